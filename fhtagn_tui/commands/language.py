@@ -1,0 +1,295 @@
+"""The command language: text → Command structs.
+
+A command is a few words naming it (``char new``, ``session start``,
+``roll``), then positional arguments, ``key=value`` options and bare flags::
+
+    char new "Dr. Ada Vance" kind=agent STR=12 CON=11 Firearms=50 bonds="Sister:12,Partner"
+    test ada Firearms mod=-20 roll=47
+    roll 2d6+1
+    note The cellar door is nailed shut. secret
+
+Two options work on every command that draws dice or records something:
+``roll=…`` gives the dice by hand (``roll=47``, ``roll=4,7,2``; values are used
+in the order the rule draws them), and the bare flag ``secret`` marks the
+events GM-only.
+
+Each command registers a :class:`CommandSpec` with :func:`command`; its
+builder turns the parsed :class:`Args` into a domain Command, or a
+:class:`Query` for read-only commands (``help``, ``char list``).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+
+import msgspec
+
+from fhtagn_tui.domain.commands import Command
+from fhtagn_tui.domain.lookup import did_you_mean
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.dice import DiceError, parse_typed
+
+
+class ParseError(ValueError):
+    """A command line that cannot be understood; the message says what would be right."""
+
+
+class Query(msgspec.Struct, frozen=True):
+    """A read-only command: answered from the state, nothing appended."""
+
+    run: Callable[[State], str]
+
+
+class CommandSpec(msgspec.Struct, frozen=True):
+    words: str  # "char new"
+    usage: str  # "char new NAME [kind=KIND] [STAT=N ...] [Skill=N ...] [bonds=...]"
+    summary: str  # one line
+    build: Callable[[Args], Command | Query]
+    details: str = ""  # more help text
+    examples: tuple[str, ...] = ()
+    dice: bool = False  # accepts roll=
+    aliases: tuple[str, ...] = ()
+    raw_text: bool = False  # the rest of the line is free text (quotes and apostrophes kept)
+
+
+class Args:
+    """The parsed arguments of one command line."""
+
+    def __init__(self, spec: CommandSpec, positional: list[str], options: dict[str, str], flags: set[str]) -> None:
+        self.spec = spec
+        self.positional = positional
+        self.options = options
+        self.flags = flags
+        self._used: set[str] = set()
+
+    def fail(self, message: str) -> ParseError:
+        return ParseError(f"{message}\nusage: {self.spec.usage}")
+
+    def pos(self, index: int, name: str) -> str:
+        if index >= len(self.positional):
+            raise self.fail(f"{self.spec.words}: missing {name}")
+        return self.positional[index]
+
+    def pos_opt(self, index: int, default: str = "") -> str:
+        return self.positional[index] if index < len(self.positional) else default
+
+    def rest(self, start: int) -> str:
+        return " ".join(self.positional[start:])
+
+    def max_positional(self, count: int) -> None:
+        if len(self.positional) > count:
+            extra = " ".join(self.positional[count:])
+            raise self.fail(f"{self.spec.words}: unexpected {extra!r}")
+
+    def opt(self, key: str, default: str | None = None) -> str | None:
+        self._used.add(key)
+        return self.options.get(key, default)
+
+    def int_opt(self, key: str, default: int) -> int:
+        raw = self.opt(key)
+        if raw is None:
+            return default
+        return to_int(raw, key, self)
+
+    def int_opt_none(self, key: str) -> int | None:
+        raw = self.opt(key)
+        return None if raw is None else to_int(raw, key, self)
+
+    def flag(self, name: str) -> bool:
+        self._used.add(name)
+        return name in self.flags
+
+    def remaining_options(self) -> dict[str, str]:
+        """Options not read by name (e.g. STAT=N pairs)."""
+        return {k: v for k, v in self.options.items() if k not in self._used}
+
+    def check_all_used(self) -> None:
+        unknown = [k for k in self.options if k not in self._used]
+        if unknown:
+            known = sorted(self._used)
+            raise self.fail(
+                f"{self.spec.words}: unknown option {unknown[0]}={self.options[unknown[0]]}"
+                f"{did_you_mean(unknown[0], known)}"
+            )
+        stray = [f for f in self.flags if f not in self._used]
+        if stray:
+            raise self.fail(f"{self.spec.words}: unexpected {stray[0]!r}")
+
+
+def to_int(raw: str, what: str, args: Args | None = None) -> int:
+    text = raw.strip().replace("%", "")
+    try:
+        return int(text)
+    except ValueError:
+        msg = f"{what} must be a whole number, not {raw!r}"
+        raise (args.fail(msg) if args else ParseError(msg)) from None
+
+
+class Parsed(msgspec.Struct, frozen=True):
+    command: Command | None
+    query: Query | None
+    dice: list[str] | None  # typed-in dice values, in draw order
+    secret: bool
+    text: str
+
+
+SPECS: dict[str, CommandSpec] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def command(
+    words: str,
+    usage: str,
+    summary: str,
+    details: str = "",
+    examples: tuple[str, ...] = (),
+    dice: bool = False,
+    aliases: tuple[str, ...] = (),
+    raw_text: bool = False,
+) -> Callable[[Callable[[Args], Command | Query]], Callable[[Args], Command | Query]]:
+    def register(build: Callable[[Args], Command | Query]) -> Callable[[Args], Command | Query]:
+        if words in SPECS:
+            raise RuntimeError(f"command {words!r} registered twice")
+        SPECS[words] = CommandSpec(words, usage, summary, build, details, examples, dice, aliases, raw_text)
+        for alias in aliases:
+            _ALIASES[alias] = words
+        return build
+
+    return register
+
+
+def tokenize(text: str) -> list[str]:
+    try:
+        return shlex.split(text, comments=False, posix=True)
+    except ValueError as exc:
+        raise ParseError(f"cannot read the command: {exc} (a quote is not closed?)") from None
+
+
+def _find_spec(tokens: list[str]) -> tuple[CommandSpec, int]:
+    lowered = [t.casefold() for t in tokens]
+    for n in (3, 2, 1):
+        if len(lowered) >= n:
+            key = " ".join(lowered[:n])
+            key = _ALIASES.get(key, key)
+            if key in SPECS:
+                return SPECS[key], n
+    attempt = " ".join(lowered[:2])
+    names = list(SPECS) + list(_ALIASES)
+    guess = did_you_mean(attempt, names) or did_you_mean(lowered[0], names)
+    family = sorted(w for w in SPECS if w.split()[0] == lowered[0])
+    if family:
+        return_hint = f" ({lowered[0]} takes: {', '.join(w.split(' ', 1)[1] for w in family if ' ' in w)})"
+        raise ParseError(f"unknown command {attempt!r}{guess}{return_hint}")
+    raise ParseError(f"unknown command {tokens[0]!r}{guess}; type 'help' for the list")
+
+
+def parse(text: str) -> Parsed:
+    """Parse one command line (no state needed; names are checked by decide)."""
+    load_all()
+    stripped = text.strip()
+    if stripped.startswith(":"):
+        stripped = stripped[1:].strip()
+    if not stripped:
+        raise ParseError("empty command; type 'help' for the list")
+    spec, used = _find_spec(stripped.split())
+    if spec.raw_text:
+        return _parse_raw(spec, stripped, used)
+    tokens = tokenize(stripped)
+    positional: list[str] = []
+    options: dict[str, str] = {}
+    flags: set[str] = set()
+    dice: list[str] | None = None
+    secret = False
+    for token in tokens[used:]:
+        if "=" in token and not token.startswith("="):
+            key, value = token.split("=", 1)
+            key = key.strip()
+            if key.casefold() in ("roll", "dice"):
+                if not spec.dice:
+                    raise ParseError(f"{spec.words} draws no dice, so roll= does not apply\nusage: {spec.usage}")
+                try:
+                    dice = parse_typed(value)
+                except DiceError as exc:
+                    raise ParseError(str(exc)) from None
+                if not dice:
+                    raise ParseError("roll= needs the values shown on the dice, e.g. roll=47 or roll=3,5,6")
+                continue
+            if key in options:
+                raise ParseError(f"{key}= is given twice\nusage: {spec.usage}")
+            options[key] = value
+        elif token.casefold() == "secret":
+            secret = True
+        elif token.startswith("--") and len(token) > 2:
+            flags.add(token[2:].casefold())
+        else:
+            positional.append(token)
+    args = Args(spec, positional, options, flags)
+    built = spec.build(args)
+    args.check_all_used()
+    if isinstance(built, Query):
+        if dice is not None or secret:
+            raise ParseError(f"{spec.words} only shows things; roll= and secret do not apply")
+        return Parsed(command=None, query=built, dice=None, secret=False, text=stripped)
+    return Parsed(command=built, query=None, dice=dice, secret=secret, text=stripped)
+
+
+def _parse_raw(spec: CommandSpec, text: str, used: int) -> Parsed:
+    words = text.split(None, used)
+    rest = words[used] if len(words) > used else ""
+    secret = False
+    tail = rest.rsplit(None, 1)
+    if tail and tail[-1].casefold() == "secret":
+        secret = True
+        rest = tail[0] if len(tail) > 1 else ""
+    args = Args(spec, [rest] if rest else [], {}, set())
+    built = spec.build(args)
+    if isinstance(built, Query):
+        return Parsed(command=None, query=built, dice=None, secret=False, text=text)
+    return Parsed(command=built, query=None, dice=None, secret=secret, text=text)
+
+
+_loaded = False
+
+
+def load_all() -> None:
+    """Import every command module (they register their specs)."""
+    global _loaded
+    if _loaded:
+        return
+    import importlib
+    import pkgutil
+
+    import fhtagn_tui.commands as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if mod.name != "language":
+            importlib.import_module(f"fhtagn_tui.commands.{mod.name}")
+    _loaded = True
+
+
+def help_text(topic: str = "") -> str:
+    load_all()
+    if not topic:
+        width = max(len(s.words) for s in SPECS.values())
+        lines = ["Commands (help COMMAND for more; roll=… types dice in, 'secret' hides from players):"]
+        for words in sorted(SPECS):
+            lines.append(f"  {words.ljust(width)}  {SPECS[words].summary}")
+        lines.append("  undo / redo           take back / restore the last action")
+        return "\n".join(lines)
+    key = " ".join(topic.casefold().split())
+    key = _ALIASES.get(key, key)
+    spec = SPECS.get(key)
+    if spec is None:
+        family = sorted(w for w in SPECS if w.split()[0] == key)
+        if family:
+            return "\n\n".join(help_text(w) for w in family)
+        raise ParseError(f"no command {topic!r}{did_you_mean(key, SPECS)}; type 'help' for the list")
+    out = [f"{spec.words} — {spec.summary}", f"usage: {spec.usage}"]
+    if spec.details:
+        out.append(spec.details)
+    if spec.dice:
+        out.append("Dice: rolled by the app, or typed in with roll=VALUES in the order the rule draws them.")
+    if spec.examples:
+        out.append("examples:\n" + "\n".join(f"  {e}" for e in spec.examples))
+    return "\n".join(out)

@@ -1,0 +1,1 @@
+"""The pure domain core: events, state, decide and evolve. No IO, no UI."""

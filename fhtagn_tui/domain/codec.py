@@ -1,0 +1,146 @@
+"""Encoding events to JSON lines and back, with upcasting of old shapes.
+
+The fast path decodes a whole log in one msgspec call into the tagged union
+of event types.  A record written with an older schema version goes through
+its upcasters first (dict → dict, one version step at a time), then is
+converted into the current type.  A record from a newer schema is refused:
+this version of the program cannot know what it means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import cache
+from typing import Any, Union
+
+import msgspec
+
+from . import features, history  # noqa: F401  (registers every event type)
+from .events import EVENT_TYPES, SCHEMA_VERSION, Event
+
+
+class RecordError(ValueError):
+    """A record that cannot be read as an event."""
+
+    def __init__(self, index: int, message: str) -> None:
+        self.index = index
+        super().__init__(message)
+
+
+class SchemaTooNew(RecordError):
+    pass
+
+
+Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
+
+#: (event type or "*" for all, version it lifts from) -> upcaster to version + 1
+UPCASTERS: dict[tuple[str, int], Upcaster] = {}
+
+
+def upcaster(type_name: str, from_version: int) -> Callable[[Upcaster], Upcaster]:
+    def register(fn: Upcaster) -> Upcaster:
+        UPCASTERS[(type_name, from_version)] = fn
+        return fn
+
+    return register
+
+
+@cache
+def _union() -> Any:
+    types = tuple(t for t in EVENT_TYPES.values() if t is not Event)
+    return Union[types]  # noqa: UP007
+
+
+@cache
+def _decoder_many() -> msgspec.json.Decoder:
+    return msgspec.json.Decoder(list[_union()])  # type: ignore[valid-type]
+
+
+@cache
+def _decoder_one() -> msgspec.json.Decoder:
+    return msgspec.json.Decoder(_union())
+
+
+_encoder = msgspec.json.Encoder()
+_raw = msgspec.json.Decoder(dict[str, Any])
+
+
+def encode(ev: Event) -> bytes:
+    return _encoder.encode(ev)
+
+
+def to_dict(ev: Event) -> dict[str, Any]:
+    return msgspec.to_builtins(ev)
+
+
+def upcast(record: dict[str, Any], index: int = -1) -> dict[str, Any]:
+    version = record.get("v", 1)
+    if not isinstance(version, int):
+        raise RecordError(index, f"record {index + 1}: schema version {version!r} is not a number")
+    if version > SCHEMA_VERSION:
+        raise SchemaTooNew(
+            index,
+            f"record {index + 1} was written by a newer fhtagn-tui (schema {version}, this one reads up to "
+            f"{SCHEMA_VERSION}); upgrade fhtagn-tui to open it",
+        )
+    type_name = record.get("type", "")
+    while version < SCHEMA_VERSION:
+        for key in ((type_name, version), ("*", version)):
+            fn = UPCASTERS.get(key)
+            if fn is not None:
+                record = fn(record)
+        version += 1
+        record["v"] = version
+    return record
+
+
+def decode_one(line: bytes, index: int = -1) -> Event:
+    try:
+        ev = _decoder_one().decode(line)
+        if ev.v == SCHEMA_VERSION:
+            return ev
+    except msgspec.ValidationError:
+        pass
+    except msgspec.DecodeError as exc:
+        raise RecordError(index, f"record {index + 1} is not valid JSON: {exc}") from None
+    try:
+        record = _raw.decode(line)
+    except msgspec.DecodeError as exc:
+        raise RecordError(index, f"record {index + 1} is not valid JSON: {exc}") from None
+    record = upcast(record, index)
+    try:
+        return msgspec.convert(record, _union())
+    except msgspec.ValidationError as exc:
+        kind = record.get("type", "?")
+        if kind not in EVENT_TYPES:
+            raise RecordError(index, f"record {index + 1} has an unknown event type {kind!r}") from None
+        raise RecordError(index, f"record {index + 1} ({kind}) does not fit its type: {exc}") from None
+
+
+def decode_many(lines: Sequence[bytes]) -> list[Event]:
+    """Decode many records, fast when all are current."""
+    if not lines:
+        return []
+    try:
+        events = _decoder_many().decode(b"[" + b",".join(lines) + b"]")
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return [decode_one(line, i) for i, line in enumerate(lines)]
+    for i, ev in enumerate(events):
+        if ev.v != SCHEMA_VERSION:
+            events[i] = decode_one(lines[i], i)
+    return events
+
+
+# --- the upcasters ---------------------------------------------------------------
+
+
+@upcaster("*", 1)
+def _dice_as_arrays(record: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 wrote each die as an object {"purpose", "die", "value"}; schema 2
+    writes the compact array [purpose, die, value]."""
+    dice = record.get("dice")
+    if isinstance(dice, list):
+        record["dice"] = [
+            [d.get("purpose", ""), d.get("die", ""), d.get("value", 0)] if isinstance(d, dict) else d for d in dice
+        ]
+    return record

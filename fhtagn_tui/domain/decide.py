@@ -1,0 +1,59 @@
+"""``decide(state, command, dice) -> events`` and ``evolve(state, event) -> state``.
+
+Both dispatch on the type of their argument to functions that feature
+modules register with :func:`decider` and :func:`evolver`.  Both are pure:
+``decide`` reads the state and draws dice; ``evolve`` reads only the event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from fhtagn_tui.rules.dice import Dice
+
+from .commands import Command
+from .events import Event
+from .state import State
+
+C = TypeVar("C", bound=Command)
+E = TypeVar("E", bound=Event)
+
+
+class Rejected(Exception):
+    """A command that cannot be carried out; the message says why and what would work."""
+
+
+DECIDERS: dict[type[Command], Callable[[State, Any, Dice], list[Event]]] = {}
+EVOLVERS: dict[type[Event], Callable[[State, Any], State]] = {}
+
+
+def decider(cmd_type: type[C]) -> Callable[[Callable[[State, C, Dice], list[Event]]], Callable[[State, C, Dice], list[Event]]]:
+    def register(fn: Callable[[State, C, Dice], list[Event]]) -> Callable[[State, C, Dice], list[Event]]:
+        DECIDERS[cmd_type] = fn
+        return fn
+
+    return register
+
+
+def evolver(*ev_types: type[E]) -> Callable[[Callable[[State, E], State]], Callable[[State, E], State]]:
+    def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
+        for t in ev_types:
+            EVOLVERS[t] = fn
+        return fn
+
+    return register
+
+
+def decide(state: State, command: Command, dice: Dice) -> list[Event]:
+    fn = DECIDERS.get(type(command))
+    if fn is None:
+        raise Rejected(f"{type(command).__name__} cannot be carried out here")
+    if not state.system and type(command).__name__ != "CreateCampaign":
+        raise Rejected("this log holds no campaign yet")
+    return fn(state, command, dice)
+
+
+def evolve(state: State, event: Event) -> State:
+    fn = EVOLVERS.get(type(event))
+    return fn(state, event) if fn is not None else state

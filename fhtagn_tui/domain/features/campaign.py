@@ -1,0 +1,749 @@
+"""Campaign, sessions, characters, free rolls and notes."""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from fhtagn_tui.rules.coc import dice as coc_dice
+from fhtagn_tui.rules.dice import Dice, DiceError, d100, roll_expr
+from fhtagn_tui.rules.fhtagn import dice as fh_dice
+from fhtagn_tui.rules.gurps import dice as gurps_dice
+
+from ..commands import Command
+from ..decide import Rejected, decider, evolver
+from ..events import Event
+from ..lookup import did_you_mean, find_character
+from ..state import SYSTEMS, Bond, Character, SessionInfo, State, char_key
+from ..systems import (
+    KINDS,
+    PC_KINDS,
+    SHEETS,
+    check_skill,
+    check_stat,
+    complete_stats,
+    pool_floor,
+    pool_max,
+    starting_pools,
+)
+
+# --- events -------------------------------------------------------------------
+
+
+class CampaignCreated(Event):
+    name: str
+    system: str
+    title: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"Campaign {self.name!r} created ({self.system})"
+
+
+class SessionStarted(Event):
+    number: int
+    title: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"Session {self.number} started" + (f": {self.title}" if self.title else "")
+
+
+class SessionEnded(Event):
+    number: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"Session {self.number} ended"
+
+
+class CharacterCreated(Event):
+    id: str
+    name: str
+    kind: str
+    stats: dict[str, int]
+    skills: dict[str, int] = {}
+    current: dict[str, int] = {}
+    bonds: tuple[Bond, ...] = ()
+    hidden: bool = False
+
+    def describe(self, names: dict[str, str]) -> str:
+        stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
+        return f"{self.name} joins as {self.kind} ({stats})"
+
+
+class CharacterDeleted(Event):
+    character: str
+    name: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"{self.name} removed from the campaign"
+
+
+class StatChanged(Event):
+    character: str
+    stat: str
+    old: int | None
+    new: int
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        return f"{who}: {self.stat} {self.old if self.old is not None else '–'} → {self.new}"
+
+
+class SkillChanged(Event):
+    character: str
+    skill: str
+    old: int | None
+    new: int | None  # None removes the skill
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        old = f"{self.old}%" if self.old is not None else "–"
+        new = f"{self.new}%" if self.new is not None else "removed"
+        return f"{who}: {self.skill} {old} → {new}"
+
+
+class PoolChanged(Event):
+    """A current value (HP, WP, SAN, MP, Luck, FP, BP) set or moved."""
+
+    character: str
+    pool: str
+    old: int
+    new: int
+    reason: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{who}: {self.pool} {self.old} → {self.new}{why}"
+
+
+class BondChanged(Event):
+    character: str
+    bond: str
+    old: int | None  # None: a new bond
+    new: int | None  # None: the bond is removed
+    reason: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        if self.old is None:
+            return f"{who}: new bond {self.bond} ({self.new})"
+        if self.new is None:
+            return f"{who}: bond {self.bond} removed"
+        broken = " — broken" if self.new <= 0 else ""
+        why = f" ({self.reason})" if self.reason else ""
+        return f"{who}: bond {self.bond} {self.old} → {self.new}{broken}{why}"
+
+
+class ConditionAdded(Event):
+    character: str
+    condition: str
+    note: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        return f"{who} is {self.condition}" + (f" ({self.note})" if self.note else "")
+
+
+class ConditionRemoved(Event):
+    character: str
+    condition: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        return f"{who} is no longer {self.condition}"
+
+
+class DiceRolled(Event):
+    expr: str
+    total: int
+    label: str = ""
+    character: str = ""
+    target: int | None = None
+    level: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        what = self.label or self.expr
+        head = f"{who} rolls {what}" if who else f"Roll {what}"
+        faces = ", ".join(str(r.value) for r in self.dice)
+        vs = f" vs {self.target}" if self.target is not None else ""
+        lvl = f": {self.level}" if self.level else ""
+        return f"{head}{vs} → {self.total} [{faces}]{lvl}"
+
+
+class NoteAdded(Event):
+    text: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"Note: {self.text}"
+
+
+# --- commands -----------------------------------------------------------------
+
+
+class CreateCampaign(Command):
+    label = "create campaign"
+    name: str
+    system: str
+    title: str = ""
+
+
+class StartSession(Command):
+    label = "start session"
+    title: str = ""
+
+
+class EndSession(Command):
+    label = "end session"
+
+
+class CreateCharacter(Command):
+    label = "create character"
+    name: str
+    kind: str = ""
+    stats: dict[str, int] = {}
+    skills: dict[str, int] = {}
+    bonds: tuple[Bond, ...] = ()
+    hidden: bool = False
+
+
+class EditCharacter(Command):
+    label = "edit character"
+    name: str
+    stats: dict[str, int] = {}
+    skills: dict[str, int | None] = {}
+
+
+class SetPools(Command):
+    label = "set current values"
+    name: str
+    values: dict[str, int]
+    reason: str = ""
+
+
+class DeleteCharacter(Command):
+    label = "delete character"
+    name: str
+
+
+class SetBond(Command):
+    label = "set bond"
+    name: str
+    bond: str
+    score: int | None = None  # None on a new bond: starts at CHA
+    remove: bool = False
+
+
+class AddCondition(Command):
+    label = "add condition"
+    name: str
+    condition: str
+    note: str = ""
+
+
+class RemoveCondition(Command):
+    label = "remove condition"
+    name: str
+    condition: str
+
+
+class RollDice(Command):
+    label = "roll"
+    expr: str
+    target: int | None = None
+    bonus: int = 0
+    penalty: int = 0
+    label_text: str = ""
+
+
+class TestSkill(Command):
+    label = "test"
+    name: str
+    skill: str  # a skill name, or a stat (STAT×5 in FHTAGN; the characteristic in CoC; GURPS attribute)
+    modifier: int = 0
+    difficulty: str = "regular"
+    bonus: int = 0
+    penalty: int = 0
+
+
+class AddNote(Command):
+    label = "note"
+    text: str
+
+
+# --- helpers ------------------------------------------------------------------
+
+
+def _require_open(state: State) -> None:
+    if not state.system:
+        raise Rejected("no campaign")
+
+
+def _kind(state: State, kind: str) -> str:
+    if not kind:
+        return SHEETS[state.system].pc_kind
+    k = kind.casefold()
+    if k not in KINDS:
+        raise Rejected(f"kind {kind!r} is not known{did_you_mean(kind, KINDS)} (kinds: {', '.join(KINDS)})")
+    return k
+
+
+def _check_stats(state: State, stats: dict[str, int], kind: str) -> dict[str, int]:
+    sheet = SHEETS[state.system]
+    out: dict[str, int] = {}
+    for name, value in stats.items():
+        spec = sheet.spec(name)
+        if spec is None:
+            raise Rejected(
+                f"{name!r} is not a characteristic in {state.system}"
+                f"{did_you_mean(name, [s.name for s in sheet.stats + sheet.optional])}"
+            )
+        problem = check_stat(state.system, spec.name, value, kind)
+        if problem:
+            raise Rejected(problem)
+        out[spec.name] = value
+    return out
+
+
+def _check_skills(skills: dict[str, int | None]) -> None:
+    for name, value in skills.items():
+        if not name.strip():
+            raise Rejected("a skill needs a name")
+        if value is not None:
+            problem = check_skill(value)
+            if problem:
+                raise Rejected(f"{name}: {problem}")
+
+
+def _clamp_pools(system: str, char: Character) -> Character:
+    current = dict(char.current)
+    changed = False
+    for pool, value in char.current.items():
+        top = pool_max(system, char, pool)
+        if top is not None and value > top:
+            current[pool] = top
+            changed = True
+    return replace(char, current=current) if changed else char
+
+
+# --- deciders -----------------------------------------------------------------
+
+
+@decider(CreateCampaign)
+def _create_campaign(state: State, cmd: CreateCampaign, dice: Dice) -> list[Event]:
+    if state.system:
+        raise Rejected(f"this log already holds the campaign {state.name!r}")
+    if cmd.system not in SYSTEMS:
+        raise Rejected(f"system {cmd.system!r} is not known{did_you_mean(cmd.system, SYSTEMS)} (systems: {', '.join(SYSTEMS)})")
+    if not cmd.name.strip():
+        raise Rejected("a campaign needs a name")
+    return [CampaignCreated(name=cmd.name, system=cmd.system, title=cmd.title)]
+
+
+@decider(StartSession)
+def _start_session(state: State, cmd: StartSession, dice: Dice) -> list[Event]:
+    if state.session is not None:
+        raise Rejected(f"session {state.session.number} is still open: end it first with 'session end'")
+    number = (state.sessions[-1].number + 1) if state.sessions else 1
+    return [SessionStarted(number=number, title=cmd.title)]
+
+
+@decider(EndSession)
+def _end_session(state: State, cmd: EndSession, dice: Dice) -> list[Event]:
+    if state.session is None:
+        raise Rejected("no session is open: start one with 'session start [TITLE]'")
+    return [SessionEnded(number=state.session.number)]
+
+
+@decider(CreateCharacter)
+def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Event]:
+    name = cmd.name.strip()
+    if not name:
+        raise Rejected("a character needs a name")
+    if state.character(name) is not None:
+        raise Rejected(f"there is already a character called {name!r}")
+    kind = _kind(state, cmd.kind)
+    if state.system != "fhtagn" and kind == "agent":
+        kind = "investigator"
+    stats = complete_stats(state.system, _check_stats(state, cmd.stats, kind))
+    _check_skills(dict(cmd.skills))
+    bonds: list[Bond] = []
+    for bond in cmd.bonds:
+        score = bond.score if bond.score >= 0 else stats.get("CHA", 0)
+        if not bond.name.strip():
+            raise Rejected("a bond needs a name")
+        if any(b.name.casefold() == bond.name.casefold() for b in bonds):
+            raise Rejected(f"bond {bond.name!r} is listed twice")
+        if not 0 <= score <= 99:
+            raise Rejected(f"bond {bond.name} {score} is impossible: a bond score is 0–99")
+        bonds.append(Bond(bond.name.strip(), score))
+    if bonds and state.system != "fhtagn":
+        raise Rejected("bonds belong to FHTAGN characters only")
+    rules: tuple[str, ...] = ()
+    if state.system == "fhtagn":
+        rules = ("FH-PARTY-01", "FH-PARTY-02", "FH-PARTY-03", "FH-PARTY-04", "FH-PARTY-05")
+    elif state.system == "coc7":
+        rules = ("COC-PARTY-01", "COC-PARTY-02", "COC-PARTY-03", "COC-PARTY-05", "COC-PARTY-06")
+    return [
+        CharacterCreated(
+            id=char_key(name),
+            name=name,
+            kind=kind,
+            stats=stats,
+            skills=dict(cmd.skills),
+            current=starting_pools(state.system, stats, dict(cmd.skills)),
+            bonds=tuple(bonds),
+            hidden=cmd.hidden,
+            rules=rules,
+        )
+    ]
+
+
+@decider(EditCharacter)
+def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]:
+    char = find_character(state, cmd.name)
+    if not cmd.stats and not cmd.skills:
+        raise Rejected("nothing to change: give STAT=VALUE or Skill=VALUE pairs")
+    stats = _check_stats(state, dict(cmd.stats), char.kind)
+    _check_skills(dict(cmd.skills))
+    events: list[Event] = []
+    for stat, value in stats.items():
+        old = char.stats.get(stat)
+        if old != value:
+            events.append(StatChanged(character=char.id, stat=stat, old=old, new=value))
+    for skill, value in cmd.skills.items():
+        existing = next((k for k in char.skills if k.casefold() == skill.casefold()), None)
+        old = char.skills.get(existing) if existing else None
+        if value is None and existing is None:
+            raise Rejected(f"{char.name} has no skill {skill!r}{did_you_mean(skill, char.skills)}")
+        if old != value:
+            events.append(SkillChanged(character=char.id, skill=existing or skill, old=old, new=value))
+    if not events:
+        raise Rejected(f"{char.name} already has those values")
+    return events
+
+
+@decider(SetPools)
+def _set_pools(state: State, cmd: SetPools, dice: Dice) -> list[Event]:
+    char = find_character(state, cmd.name)
+    pools = SHEETS[state.system].pools
+    events: list[Event] = []
+    for pool, value in cmd.values.items():
+        match = next((p for p in pools if p.casefold() == pool.casefold()), None)
+        if match is None:
+            raise Rejected(f"{pool!r} is not a current value in {state.system}{did_you_mean(pool, pools)} (values: {', '.join(pools)})")
+        top = pool_max(state.system, char, match)
+        floor = pool_floor(state.system, match)
+        if top is not None and value > top:
+            raise Rejected(f"{char.name}'s {match} cannot be {value}: the maximum is {top}")
+        if floor is not None and value < floor:
+            raise Rejected(f"{char.name}'s {match} cannot be {value}: the minimum is {floor}")
+        old = char.current.get(match, 0)
+        if old != value:
+            events.append(PoolChanged(character=char.id, pool=match, old=old, new=value, reason=cmd.reason))
+    if not events:
+        raise Rejected(f"{char.name} already has those values")
+    return events
+
+
+@decider(DeleteCharacter)
+def _delete_character(state: State, cmd: DeleteCharacter, dice: Dice) -> list[Event]:
+    char = find_character(state, cmd.name)
+    return [CharacterDeleted(character=char.id, name=char.name)]
+
+
+@decider(SetBond)
+def _set_bond(state: State, cmd: SetBond, dice: Dice) -> list[Event]:
+    if state.system != "fhtagn":
+        raise Rejected("bonds belong to FHTAGN characters only")
+    char = find_character(state, cmd.name)
+    bond = char.bond(cmd.bond)
+    if cmd.remove:
+        if bond is None:
+            raise Rejected(f"{char.name} has no bond {cmd.bond!r}{did_you_mean(cmd.bond, [b.name for b in char.bonds])}")
+        return [BondChanged(character=char.id, bond=bond.name, old=bond.score, new=None)]
+    if bond is None:
+        score = cmd.score if cmd.score is not None else char.stats.get("CHA", 0)
+        if not 0 <= score <= 99:
+            raise Rejected(f"a bond score is 0–99, not {score}")
+        return [BondChanged(character=char.id, bond=cmd.bond.strip(), old=None, new=score, rules=("FH-PARTY-05",))]
+    if cmd.score is None:
+        raise Rejected(f"{char.name} already has the bond {bond.name}; give a score to change it")
+    if not 0 <= cmd.score <= 99:
+        raise Rejected(f"a bond score is 0–99, not {cmd.score}")
+    if cmd.score == bond.score:
+        raise Rejected(f"bond {bond.name} is already {bond.score}")
+    return [BondChanged(character=char.id, bond=bond.name, old=bond.score, new=cmd.score, rules=("FH-PARTY-05",))]
+
+
+@decider(AddCondition)
+def _add_condition(state: State, cmd: AddCondition, dice: Dice) -> list[Event]:
+    char = find_character(state, cmd.name)
+    cond = cmd.condition.strip().casefold()
+    if not cond:
+        raise Rejected("name the condition")
+    if char.has(cond):
+        raise Rejected(f"{char.name} is already {cond}")
+    return [ConditionAdded(character=char.id, condition=cond, note=cmd.note)]
+
+
+@decider(RemoveCondition)
+def _remove_condition(state: State, cmd: RemoveCondition, dice: Dice) -> list[Event]:
+    char = find_character(state, cmd.name)
+    cond = cmd.condition.strip().casefold()
+    if not char.has(cond):
+        have = ", ".join(char.conditions) or "none"
+        raise Rejected(f"{char.name} is not {cond} (conditions: {have})")
+    return [ConditionRemoved(character=char.id, condition=cond)]
+
+
+def _percentile_level(system: str, roll: int, target: int) -> tuple[str, tuple[str, ...]]:
+    if system == "coc7":
+        return coc_dice.level_of(roll, target).label, ("COC-DICE-01", "COC-DICE-02")
+    t = fh_dice.judge(roll, max(1, min(99, target)))
+    return t.level, ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03")
+
+
+@decider(RollDice)
+def _roll(state: State, cmd: RollDice, dice: Dice) -> list[Event]:
+    expr = cmd.expr.strip().lower()
+    level = ""
+    rules: tuple[str, ...] = ()
+    try:
+        if expr in ("d100", "1d100", "d%") :
+            total = d100(dice, cmd.label_text or "d100", cmd.bonus, cmd.penalty)
+            if cmd.bonus or cmd.penalty:
+                rules = ("COC-DICE-04",)
+            if cmd.target is not None:
+                level, more = _percentile_level(state.system, total, cmd.target)
+                rules += more
+        else:
+            if cmd.bonus or cmd.penalty:
+                raise Rejected("bonus and penalty dice apply to d100 rolls only")
+            total = roll_expr(dice, cmd.label_text or expr, expr)
+            if cmd.target is not None:
+                if expr in ("3d", "3d6") and state.system == "gurps":
+                    g = gurps_dice.judge(total, cmd.target)
+                    level = g.level
+                    rules = ("GURPS-DICE-01", "GURPS-DICE-02")
+                else:
+                    level = "success" if total <= cmd.target else "failure"
+    except DiceError as exc:
+        raise Rejected(str(exc)) from None
+    return [
+        DiceRolled(
+            expr=cmd.expr,
+            total=total,
+            label=cmd.label_text,
+            target=cmd.target,
+            level=level,
+            rules=rules,
+            dice=tuple(dice.take()),
+        )
+    ]
+
+
+def _test_target(state: State, char: Character, what: str) -> tuple[str, int, str]:
+    """(display name, base target, kind) for a test of a skill or stat."""
+    sheet = SHEETS[state.system]
+    text = what.strip()
+    key = text.casefold().removesuffix("x5").removesuffix("×5").strip()
+    spec = sheet.spec(key)
+    if spec is not None and spec.name in char.stats:
+        value = char.stats[spec.name]
+        if state.system == "fhtagn":
+            return f"{spec.name}×5", fh_dice.stat_x5(value), "stat"
+        return spec.name, value, "stat"
+    if state.system == "gurps" and key in ("will", "per"):
+        from ..systems import derived
+
+        d = derived(state.system, char)
+        name = "Will" if key == "will" else "Per"
+        return name, int(d[name]), "stat"
+    if key == "luck" and "Luck" in char.current:
+        return "Luck", char.current["Luck"], "stat"
+    if key == "san" and "SAN" in char.current:
+        return "SAN", char.current["SAN"], "stat"
+    for skill, value in char.skills.items():
+        if skill.casefold() == key:
+            return skill, value, "skill"
+    options = list(char.skills) + list(char.stats)
+    raise Rejected(f"{char.name} has no skill or stat {what!r}{did_you_mean(what, options)}")
+
+
+@decider(TestSkill)
+def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
+    char = find_character(state, cmd.name)
+    label, base, _ = _test_target(state, char, cmd.skill)
+    try:
+        if state.system == "gurps":
+            if cmd.bonus or cmd.penalty:
+                raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±N in GURPS")
+            effective = base + cmd.modifier
+            g = gurps_dice.success_roll(dice, label, effective)
+            return [
+                DiceRolled(
+                    expr="3d", total=g.roll, label=label, character=char.id, target=effective,
+                    level=g.level, rules=("GURPS-DICE-01", "GURPS-DICE-02"), dice=tuple(dice.take()),
+                )
+            ]
+        if state.system == "coc7":
+            diff = {"regular": coc_dice.Difficulty.REGULAR, "hard": coc_dice.Difficulty.HARD,
+                    "extreme": coc_dice.Difficulty.EXTREME}.get(cmd.difficulty.casefold())
+            if diff is None:
+                raise Rejected(f"difficulty {cmd.difficulty!r} is not regular, hard or extreme")
+            if cmd.modifier:
+                raise Rejected("Call of Cthulhu uses bonus/penalty dice and difficulty, not percentage modifiers")
+            r = coc_dice.skill_roll(dice, label, base, diff, cmd.bonus, cmd.penalty)
+            level = r.level.label + ("" if r.success or diff == coc_dice.Difficulty.REGULAR else f" (needed {diff.name.lower()})")
+            rules = ("COC-DICE-01", "COC-DICE-02", "COC-DICE-03") + (("COC-DICE-04",) if cmd.bonus or cmd.penalty else ())
+            return [
+                DiceRolled(
+                    expr="d100", total=r.roll, label=label, character=char.id, target=base,
+                    level=level, rules=rules, dice=tuple(dice.take()),
+                )
+            ]
+        if cmd.bonus or cmd.penalty:
+            raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±20 or ±40 in FHTAGN")
+        if cmd.difficulty.casefold() != "regular":
+            raise Rejected("FHTAGN has no difficulty levels; give mod=±20 or ±40")
+        t = fh_dice.percentile_test(dice, label, base, [cmd.modifier] if cmd.modifier else [])
+        rules = ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03") + (("FH-DICE-05",) if cmd.modifier else ())
+        if label.endswith("×5"):
+            rules += ("FH-DICE-04",)
+        return [
+            DiceRolled(
+                expr="d100", total=t.roll, label=label, character=char.id, target=t.target,
+                level=t.level, rules=rules, dice=tuple(dice.take()),
+            )
+        ]
+    except DiceError as exc:
+        raise Rejected(str(exc)) from None
+
+
+@decider(AddNote)
+def _note(state: State, cmd: AddNote, dice: Dice) -> list[Event]:
+    text = cmd.text.strip()
+    if not text:
+        raise Rejected("a note needs some text: note TEXT")
+    return [NoteAdded(text=text)]
+
+
+# --- evolvers -----------------------------------------------------------------
+
+
+@evolver(CampaignCreated)
+def _ev_campaign(state: State, ev: CampaignCreated) -> State:
+    return replace(state, name=ev.name, system=ev.system, title=ev.title)
+
+
+@evolver(SessionStarted)
+def _ev_session_started(state: State, ev: SessionStarted) -> State:
+    info = SessionInfo(number=ev.number, title=ev.title, started_seq=ev.seq, started_ts=ev.ts)
+    return replace(state, sessions=state.sessions + (info,))
+
+
+@evolver(SessionEnded)
+def _ev_session_ended(state: State, ev: SessionEnded) -> State:
+    if not state.sessions:
+        return state
+    last = replace(state.sessions[-1], ended_seq=ev.seq or -1)
+    return replace(state, sessions=state.sessions[:-1] + (last,))
+
+
+@evolver(CharacterCreated)
+def _ev_char_created(state: State, ev: CharacterCreated) -> State:
+    char = Character(
+        id=ev.id,
+        name=ev.name,
+        kind=ev.kind,
+        stats=dict(ev.stats),
+        skills=dict(ev.skills),
+        current=dict(ev.current),
+        bonds=ev.bonds,
+        hidden=ev.hidden,
+    )
+    return state.with_character(char)
+
+
+@evolver(CharacterDeleted)
+def _ev_char_deleted(state: State, ev: CharacterDeleted) -> State:
+    return state.without_character(ev.character)
+
+
+@evolver(StatChanged)
+def _ev_stat(state: State, ev: StatChanged) -> State:
+    char = state.characters.get(ev.character)
+    if char is None:
+        return state
+    stats = dict(char.stats)
+    stats[ev.stat] = ev.new
+    # FH-PARTY-01 (and the same for every system): current values never exceed a new maximum
+    return state.with_character(_clamp_pools(state.system, replace(char, stats=stats)))
+
+
+@evolver(SkillChanged)
+def _ev_skill(state: State, ev: SkillChanged) -> State:
+    char = state.characters.get(ev.character)
+    if char is None:
+        return state
+    skills = dict(char.skills)
+    if ev.new is None:
+        skills.pop(ev.skill, None)
+    else:
+        skills[ev.skill] = ev.new
+    return state.with_character(_clamp_pools(state.system, replace(char, skills=skills)))
+
+
+@evolver(PoolChanged)
+def _ev_pool(state: State, ev: PoolChanged) -> State:
+    char = state.characters.get(ev.character)
+    if char is None:
+        return state
+    current = dict(char.current)
+    current[ev.pool] = ev.new
+    return state.with_character(replace(char, current=current))
+
+
+@evolver(BondChanged)
+def _ev_bond(state: State, ev: BondChanged) -> State:
+    char = state.characters.get(ev.character)
+    if char is None:
+        return state
+    key = ev.bond.casefold()
+    if ev.new is None:
+        bonds = tuple(b for b in char.bonds if b.name.casefold() != key)
+    elif ev.old is None:
+        bonds = char.bonds + (Bond(ev.bond, max(0, ev.new)),)
+    else:
+        bonds = tuple(Bond(b.name, max(0, ev.new)) if b.name.casefold() == key else b for b in char.bonds)
+    return state.with_character(replace(char, bonds=bonds))
+
+
+@evolver(ConditionAdded)
+def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
+    char = state.characters.get(ev.character)
+    if char is None or char.has(ev.condition):
+        return state
+    return state.with_character(replace(char, conditions=char.conditions + (ev.condition,)))
+
+
+@evolver(ConditionRemoved)
+def _ev_cond_removed(state: State, ev: ConditionRemoved) -> State:
+    char = state.characters.get(ev.character)
+    if char is None:
+        return state
+    return state.with_character(replace(char, conditions=tuple(c for c in char.conditions if c != ev.condition)))
+
+
+@evolver(DiceRolled)
+def _ev_rolled(state: State, ev: DiceRolled) -> State:
+    return replace(state, rolls=state.rolls + 1)
+
+
+@evolver(NoteAdded)
+def _ev_note(state: State, ev: NoteAdded) -> State:
+    return replace(state, notes=state.notes + 1)
+
+
+__all__ = [name for name in dir() if not name.startswith("_")]
+_ = PC_KINDS

@@ -1,0 +1,211 @@
+"""Undo and redo as events, and the fold that honours them.
+
+Undo appends :class:`Undone` naming the last action group still in effect;
+the fold then goes back to the state from before that group.  Redo appends
+:class:`Redone`, which restores the state the undone group had produced.  A
+new action after an undo clears what could be redone.  Nothing is deleted.
+
+:class:`Projection` is the fold: it keeps the current state, the stack of
+groups that can be undone (with the states around them — states are
+immutable, so keeping them is cheap), and checkpoints of the whole
+projection every ``checkpoint_every`` events so that the state at any point
+of a long log is a checkpoint plus a few events away.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+
+import msgspec
+
+from .commands import Command
+from .decide import Rejected, evolve
+from .events import Event
+from .state import State
+
+#: How many action groups back undo can reach.
+UNDO_DEPTH = 500
+
+
+class Undone(Event):
+    target: int  # the group undone
+    label: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"Undo: {self.label}" if self.label else f"Undo action {self.target}"
+
+
+class Redone(Event):
+    target: int
+    label: str = ""
+
+    def describe(self, names: dict[str, str]) -> str:
+        return f"Redo: {self.label}" if self.label else f"Redo action {self.target}"
+
+
+class GroupRecord(msgspec.Struct, frozen=True, gc=False):
+    group: int
+    label: str
+    first_seq: int
+    before: State
+    after: State | None = None
+
+
+class Checkpoint(msgspec.Struct, frozen=True, gc=False):
+    seq: int
+    state: State
+    done: tuple[GroupRecord, ...]
+    undone: tuple[GroupRecord, ...]
+    open_group: int
+
+
+def names_of(state: State) -> dict[str, str]:
+    return {c.id: c.name for c in state.characters.values()}
+
+
+class Projection:
+    """The fold of a log: ``state`` after every event applied so far."""
+
+    def __init__(self, checkpoint_every: int = 1000) -> None:
+        self.state = State()
+        self.seq = 0
+        self.done: list[GroupRecord] = []
+        self.undone: list[GroupRecord] = []
+        self.open_group = 0
+        self.checkpoint_every = checkpoint_every
+        self.checkpoints: list[Checkpoint] = []
+        self._checkpoint_seqs: list[int] = []
+
+    # --- folding --------------------------------------------------------------
+
+    def apply(self, ev: Event) -> None:
+        if isinstance(ev, Undone):
+            self._undo(ev)
+        elif isinstance(ev, Redone):
+            self._redo(ev)
+        else:
+            if ev.group != self.open_group or not self.done:
+                self._start_group(ev)
+            self.state = evolve(self.state, ev)
+        if ev.group:
+            self.open_group = ev.group
+        self.seq = ev.seq
+        if self.checkpoint_every and ev.seq and ev.seq % self.checkpoint_every == 0:
+            self._checkpoint()
+
+    def apply_all(self, events: Iterable[Event]) -> State:
+        for ev in events:
+            self.apply(ev)
+        return self.state
+
+    def _start_group(self, ev: Event) -> None:
+        if self.done and self.done[-1].group == ev.group and ev.group != 0:
+            return
+        label = ev.describe(names_of(self.state) | _created_name(ev))
+        self.done.append(GroupRecord(group=ev.group, label=label, first_seq=ev.seq, before=self.state))
+        if len(self.done) > UNDO_DEPTH:
+            del self.done[0]
+        self.undone.clear()
+
+    def _undo(self, ev: Undone) -> None:
+        if not self.done or self.done[-1].group != ev.target:
+            return  # a log written by hand; the decider never writes this
+        record = self.done.pop()
+        self.undone.append(msgspec.structs.replace(record, after=self.state))
+        self.state = record.before
+
+    def _redo(self, ev: Redone) -> None:
+        if not self.undone or self.undone[-1].group != ev.target:
+            return
+        record = self.undone.pop()
+        assert record.after is not None
+        self.state = record.after
+        self.done.append(msgspec.structs.replace(record, after=None))
+
+    # --- deciding undo/redo ------------------------------------------------------
+
+    def undo_event(self) -> Undone:
+        if not self.done:
+            raise Rejected("nothing to undo")
+        record = self.done[-1]
+        return Undone(target=record.group, label=record.label)
+
+    def redo_event(self) -> Redone:
+        if not self.undone:
+            raise Rejected("nothing to redo")
+        record = self.undone[-1]
+        return Redone(target=record.group, label=record.label)
+
+    @property
+    def can_undo(self) -> str | None:
+        return self.done[-1].label if self.done else None
+
+    @property
+    def can_redo(self) -> str | None:
+        return self.undone[-1].label if self.undone else None
+
+    # --- checkpoints --------------------------------------------------------------
+
+    def _checkpoint(self) -> None:
+        self.checkpoints.append(
+            Checkpoint(
+                seq=self.seq,
+                state=self.state,
+                done=tuple(self.done),
+                undone=tuple(self.undone),
+                open_group=self.open_group,
+            )
+        )
+        self._checkpoint_seqs.append(self.seq)
+
+    def restore(self, cp: Checkpoint | None) -> None:
+        if cp is None:
+            self.state, self.seq, self.done, self.undone, self.open_group = State(), 0, [], [], 0
+            return
+        self.state = cp.state
+        self.seq = cp.seq
+        self.done = list(cp.done)
+        self.undone = list(cp.undone)
+        self.open_group = cp.open_group
+
+    def nearest_checkpoint(self, seq: int) -> Checkpoint | None:
+        i = bisect.bisect_right(self._checkpoint_seqs, seq)
+        return self.checkpoints[i - 1] if i else None
+
+    def state_at(self, seq: int, events: Sequence[Event]) -> State:
+        """The state after event ``seq`` (1-based; 0 is the empty state).
+
+        ``events[i]`` must be the event with ``seq == i + 1``; the
+        projection must have been folded over them (its checkpoints are used).
+        """
+        return self.at(seq, events).state
+
+    def at(self, seq: int, events: Sequence[Event]) -> Projection:
+        """A new projection positioned after event ``seq``."""
+        probe = Projection(checkpoint_every=0)
+        probe.restore(self.nearest_checkpoint(seq))
+        for ev in events[probe.seq : seq]:
+            probe.apply(ev)
+        return probe
+
+
+def _created_name(ev: Event) -> dict[str, str]:
+    ident = getattr(ev, "id", None)
+    name = getattr(ev, "name", None)
+    return {ident: name} if isinstance(ident, str) and isinstance(name, str) else {}
+
+
+def fold(events: Iterable[Event]) -> State:
+    """State from a log, honouring undo and redo."""
+    return Projection(checkpoint_every=0).apply_all(events)
+
+
+class Undo(Command):
+    label = "undo"
+    undoable = False
+
+
+class Redo(Command):
+    label = "redo"
+    undoable = False

@@ -1,0 +1,97 @@
+"""Campaign state: what the fold of the event log produces.
+
+States are frozen msgspec Structs and every change makes a new one
+(``msgspec.structs.replace``), sharing what did not change.  That makes a
+state cheap to keep (undo, checkpoints, review) and safe to hand to the UI.
+"""
+
+from __future__ import annotations
+
+import msgspec
+from msgspec.structs import replace
+
+SYSTEMS = ("fhtagn", "coc7", "gurps")
+SYSTEM_LABELS = {"fhtagn": "FHTAGN", "coc7": "Call of Cthulhu 7e", "gurps": "GURPS"}
+
+
+class Bond(msgspec.Struct, frozen=True):
+    name: str
+    score: int
+
+    @property
+    def broken(self) -> bool:
+        return self.score <= 0
+
+
+class Character(msgspec.Struct, frozen=True):
+    id: str  # lower-case key, unique in the campaign
+    name: str
+    kind: str  # investigator | agent | npc | monster
+    stats: dict[str, int]  # characteristics (STR, CON, ... / ST, DX, ...)
+    skills: dict[str, int] = {}
+    current: dict[str, int] = {}  # pools: HP, WP, SAN, MP, Luck, FP ...
+    bonds: tuple[Bond, ...] = ()
+    conditions: tuple[str, ...] = ()
+    hidden: bool = False  # NPC stats hidden from the players' view
+    notes: str = ""
+
+    @property
+    def is_pc(self) -> bool:
+        return self.kind in ("investigator", "agent", "pc")
+
+    def bond(self, name: str) -> Bond | None:
+        key = name.casefold()
+        for bond in self.bonds:
+            if bond.name.casefold() == key:
+                return bond
+        return None
+
+    def has(self, condition: str) -> bool:
+        return condition in self.conditions
+
+
+class SessionInfo(msgspec.Struct, frozen=True):
+    number: int
+    title: str = ""
+    started_seq: int = 0
+    ended_seq: int = 0  # 0 while the session is open
+    started_ts: float = 0.0
+
+
+class State(msgspec.Struct, frozen=True):
+    name: str = ""
+    system: str = ""
+    title: str = ""
+    characters: dict[str, Character] = {}
+    sessions: tuple[SessionInfo, ...] = ()
+    notes: int = 0  # how many notes were taken
+    rolls: int = 0  # how many free rolls were made
+
+    @property
+    def session(self) -> SessionInfo | None:
+        """The open session, if any."""
+        if self.sessions and self.sessions[-1].ended_seq == 0:
+            return self.sessions[-1]
+        return None
+
+    @property
+    def session_number(self) -> int:
+        open_session = self.session
+        return open_session.number if open_session else 0
+
+    def character(self, key: str) -> Character | None:
+        return self.characters.get(key.casefold())
+
+    def with_character(self, char: Character) -> State:
+        chars = dict(self.characters)
+        chars[char.id] = char
+        return replace(self, characters=chars)
+
+    def without_character(self, key: str) -> State:
+        chars = dict(self.characters)
+        chars.pop(key, None)
+        return replace(self, characters=chars)
+
+
+def char_key(name: str) -> str:
+    return name.strip().casefold()

@@ -1,0 +1,286 @@
+"""Dice: one interface for every random draw.
+
+Every die the engine draws goes through :class:`Dice.draw` with a *purpose*
+(what the die is for) and a *die* kind.  The draw is recorded as a
+:class:`Roll`, and the recorded rolls travel inside the event that used them,
+so replaying a log never rolls again.
+
+Die kinds:
+
+* ``dN``     one die with faces 1..N (``d4``, ``d6``, ``d8``, ``d10``, ``d20``, ``d100``)
+* ``tens``   a percentile tens die: 0, 10, ... 90 ("00" reads 0)
+* ``units``  a percentile units die: 0..9
+
+Where a value comes from is the :class:`DiceSource`'s business: a seedable RNG,
+values typed in by the GM (physical dice at the table), or values forced by a
+test.  All sources are validated the same way, so a typed ``d6`` showing 7 is
+refused with a message that names the die and its purpose.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Protocol
+
+import d20
+import msgspec
+from d20 import diceast
+
+__all__ = [
+    "DiceError",
+    "DiceNeeded",
+    "Dice",
+    "DiceSource",
+    "ForcedSource",
+    "RandomSource",
+    "Roll",
+    "d100",
+    "die_faces",
+    "parse_typed",
+    "roll_expr",
+    "check_expr",
+]
+
+
+class DiceError(ValueError):
+    """A die value or a dice expression that cannot be used."""
+
+
+class DiceNeeded(DiceError):
+    """Typed-in dice ran out before the resolution finished."""
+
+    def __init__(self, purpose: str, die: str, given: int) -> None:
+        self.purpose = purpose
+        self.die = die
+        self.given = given
+        super().__init__(
+            f"not enough dice typed in: {given} given, the next one needed is "
+            f"a {die} for {purpose!r}"
+        )
+
+
+class Roll(msgspec.Struct, frozen=True, gc=False, array_like=True):
+    """One die drawn: what it was for, which die, the value shown."""
+
+    purpose: str
+    die: str
+    value: int
+
+    def __str__(self) -> str:
+        return f"{self.purpose} {self.die}={self.value}"
+
+
+def die_faces(die: str) -> range:
+    """The faces a die kind can show."""
+    if die == "tens":
+        return range(0, 91, 10)
+    if die == "units":
+        return range(0, 10)
+    if die.startswith("d") and die[1:].isdigit() and int(die[1:]) >= 1:
+        return range(1, int(die[1:]) + 1)
+    raise DiceError(f"unknown die {die!r}")
+
+
+def _coerce(die: str, raw: int | str) -> int:
+    """Read a typed value for a die, accepting the ways dice are read aloud."""
+    if isinstance(raw, str):
+        text = raw.strip()
+        if not text.lstrip("-").isdigit():
+            raise DiceError(f"{raw!r} is not a number")
+        if die == "d100" and text in ("00", "0"):
+            return 100
+        value = int(text)
+    else:
+        value = int(raw)
+    if die == "tens" and 0 <= value <= 9:
+        value *= 10  # a tens die typed as its digit
+    return value
+
+
+def validate(die: str, value: int, purpose: str = "") -> int:
+    faces = die_faces(die)
+    if value not in faces:
+        what = f" for {purpose!r}" if purpose else ""
+        shown = f"{faces.start}..{faces[-1]}" if faces.step == 1 else "00, 10, ... 90"
+        raise DiceError(f"a {die} cannot show {value}{what} (it shows {shown})")
+    return value
+
+
+class DiceSource(Protocol):
+    def value(self, purpose: str, die: str) -> int: ...
+
+
+class RandomSource:
+    """Seedable pseudo-random dice."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self._rng = random.Random(seed)
+
+    def value(self, purpose: str, die: str) -> int:
+        return self._rng.choice(die_faces(die))
+
+
+class ForcedSource:
+    """Values given in advance, used in draw order: typed by the GM or forced by a test.
+
+    When the values run out, ``then`` supplies the rest; without ``then`` the
+    draw fails with :class:`DiceNeeded`, which says which die was wanted.
+    """
+
+    def __init__(self, values: Iterable[int | str], then: DiceSource | None = None) -> None:
+        self._values = list(values)
+        self._used = 0
+        self._then = then
+
+    @property
+    def remaining(self) -> int:
+        return len(self._values) - self._used
+
+    def value(self, purpose: str, die: str) -> int:
+        if self._used < len(self._values):
+            raw = self._values[self._used]
+            self._used += 1
+            return _coerce(die, raw)
+        if self._then is None:
+            raise DiceNeeded(purpose, die, self._used)
+        return self._then.value(purpose, die)
+
+
+def parse_typed(text: str) -> list[str]:
+    """Split a typed dice list (``"47"``, ``"4,7"``, ``"3 5 6"``) into values."""
+    parts = [p for p in text.replace(",", " ").replace("/", " ").split() if p]
+    for p in parts:
+        if not p.lstrip("-").isdigit():
+            raise DiceError(f"typed dice must be numbers, not {p!r}")
+    return parts
+
+
+class Dice:
+    """The recorder every rule draws from."""
+
+    def __init__(self, source: DiceSource | None = None) -> None:
+        self.source: DiceSource = source if source is not None else RandomSource()
+        self.drawn: list[Roll] = []
+        self._mark = 0
+
+    @classmethod
+    def forced(cls, *values: int | str) -> Dice:
+        return cls(ForcedSource(values))
+
+    @classmethod
+    def seeded(cls, seed: int) -> Dice:
+        return cls(RandomSource(seed))
+
+    def draw(self, purpose: str, die: str) -> int:
+        value = validate(die, self.source.value(purpose, die), purpose)
+        self.drawn.append(Roll(purpose, die, value))
+        return value
+
+    def take(self) -> list[Roll]:
+        """The rolls drawn since the last ``take`` (to attach to one event)."""
+        rolls = self.drawn[self._mark :]
+        self._mark = len(self.drawn)
+        return rolls
+
+
+def _clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(high, value))
+
+
+def d100(dice: Dice, purpose: str, bonus: int = 0, penalty: int = 0) -> int:
+    """A percentile roll, 1..100, with CoC bonus/penalty dice on the tens die.
+
+    Without bonus or penalty dice it is one ``d100`` draw.  With them, one
+    units die and 1 + |net| tens dice are drawn and every tens die is
+    recorded; 00 + 0 reads 100 (catalogue §0.2, COC-DICE-04).
+    """
+    net = _clamp(bonus - penalty, -2, 2)
+    if net == 0:
+        return dice.draw(purpose, "d100")
+    units = dice.draw(purpose, "units")
+    candidates = []
+    for _ in range(1 + abs(net)):
+        tens = dice.draw(purpose, "tens")
+        candidates.append(100 if tens == 0 and units == 0 else tens + units)
+    return min(candidates) if net > 0 else max(candidates)
+
+
+# --- dice expressions -------------------------------------------------------
+
+
+def _normalise(expr: str) -> str:
+    text = expr.strip().lower().replace(" ", "")
+    if not text:
+        raise DiceError("empty dice expression")
+    out = []
+    for i, ch in enumerate(text):
+        out.append(ch)
+        # GURPS "3d" means 3d6: a 'd' not followed by a number or '%'
+        if ch == "d" and (i + 1 == len(text) or not (text[i + 1].isdigit() or text[i + 1] == "%")):
+            out.append("6")
+    return "".join(out).replace("d%", "d100")
+
+
+_ALLOWED_OPS = {"+", "-", "*"}
+
+
+def _walk(node: diceast.Node, dice: Dice | None, purpose: str) -> int:
+    if isinstance(node, diceast.Expression):
+        return _walk(node.roll, dice, purpose)
+    if isinstance(node, diceast.Parenthetical):
+        return _walk(node.value, dice, purpose)
+    if isinstance(node, diceast.Literal):
+        value = node.value
+        if isinstance(value, float) and not value.is_integer():
+            raise DiceError("dice expressions take whole numbers only")
+        return int(value)
+    if isinstance(node, diceast.UnOp):
+        inner = _walk(node.value, dice, purpose)
+        if node.op == "-":
+            return -inner
+        if node.op == "+":
+            return inner
+        raise DiceError(f"operator {node.op!r} is not allowed")
+    if isinstance(node, diceast.BinOp):
+        if node.op not in _ALLOWED_OPS:
+            raise DiceError(f"operator {node.op!r} is not allowed (use + - *)")
+        left = _walk(node.left, dice, purpose)
+        right = _walk(node.right, dice, purpose)
+        return left + right if node.op == "+" else left - right if node.op == "-" else left * right
+    if isinstance(node, diceast.Dice):
+        num = int(node.num)
+        size = node.size
+        if not isinstance(size, int) or size < 1:
+            raise DiceError(f"a die needs a number of faces, not {size!r}")
+        if not 0 <= num <= 100:
+            raise DiceError(f"{num} dice is too many (at most 100)")
+        die = f"d{size}"
+        if dice is None:
+            return num  # checking only: minimum total
+        return sum(dice.draw(purpose, die) for _ in range(num))
+    raise DiceError("only NdX, numbers, + - * and parentheses are allowed")
+
+
+def _parse(expr: str) -> diceast.Expression:
+    text = _normalise(expr)
+    try:
+        return d20.parse(text, allow_comments=False)
+    except d20.RollSyntaxError as exc:
+        raise DiceError(f"{expr!r} is not a dice expression (e.g. 1d6, 2d6+1, 3d): {exc}") from None
+    except Exception as exc:  # noqa: BLE001 - the parser raises a few kinds
+        raise DiceError(f"{expr!r} is not a dice expression: {exc}") from None
+
+
+def check_expr(expr: str) -> None:
+    """Raise :class:`DiceError` if ``expr`` is not a usable dice expression."""
+    _walk(_parse(expr), None, "")
+
+
+def roll_expr(dice: Dice, purpose: str, expr: str) -> int:
+    """Roll a dice expression (``1d6``, ``2D6+1``, ``3d``, ``1d4-1``), drawing each die."""
+    return _walk(_parse(expr), dice, purpose)
+
+
+def faces_of(values: Sequence[Roll]) -> list[int]:
+    return [r.value for r in values]
