@@ -1,0 +1,50 @@
+"""Helpers shared by the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.history import fold
+from fhtagn_tui.service import Engine, MemorySink
+
+
+def engine(system: str, *setup: str) -> Engine:
+    """A campaign in memory of ``system`` with the setup commands run (dice must not be needed)."""
+    eng = Engine.memory(system)
+    for line in setup:
+        eng.execute(line)
+    return eng
+
+
+def do(eng: Engine, text: str, *dice: int | str) -> list[Event]:
+    """Run a command with forced dice (every die must be given when any is)."""
+    return eng.execute(text, dice=list(dice) if dice else None).events
+
+
+def rejected(eng: Engine, text: str, *dice: int | str) -> str:
+    """Assert the command is refused and changes nothing; return the message."""
+    before = eng.state
+    sink = eng.sink
+    assert isinstance(sink, MemorySink)
+    n = len(sink.events)
+    with pytest.raises((Rejected, ParseError)) as info:
+        eng.execute(text, dice=list(dice) if dice else None)
+    assert eng.state is before
+    assert len(sink.events) == n
+    return str(info.value)
+
+
+def replayed(eng: Engine) -> object:
+    """The state rebuilt from the engine's log alone (replay never re-rolls)."""
+    sink = eng.sink
+    assert isinstance(sink, MemorySink)
+    return fold(sink.events)
+
+
+def events_of(events: Sequence[Event], kind: type[Event]) -> list[Event]:
+    return [e for e in events if isinstance(e, kind)]
