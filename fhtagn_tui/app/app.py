@@ -1,0 +1,302 @@
+"""The fhtagn-tui application: tabs, command line, palette, undo."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from types import FrameType
+from typing import ClassVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+
+from fhtagn_tui.campaigns import campaign_name
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.domain.commands import Command
+from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.campaign import DeleteCharacter
+from fhtagn_tui.domain.history import Redo, Undo, Undone
+from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+from fhtagn_tui.service import Engine, MemorySink
+from fhtagn_tui.store import CampaignStore, Locked, StoreError
+
+from .forms.character import CharacterForm
+from .forms.confirm import Confirm
+from .forms.text_view import TextView
+from .palette import GameCommands
+from .screens.base import GameTab
+from .screens.empty import EmptyTab
+from .screens.log import LogTab
+from .screens.party import PartyTab
+from .widgets.command_line import CommandLine
+
+HERE = Path(__file__).parent
+CSS_FILES = [HERE / "app.tcss", *sorted(HERE.glob("screens/*.tcss")), *sorted(HERE.glob("forms/*.tcss"))]
+
+TABS = ("party", "initiative", "chase", "requisitions", "log")
+
+
+class FhtagnApp(App[int]):
+    CSS_PATH: ClassVar = CSS_FILES
+    COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("colon", "command_line", ":command", key_display=":"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+y", "redo", "Redo"),
+        Binding("1", "tab('party')", "Party", show=False),
+        Binding("2", "tab('initiative')", "Initiative", show=False),
+        Binding("3", "tab('chase')", "Chase", show=False),
+        Binding("4", "tab('requisitions')", "Req", show=False),
+        Binding("5", "tab('log')", "Log", show=False),
+        Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+    ]
+
+    def __init__(self, engine: Engine, store: CampaignStore | None = None, notice: str = "") -> None:
+        super().__init__()
+        self.engine = engine
+        self.store = store
+        self.notice = notice
+        self.readonly = engine.readonly
+        engine.listeners.append(self._on_events)
+
+    # --- layout ------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False, icon="🐙")
+        with TabbedContent(id="tabs", initial="party"):
+            with TabPane("1 Party", id="party"):
+                yield PartyTab()
+            with TabPane("2 Initiative", id="initiative"):
+                yield EmptyTab(
+                    "initiative-tab",
+                    "No encounter",
+                    "Combat order, turns and rounds will be run here. The combat rules and the "
+                    "Initiative screen are not in this version yet; rolls and tests work from the "
+                    "command line (: test NAME SKILL, : roll 1d6).",
+                )
+            with TabPane("3 Chase", id="chase"):
+                yield EmptyTab(
+                    "chase-tab",
+                    "No chase",
+                    "The Call of Cthulhu chase track will be run here. It is not in this version yet.",
+                )
+            with TabPane("4 Requisitions", id="requisitions"):
+                yield EmptyTab(
+                    "requisitions-tab",
+                    "No requisitions",
+                    "FHTAGN equipment requests will be listed here. They are not in this version yet.",
+                )
+            with TabPane("5 Log", id="log"):
+                yield LogTab()
+        yield Static("", id="status")
+        yield CommandLine(id="command-line", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._show_all()
+        log = self.query_one(LogTab)
+        if self.store is not None:
+            first = max(1, self.store.next_seq - 1000)
+            log.load(self.store.events_between(first, self.store.next_seq), self.engine.names)
+        elif isinstance(self.engine.sink, MemorySink):
+            log.load(self.engine.sink.events, self.engine.names)
+        self.query_one("#party-table").focus()
+        if self.readonly:
+            self.query_one(CommandLine).disabled = True
+            self.set_interval(0.1, self._follow)
+        if self.notice:
+            self.notify(self.notice, severity="warning", timeout=8)
+            self._status(self.notice, error=True)
+
+    # --- state → screen -------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.engine.state
+
+    def _show_all(self) -> None:
+        state = self.state
+        self.title = state.name or "fhtagn"
+        system = SYSTEM_LABELS.get(state.system, state.system)
+        session = state.session
+        if session is not None:
+            where = f"Session {session.number}" + (f": {session.title}" if session.title else "")
+        elif state.sessions:
+            where = f"between sessions (last: {state.sessions[-1].number})"
+        else:
+            where = "no session yet (: session start)"
+        ro = " · READ-ONLY" if self.readonly else ""
+        self.sub_title = f"{system} · {where}{ro}"
+        for tab in self.query(GameTab):
+            tab.show(state)
+        self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
+
+    def _on_events(self, events: list[Event]) -> None:
+        self._show_all()
+        self.query_one(LogTab).append(events)
+
+    def _follow(self) -> None:
+        if self.store is None:
+            return
+        try:
+            events = self.store.follow()
+        except StoreError as exc:
+            self._status(str(exc), error=True)
+            return
+        if events:
+            self.engine.absorb(events)
+
+    def _status(self, text: str, error: bool = False) -> None:
+        status = self.query_one("#status", Static)
+        status.set_class(error, "error")
+        status.update(text)
+
+    # --- acting ------------------------------------------------------------------------------
+
+    def submit(self, command: Command, typed: Sequence[str] | None = None, secret: bool = False) -> str | None:
+        """Run a command; returns the refusal message, or None when it was done."""
+        try:
+            events = self.engine.run(command, typed=typed, secret=secret)
+        except Rejected as exc:
+            self._status(str(exc), error=True)
+            return str(exc)
+        except StoreError as exc:
+            self._status(str(exc), error=True)
+            self.notify(str(exc), severity="error", timeout=10)
+            return str(exc)
+        self._report(events)
+        return None
+
+    def _report(self, events: list[Event]) -> None:
+        names = self.engine.names
+        lines = [ev.describe(names) for ev in events]
+        self._status(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
+        first = events[0] if events else None
+        if isinstance(first, Undone):
+            self.notify(f"Undone: {first.label}", title="Undo")
+        elif first is not None and type(first).__name__ == "Redone":
+            self.notify(f"Redone: {getattr(first, 'label', '')}", title="Redo")
+
+    def on_input_submitted(self, event: CommandLine.Submitted) -> None:
+        if event.input.id != "command-line":
+            return
+        line = self.query_one(CommandLine)
+        text = event.value.strip()
+        if not text:
+            return
+        line.remember(text)
+        try:
+            outcome = self.engine.execute(text)
+        except (ParseError, Rejected) as exc:
+            self._status(str(exc).replace("\n", " · "), error=True)
+            return
+        except StoreError as exc:
+            self._status(str(exc), error=True)
+            self.notify(str(exc), severity="error", timeout=10)
+            return
+        line.value = ""
+        if outcome.answer:
+            if "\n" in outcome.answer:
+                self.push_screen(TextView(text, outcome.answer))
+            else:
+                self._status(outcome.answer)
+        else:
+            self._report(outcome.events)
+
+    def prefill(self, text: str) -> None:
+        line = self.query_one(CommandLine)
+        line.value = text
+        line.cursor_position = len(text)
+        line.focus()
+
+    # --- actions ----------------------------------------------------------------------------------
+
+    def action_command_line(self) -> None:
+        if self.readonly:
+            self.notify("read-only: commands are off", severity="warning")
+            return
+        self.query_one(CommandLine).focus()
+
+    def action_tab(self, tab: str) -> None:
+        self.query_one(TabbedContent).active = tab
+
+    def action_undo(self) -> None:
+        if not self.readonly:
+            self.submit(Undo())
+
+    def action_redo(self) -> None:
+        if not self.readonly:
+            self.submit(Redo())
+
+    def action_help(self) -> None:
+        from fhtagn_tui.commands import help_text
+
+        keys = (
+            "Keys: 1–5 tabs · : command line · ctrl+p palette · ctrl+z undo · ctrl+y redo · ctrl+q quit\n"
+            "Party: n new · e edit · p set HP/SAN… · t test · x delete\n\n"
+        )
+        self.push_screen(TextView("Help", keys + help_text()))
+
+    def action_new_character(self) -> None:
+        if self.readonly:
+            return
+        self.push_screen(CharacterForm(self.state.system, self.submit))
+
+    def action_edit_character(self, key: str) -> None:
+        char = self.state.characters.get(key)
+        if char is not None and not self.readonly:
+            self.push_screen(CharacterForm(self.state.system, self.submit, char))
+
+    def action_delete_character(self, key: str) -> None:
+        char = self.state.characters.get(key)
+        if char is None or self.readonly:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.submit(DeleteCharacter(name=char.id))
+
+        self.push_screen(Confirm(f"Remove {char.name} from the campaign? (undo brings them back)"), answered)
+
+
+def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]:
+    """Open a campaign for the app: as the writer if possible, else read-only with a notice."""
+    notice = ""
+    try:
+        store = CampaignStore.open(path, readonly=readonly)
+    except Locked as exc:
+        store = CampaignStore.open(path, readonly=True)
+        notice = f"{exc} — opened read-only."
+        readonly = True
+    if store.warnings:
+        notice = " ".join(store.warnings + ([notice] if notice else []))
+    return Engine(store, store.events(), readonly=readonly), store, notice
+
+
+def run_app(path: Path, readonly: bool = False) -> int:
+    try:
+        engine, store, notice = open_engine(path, readonly)
+    except StoreError as exc:
+        print(f"fhtagn: {exc}", file=sys.stderr)
+        return 1
+    app = FhtagnApp(engine, store, notice)
+
+    def hangup(signum: int, frame: FrameType | None) -> None:
+        # a dropped connection: every acknowledged event is already on disk
+        app.exit(0)
+
+    signal.signal(signal.SIGHUP, hangup)
+    signal.signal(signal.SIGTERM, hangup)
+    try:
+        result = app.run()
+    finally:
+        store.close()
+    return int(result or 0)
+
+
+__all__ = ["FhtagnApp", "run_app", "open_engine", "campaign_name"]

@@ -1,0 +1,197 @@
+"""The character form: create or edit a character, validated as you type."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from fhtagn_tui.domain.commands import Command
+from fhtagn_tui.domain.features.campaign import CreateCharacter, EditCharacter
+from fhtagn_tui.domain.state import Bond, Character
+from fhtagn_tui.domain.systems import KINDS, SHEETS, check_skill, check_stat
+
+#: What the form hands to the app: a command; the app answers None or the refusal.
+Submit = Callable[[Command], str | None]
+
+
+def parse_skills(text: str) -> tuple[dict[str, int], str | None]:
+    """``"Firearms 50, Dodge 40"`` → {"Firearms": 50, "Dodge": 40}."""
+    skills: dict[str, int] = {}
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, _, value = part.rpartition(" ")
+        if not name or not value.strip().rstrip("%").isdigit():
+            return {}, f"skills are 'Name value' pairs separated by commas, e.g. 'Firearms 50, Dodge 40' (not {part!r})"
+        number = int(value.strip().rstrip("%"))
+        problem = check_skill(number)
+        if problem:
+            return {}, f"{name}: {problem}"
+        skills[name.strip()] = number
+    return skills, None
+
+
+def parse_bonds(text: str) -> tuple[tuple[Bond, ...], str | None]:
+    bonds: list[Bond] = []
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        name, sep, score = part.rpartition(":")
+        if sep:
+            if not score.strip().isdigit():
+                return (), f"a bond is 'Name' or 'Name:score', not {part!r}"
+            bonds.append(Bond(name.strip(), int(score)))
+        else:
+            bonds.append(Bond(part, -1))
+    return tuple(bonds), None
+
+
+class CharacterForm(ModalScreen[None]):
+    """New character (``char is None``) or edit one."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Save"),
+    ]
+
+    def __init__(self, system: str, submit: Submit, char: Character | None = None) -> None:
+        super().__init__()
+        self.system = system
+        self.sheet = SHEETS[system]
+        self.submit = submit
+        self.char = char
+
+    def compose(self) -> ComposeResult:
+        editing = self.char is not None
+        title = f"Edit {self.char.name}" if self.char else f"New {self.sheet.pc_kind} or NPC"
+        with Vertical(id="char-form"):
+            yield Static(f"[b]{title}[/b]  ({self.system})", id="form-title")
+            with Horizontal(id="form-top"):
+                yield Input(value=self.char.name if self.char else "", placeholder="Name", id="f-name",
+                            compact=True, disabled=editing)
+                kinds = [(k, k) for k in KINDS if not (self.system != "fhtagn" and k == "agent")]
+                kind = self.char.kind if self.char else self.sheet.pc_kind
+                yield Select(kinds, value=kind, allow_blank=False, id="f-kind", compact=True, disabled=editing)
+            with Grid(id="form-stats"):
+                for spec in self.sheet.stats + self.sheet.optional:
+                    current = self.char.stats.get(spec.name) if self.char else None
+                    yield Label(spec.name, classes="stat-label")
+                    yield Input(
+                        value="" if current is None else str(current),
+                        placeholder=str(spec.default) if spec in self.sheet.stats else "auto",
+                        id=f"f-stat-{spec.name}",
+                        classes="stat-input",
+                        compact=True,
+                        type="integer",
+                    )
+            skills = ", ".join(f"{k} {v}" for k, v in self.char.skills.items()) if self.char else ""
+            yield Input(value=skills, placeholder="Skills: Firearms 50, Dodge 40", id="f-skills", compact=True)
+            if self.system == "fhtagn" and not editing:
+                yield Input(placeholder="Bonds: Sister, Partner:9 (start at CHA)", id="f-bonds", compact=True)
+            if not editing:
+                yield Checkbox("Hide stats from players", id="f-hidden", compact=True)
+            yield Static("", id="form-error")
+            with Horizontal(id="form-buttons"):
+                yield Button("Save (ctrl+s)", variant="primary", id="save", compact=True)
+                yield Button("Cancel (esc)", id="cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#f-name" if self.char is None else ".stat-input", Input).focus()
+
+    # --- validation as you type -----------------------------------------------------
+
+    def _kind(self) -> str:
+        if self.char is not None:
+            return self.char.kind
+        value = self.query_one("#f-kind", Select).value
+        return str(value) if isinstance(value, str) else self.sheet.pc_kind
+
+    def _collect(self) -> tuple[dict[str, int], list[str]]:
+        stats: dict[str, int] = {}
+        problems: list[str] = []
+        kind = self._kind()
+        for spec in self.sheet.stats + self.sheet.optional:
+            field = self.query_one(f"#f-stat-{spec.name}", Input)
+            text = field.value.strip()
+            if not text:
+                field.remove_class("bad")
+                continue
+            try:
+                value = int(text)
+            except ValueError:
+                problems.append(f"{spec.name} must be a number")
+                field.add_class("bad")
+                continue
+            problem = check_stat(self.system, spec.name, value, kind)
+            field.set_class(problem is not None, "bad")
+            if problem:
+                problems.append(problem)
+            else:
+                stats[spec.name] = value
+        return stats, problems
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        _, problems = self._collect()
+        self.query_one("#form-error", Static).update("\n".join(problems[:2]))
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self.on_input_changed(None)  # type: ignore[arg-type]
+
+    # --- saving ------------------------------------------------------------------------
+
+    def build(self) -> tuple[Command | None, str | None]:
+        stats, problems = self._collect()
+        if problems:
+            return None, problems[0]
+        skills, problem = parse_skills(self.query_one("#f-skills", Input).value)
+        if problem:
+            return None, problem
+        if self.char is not None:
+            changed_stats = {k: v for k, v in stats.items() if self.char.stats.get(k) != v}
+            changed_skills: dict[str, int | None] = {k: v for k, v in skills.items() if self.char.skills.get(k) != v}
+            for old in self.char.skills:
+                if old not in skills:
+                    changed_skills[old] = None
+            if not changed_stats and not changed_skills:
+                return None, "nothing changed"
+            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills), None
+        name = self.query_one("#f-name", Input).value.strip()
+        if not name:
+            return None, "the character needs a name"
+        bonds: tuple[Bond, ...] = ()
+        if self.system == "fhtagn":
+            bonds, problem = parse_bonds(self.query_one("#f-bonds", Input).value)
+            if problem:
+                return None, problem
+        hidden = self.query_one("#f-hidden", Checkbox).value
+        return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden), None
+
+    def action_save(self) -> None:
+        command, problem = self.build()
+        if command is None:
+            self.query_one("#form-error", Static).update(problem or "")
+            return
+        refusal = self.submit(command)
+        if refusal:
+            self.query_one("#form-error", Static).update(refusal)
+            return
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_save()

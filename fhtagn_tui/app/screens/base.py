@@ -1,0 +1,16 @@
+"""What every tab has: it is redrawn from the state."""
+
+from __future__ import annotations
+
+from textual.containers import Container
+
+from fhtagn_tui.domain.state import State
+
+
+class GameTab(Container):
+    """A tab of the app; ``show(state)`` redraws it from the campaign state."""
+
+    can_focus = False
+
+    def show(self, state: State) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError

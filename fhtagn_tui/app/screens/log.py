@@ -1,0 +1,65 @@
+"""The Log tab: the live event log in plain words."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.widgets import DataTable, Static
+
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.state import State
+
+from .base import GameTab
+
+#: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
+WINDOW = 1000
+
+
+def clock(ts: float) -> str:
+    return time.strftime("%H:%M", time.localtime(ts)) if ts else "--:--"
+
+
+class LogTab(GameTab):
+    def __init__(self) -> None:
+        super().__init__(id="log-tab")
+        self._names: dict[str, str] = {}
+        self._count = 0
+
+    def compose(self) -> ComposeResult:
+        table: DataTable[object] = DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
+        table.add_column("#", key="seq", width=6)
+        table.add_column("S", key="session", width=2)
+        table.add_column("Time", key="time", width=5)
+        table.add_column("What happened", key="what")
+        yield table
+        yield Static("The log is empty.", id="log-empty")
+
+    def show(self, state: State) -> None:
+        self._names = {c.id: c.name for c in state.characters.values()}
+        self.query_one("#log-empty").display = self._count == 0
+
+    def load(self, events: Sequence[Event], names: dict[str, str]) -> None:
+        """Fill the tab with the latest events of the log."""
+        self._names = names
+        table = self.query_one("#log-table", DataTable)
+        table.clear()
+        self._count = 0
+        self.append(events[-WINDOW:])
+
+    def append(self, events: Sequence[Event]) -> None:
+        table = self.query_one("#log-table", DataTable)
+        for ev in events:
+            words = Text(ev.describe(self._names))
+            if ev.secret:
+                words.stylize("italic magenta")
+                words.append("  (secret)", style="dim")
+            table.add_row(str(ev.seq), str(ev.session or ""), clock(ev.ts), words, key=str(ev.seq))
+            self._count += 1
+        while table.row_count > WINDOW:
+            table.remove_row(table.coordinate_to_cell_key((0, 0)).row_key)
+        if events:
+            table.move_cursor(row=table.row_count - 1)
+        self.query_one("#log-empty").display = self._count == 0

@@ -1,0 +1,251 @@
+"""The ``fhtagn`` command.
+
+Exit codes: 0 ok, 1 a command was rejected or a problem was found, 2 usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+
+from fhtagn_tui import campaigns
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.state import SYSTEMS
+from fhtagn_tui.rules.dice import RandomSource
+from fhtagn_tui.service import Engine
+from fhtagn_tui.store import CampaignStore, StoreError
+
+OK, PROBLEM, USAGE = 0, 1, 2
+
+
+def _err(message: str) -> None:
+    print(f"fhtagn: {message}", file=sys.stderr)
+
+
+def _path(args: argparse.Namespace) -> Path:
+    return campaigns.campaign_path(campaigns.saves_dir(args.saves), args.name)
+
+
+def _open(args: argparse.Namespace, readonly: bool) -> CampaignStore:
+    path = _path(args)
+    if not path.exists():
+        known = ", ".join(campaigns.campaign_name(p) for p in campaigns.list_campaigns(path.parent)) or "none"
+        raise StoreError(f"no campaign {args.name!r} in {path.parent}/ (campaigns there: {known}); "
+                         f"create one with: fhtagn new {args.name} --system fhtagn|coc7|gurps")
+    return CampaignStore.open(path, readonly=readonly)
+
+
+# --- subcommands ------------------------------------------------------------------
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    saves = campaigns.saves_dir(args.saves)
+    if getattr(args, "name", None):
+        path = campaigns.campaign_path(saves, args.name)
+        if not path.exists():
+            _err(f"no campaign {args.name!r} in {saves}/; create it with: fhtagn new {args.name} --system fhtagn")
+            return PROBLEM
+    else:
+        path = campaigns.default_campaign(saves)
+    from fhtagn_tui.app.app import run_app
+
+    return run_app(path, readonly=getattr(args, "readonly", False))
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    path = _path(args)
+    if path.exists():
+        _err(f"{path} already exists; nothing was changed")
+        return PROBLEM
+    store = campaigns.create_campaign(path, args.system, args.title or "")
+    store.close()
+    print(f"created {path} ({args.system})")
+    return OK
+
+
+def _run_lines(store: CampaignStore, lines: Sequence[tuple[int, str]], seed: int | None, source_name: str) -> int:
+    engine = Engine(store, store.events(), source=RandomSource(seed))
+    for lineno, text in lines:
+        try:
+            outcome = engine.execute(text)
+        except (ParseError, Rejected) as exc:
+            where = f"{source_name} line {lineno}: " if source_name else ""
+            _err(f"{where}{text!r} rejected: {exc}")
+            return PROBLEM
+        for line in outcome.lines(engine.names):
+            print(line)
+    return OK
+
+
+def cmd_do(args: argparse.Namespace) -> int:
+    with _open(args, readonly=False) as store:
+        return _run_lines(store, list(enumerate(args.commands, 1)), args.seed, "")
+
+
+def cmd_script(args: argparse.Namespace) -> int:
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+    except OSError as exc:
+        _err(f"cannot read {args.file}: {exc.strerror}")
+        return USAGE
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
+    lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
+    with _open(args, readonly=False) as store:
+        return _run_lines(store, lines, args.seed, args.file)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as store:
+        events = store.events()
+        if args.until is not None:
+            events = [e for e in events if e.seq <= args.until]
+        engine = Engine(store, events, readonly=True)
+        state = engine.state
+        if args.json:
+            sys.stdout.write(msgspec.json.encode(state).decode() + "\n")
+            return OK
+        print(f"{state.name} ({state.system}) after {len(events)} events")
+        for char in state.characters.values():
+            now = " ".join(f"{k} {v}" for k, v in char.current.items())
+            conds = f" [{', '.join(char.conditions)}]" if char.conditions else ""
+            print(f"  {char.name}: {now}{conds}")
+        return OK
+
+
+def cmd_log(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as store:
+        events = store.events()
+        if args.json:
+            for ev in events:
+                sys.stdout.write(msgspec.json.encode(ev).decode() + "\n")
+            return OK
+        engine = Engine(store, [], readonly=True)
+        for ev in events:
+            engine.projection.apply(ev)
+            secret = " (secret)" if ev.secret else ""
+            print(f"{ev.seq:>6}  s{ev.session}  {ev.describe(engine.names)}{secret}")
+        return OK
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from fhtagn_tui.store.check import check, repair
+
+    path = _path(args)
+    report = repair(path) if args.repair else check(path)
+    print(report.text())
+    return OK if report.ok else PROBLEM
+
+
+def cmd_roll(args: argparse.Namespace) -> int:
+    from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
+
+    dice = Dice(RandomSource(args.seed))
+    expr = " ".join(args.expr)
+    try:
+        total = roll_expr(dice, expr, expr)
+    except DiceError as exc:
+        _err(str(exc))
+        return PROBLEM
+    faces = ", ".join(str(r.value) for r in dice.drawn)
+    print(f"{expr} = {total}  [{faces}]")
+    return OK
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    from fhtagn_tui.rules.registry import load_all, sort_key
+
+    rules = load_all()
+    ordered = sorted(rules.values(), key=lambda r: sort_key(r.id))
+    if args.json:
+        sys.stdout.write(msgspec.json.encode(ordered).decode() + "\n")
+        return OK
+    for info in ordered:
+        print(f"{info.id:<18} {info.summary}")
+    print(f"{len(ordered)} rules implemented")
+    return OK
+
+
+# --- parser -----------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="fhtagn",
+        description="A terminal session manager for horror RPG game masters. "
+        "Without a subcommand, opens the app on the most recent campaign (a demo is created if there is none).",
+    )
+    parser.add_argument("--saves", help="the folder of campaign files (default: $FHTAGN_SAVES or ./saves)")
+    parser.set_defaults(func=cmd_app)
+    sub = parser.add_subparsers(title="subcommands", metavar="COMMAND")
+
+    def add(name: str, func: object, help: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=help, description=help)
+        p.add_argument("--saves", help=argparse.SUPPRESS, default=argparse.SUPPRESS)
+        p.set_defaults(func=func)
+        return p
+
+    p = add("open", cmd_app, "open the app on a campaign")
+    p.add_argument("name")
+    p.add_argument("--readonly", action="store_true", help="look without changing anything")
+
+    p = add("new", cmd_new, "create a campaign")
+    p.add_argument("name")
+    p.add_argument("--system", required=True, choices=SYSTEMS)
+    p.add_argument("--title", default="")
+
+    p = add("do", cmd_do, "run commands on a campaign without the app")
+    p.add_argument("name")
+    p.add_argument("commands", nargs="+", metavar="CMD")
+    p.add_argument("--seed", type=int, default=None, help="seed the dice (reproducible rolls)")
+
+    p = add("script", cmd_script, "run a file of commands (one a line, # comments); stops at the first rejected line")
+    p.add_argument("name")
+    p.add_argument("file")
+    p.add_argument("--seed", type=int, default=None)
+
+    p = add("replay", cmd_replay, "rebuild the state from the log and print it")
+    p.add_argument("name")
+    p.add_argument("--until", type=int, default=None, metavar="SEQ", help="stop after event SEQ")
+    p.add_argument("--json", action="store_true")
+
+    p = add("log", cmd_log, "print the event log")
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true")
+
+    p = add("check", cmd_check, "check a campaign file; --repair sets a torn tail aside (keeps a backup)")
+    p.add_argument("name")
+    p.add_argument("--repair", action="store_true")
+
+    p = add("roll", cmd_roll, "roll a dice expression (1d6, 2D6+1, 3d)")
+    p.add_argument("expr", nargs="+")
+    p.add_argument("--seed", type=int, default=None)
+
+    p = add("rules", cmd_rules, "list every implemented rule with its catalogue ID")
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code) if isinstance(exc.code, int) else USAGE
+    try:
+        return int(args.func(args))
+    except StoreError as exc:
+        _err(str(exc))
+        return PROBLEM
+    except KeyboardInterrupt:
+        return PROBLEM
+    except BrokenPipeError:
+        return OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

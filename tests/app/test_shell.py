@@ -1,0 +1,114 @@
+"""The app shell driven through Textual's Pilot at 80×24."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from fhtagn_tui.app.forms.character import CharacterForm
+from fhtagn_tui.domain.history import fold
+from fhtagn_tui.store import CampaignStore
+
+
+def status_text(app) -> str:
+    return str(app.query_one("#status", Static).render())
+
+
+async def test_create_character_through_the_form(make_app, demo_path):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, CharacterForm)
+        await pilot.click("#f-name")
+        await pilot.press(*"Wendell")
+        app.screen.query_one("#f-stat-STR").value = "14"
+        app.screen.query_one("#f-stat-CON").value = "13"
+        app.screen.query_one("#f-stat-POW").value = "12"
+        app.screen.query_one("#f-skills").value = "Firearms 55, Dodge 30"
+        app.screen.query_one("#f-bonds").value = "Brother:10"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, CharacterForm)
+        wendell = app.engine.state.character("wendell")
+        assert wendell is not None
+        assert wendell.current["HP"] == 14 and wendell.current["WP"] == 12 and wendell.current["SAN"] == 60
+        assert wendell.skills == {"Firearms": 55, "Dodge": 30}
+        table = app.query_one("#party-table", DataTable)
+        assert "wendell" in [row.value for row in table.rows]
+    # durable: a fresh open of the file folds to the same state
+    with CampaignStore.open(demo_path, readonly=True) as store:
+        assert fold(store.events()).character("wendell") == wendell
+
+
+async def test_form_refuses_an_impossible_stat_and_keeps_the_form(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.engine.state
+        await pilot.press("n")
+        app.screen.query_one("#f-name").value = "Hulk"
+        app.screen.query_one("#f-stat-STR").value = "25"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)
+        assert "STR 25 is impossible" in str(app.screen.query_one("#form-error", Static).render())
+        assert app.engine.state is before
+
+
+async def test_command_line_runs_a_command_and_undo_takes_it_back(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        before = app.engine.state
+        await pilot.press("colon")
+        await pilot.press(*"char pool ada HP=4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.engine.state.character("ada vance").current["HP"] == 4
+        assert "Ada Vance: HP 11 → 4" in status_text(app)
+        await pilot.press("escape", "ctrl+z")
+        await pilot.pause()
+        assert app.engine.state == before
+        assert any("Undone: Ada Vance: HP 11 → 4" in n.message for n in app._notifications)
+
+
+async def test_a_typo_gets_a_suggestion_and_changes_nothing(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = app.engine.state
+        await pilot.press("colon")
+        await pilot.press(*"chr pool ada HP=4")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "did you mean" in status_text(app)
+        assert app.engine.state is before
+
+
+async def test_log_tab_shows_new_events_live(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await pilot.press("colon")
+        await pilot.press(*"note The dog will not stop barking.")
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.query_one("#log-table", DataTable)
+        last = table.get_row_at(table.row_count - 1)
+        assert "Note: The dog will not stop barking." in str(last[3])
+
+
+async def test_readonly_follower_sees_new_events(make_app, demo_path):
+    from fhtagn_tui.service import Engine
+
+    follower = make_app(readonly=True)
+    async with follower.run_test(size=(80, 24)) as pilot:
+        writer_store = CampaignStore.open(demo_path)
+        try:
+            writer = Engine(writer_store, writer_store.events())
+            writer.execute("char pool ada HP=3")
+        finally:
+            writer_store.close()
+        for _ in range(20):
+            await pilot.pause(0.05)
+            if follower.engine.state.character("ada vance").current["HP"] == 3:
+                break
+        assert follower.engine.state.character("ada vance").current["HP"] == 3
+        assert "READ-ONLY" in follower.sub_title

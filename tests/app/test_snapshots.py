@@ -1,0 +1,22 @@
+"""Snapshot tests of the shell at 80×24 (plain def tests)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fhtagn_tui import campaigns
+from fhtagn_tui.app.app import FhtagnApp, open_engine
+
+
+def _app(tmp_path: Path) -> FhtagnApp:
+    path = campaigns.create_demo(tmp_path)
+    engine, store, notice = open_engine(path, False)
+    return FhtagnApp(engine, store, notice)
+
+
+def test_party_tab_snapshot(snap_compare, tmp_path):
+    assert snap_compare(_app(tmp_path), terminal_size=(80, 24))
+
+
+def test_character_form_snapshot(snap_compare, tmp_path):
+    assert snap_compare(_app(tmp_path), terminal_size=(80, 24), press=["n"])
