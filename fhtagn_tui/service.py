@@ -23,7 +23,14 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
-from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, DiceSource, ForcedSource, RandomSource
+from fhtagn_tui.rules.dice import (
+    Dice,
+    DiceError,
+    DiceNeeded,
+    DiceSource,
+    ForcedSource,
+    RandomSource,
+)
 
 
 class EventSink(Protocol):

@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
 
 from fhtagn_tui.campaigns import campaign_name
 from fhtagn_tui.commands import ParseError
@@ -26,12 +26,14 @@ from fhtagn_tui.store import CampaignStore, Locked, StoreError
 
 from .forms.character import CharacterForm
 from .forms.confirm import Confirm
+from .forms.requisition import RequisitionForm
 from .forms.text_view import TextView
 from .palette import GameCommands
 from .screens.base import GameTab
 from .screens.empty import EmptyTab
 from .screens.log import LogTab
 from .screens.party import PartyTab
+from .screens.requisitions import RequisitionsTab
 from .widgets.command_line import CommandLine
 
 HERE = Path(__file__).parent
@@ -86,11 +88,7 @@ class FhtagnApp(App[int]):
                     "The Call of Cthulhu chase track will be run here. It is not in this version yet.",
                 )
             with TabPane("4 Requisitions", id="requisitions"):
-                yield EmptyTab(
-                    "requisitions-tab",
-                    "No requisitions",
-                    "FHTAGN equipment requests will be listed here. They are not in this version yet.",
-                )
+                yield RequisitionsTab()
             with TabPane("5 Log", id="log"):
                 yield LogTab()
         yield Static("", id="status")
@@ -137,6 +135,8 @@ class FhtagnApp(App[int]):
         self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
 
     def _on_events(self, events: list[Event]) -> None:
+        if not self.is_running:
+            return  # not on screen yet: on_mount draws the state
         self._show_all()
         self.query_one(LogTab).append(events)
 
@@ -225,6 +225,16 @@ class FhtagnApp(App[int]):
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
 
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        """Put the focus inside the tab, so that its keys work at once."""
+        pane = event.pane
+        tables = pane.query(DataTable)
+        target = next((t for t in tables if t.display), None)
+        if target is None:
+            target = next((w for w in pane.query("*") if w.focusable), None)
+        if target is not None:
+            target.focus()
+
     def action_undo(self) -> None:
         if not self.readonly:
             self.submit(Undo())
@@ -238,7 +248,8 @@ class FhtagnApp(App[int]):
 
         keys = (
             "Keys: 1–5 tabs · : command line · ctrl+p palette · ctrl+z undo · ctrl+y redo · ctrl+q quit\n"
-            "Party: n new · e edit · p set HP/SAN… · t test · x delete\n\n"
+            "Party: n new · e edit · p set HP/SAN… · t test · x delete\n"
+            "Requisitions: r request · a agent filter · c category filter\n\n"
         )
         self.push_screen(TextView("Help", keys + help_text()))
 
@@ -251,6 +262,17 @@ class FhtagnApp(App[int]):
         char = self.state.characters.get(key)
         if char is not None and not self.readonly:
             self.push_screen(CharacterForm(self.state.system, self.submit, char))
+
+    def action_requisition(self, agent: str = "") -> None:
+        if self.readonly:
+            return
+        if self.state.system != "fhtagn":
+            self.notify("Requisitions are an FHTAGN rule.", severity="warning")
+            return
+        if not any(c.is_pc for c in self.state.characters.values()):
+            self.notify("No agents yet: create one first (n on the Party tab).", severity="warning")
+            return
+        self.push_screen(RequisitionForm(self.state, lambda command, dice: self.submit(command, typed=dice), agent))
 
     def action_delete_character(self, key: str) -> None:
         char = self.state.characters.get(key)

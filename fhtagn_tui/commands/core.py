@@ -19,7 +19,7 @@ from fhtagn_tui.domain.features.campaign import (
 from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.lookup import find_character
 from fhtagn_tui.domain.state import Bond, State
-from fhtagn_tui.domain.systems import SHEETS, derived
+from fhtagn_tui.domain.systems import derived
 
 from .language import Args, Query, command, help_text, to_int
 

@@ -10,6 +10,12 @@ from __future__ import annotations
 import msgspec
 from msgspec.structs import replace
 
+from fhtagn_tui.rules.coc.chase import Chase
+from fhtagn_tui.rules.encounter import Encounter
+from fhtagn_tui.rules.fhtagn.requisition import Requisition
+from fhtagn_tui.rules.gurps.fright import FrightRecord, Timer, Trait
+from fhtagn_tui.rules.weapons import Armory
+
 SYSTEMS = ("fhtagn", "coc7", "gurps")
 SYSTEM_LABELS = {"fhtagn": "FHTAGN", "coc7": "Call of Cthulhu 7e", "gurps": "GURPS"}
 
@@ -23,6 +29,19 @@ class Bond(msgspec.Struct, frozen=True):
         return self.score <= 0
 
 
+class Mind(msgspec.Struct, frozen=True):
+    """Sanity and fright extras of a sheet (FH-SAN, GURPS-FRIGHT)."""
+
+    disorders: tuple[str, ...] = ()  # FHTAGN mental disorders
+    boxes: dict[str, int] = {}  # adaptation track -> boxes checked (FH-SAN-10)
+    adapted: tuple[str, ...] = ()  # tracks adapted to (FH-SAN-11)
+    insomnia_due: bool = False  # a temporary insanity or new disorder since the last sleep (FH-SAN-14)
+    traits: tuple[Trait, ...] = ()  # GURPS quirks and disadvantages with point values
+    timers: tuple[Timer, ...] = ()  # timed conditions: "stunned 3 s", "coma 4 h" ...
+    frights: int = 0  # how many fright results so far (origin numbers)
+    last_fright: FrightRecord | None = None  # what the last fright result changed (GM override)
+
+
 class Character(msgspec.Struct, frozen=True):
     id: str  # lower-case key, unique in the campaign
     name: str
@@ -34,6 +53,7 @@ class Character(msgspec.Struct, frozen=True):
     conditions: tuple[str, ...] = ()
     hidden: bool = False  # NPC stats hidden from the players' view
     notes: str = ""
+    mind: Mind = Mind()  # disorders, adaptation, acquired traits, timed conditions
 
     @property
     def is_pc(self) -> bool:
@@ -66,6 +86,11 @@ class State(msgspec.Struct, frozen=True):
     sessions: tuple[SessionInfo, ...] = ()
     notes: int = 0  # how many notes were taken
     rolls: int = 0  # how many free rolls were made
+    encounter: Encounter | None = None  # the fight in progress (all systems)
+    armory: Armory = Armory()  # campaign weapons, worn armour, pending injuries
+    requisitions: tuple[Requisition, ...] = ()  # FHTAGN requisitions, across sessions
+    chases: tuple[Chase, ...] = ()  # CoC 7e chases (one per pursuing group)
+    coc_ammo: dict[str, dict[str, int]] = {}  # CoC 7e: character id → weapon key → rounds loaded (absent: full)
 
     @property
     def session(self) -> SessionInfo | None:

@@ -20,3 +20,11 @@ def test_party_tab_snapshot(snap_compare, tmp_path):
 
 def test_character_form_snapshot(snap_compare, tmp_path):
     assert snap_compare(_app(tmp_path), terminal_size=(80, 24), press=["n"])
+
+
+def test_requisitions_tab_snapshot(snap_compare, tmp_path):
+    app = _app(tmp_path)
+    app.engine.execute("req ada food via=own")
+    app.engine.execute('req jonah "plane ticket" via=favour contact="Old unit" roll=20')
+    app.engine.execute('req ada villa price=12000 via=own bond="Sister Claire" roll=95,3')
+    assert snap_compare(app, terminal_size=(80, 24), press=["4"])

@@ -1,0 +1,1 @@
+"""Benchmarks and crash trials (scripts, not tests)."""

@@ -103,3 +103,48 @@ def skill_roll(
 ) -> CocRoll:
     roll = roll_d100(dice, purpose, bonus, penalty)
     return CocRoll(skill=skill, roll=roll, level=level_of(roll, skill, difficulty), difficulty=difficulty)
+
+
+# --- opposed rolls, pushing, Luck (COC-DICE-05 … 07) --------------------------
+
+
+@rule(
+    "COC-DICE-05",
+    summary="Opposed roll outside combat: the better level wins; a tie goes to the higher skill.",
+)
+def opposed_winner(a: CocRoll, b: CocRoll) -> int | None:
+    """0 if ``a`` wins, 1 if ``b`` wins, ``None`` when level and skill are both equal.
+
+    Levels are compared as ordered by COC-DICE-01 (a Failure beats a Fumble).
+    """
+    if a.level != b.level:
+        return 0 if a.level > b.level else 1
+    if a.skill != b.skill:
+        return 0 if a.skill > b.skill else 1
+    return None
+
+
+@rule("COC-DICE-06", "COC-MELEE-12", summary="Combat rolls can never be pushed; other skill rolls may be.")
+def may_push(combat_roll: bool) -> bool:
+    return not combat_roll
+
+
+class LuckRoll(msgspec.Struct, frozen=True):
+    roller: str  # who rolled (for a group: the lowest Luck)
+    luck: int
+    roll: int
+    success: bool
+
+
+@rule(
+    "COC-DICE-07",
+    summary="Luck roll: d100 at or under Luck; for the group, whoever has the lowest Luck rolls.",
+)
+def luck_roll(dice: Dice, lucks: dict[str, int] | list[tuple[str, int]]) -> LuckRoll:
+    """A Luck roll for one (a list of one) or a group; ties go to the first listed."""
+    pairs = list(lucks.items()) if isinstance(lucks, dict) else list(lucks)
+    if not pairs:
+        raise ValueError("a Luck roll needs at least one participant")
+    roller, luck = min(pairs, key=lambda p: p[1])
+    roll = d100(dice, f"Luck ({roller})")
+    return LuckRoll(roller=roller, luck=luck, roll=roll, success=roll <= luck)

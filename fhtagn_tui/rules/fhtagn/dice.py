@@ -91,3 +91,52 @@ def percentile_test(
 @rule("FH-DICE-04", summary="A STAT×5 test uses five times the statistic as its target.")
 def stat_x5(stat: int) -> int:
     return stat * 5
+
+
+# --- opposed tests and lethality (FH-DICE-06, FH-DICE-07) ---------------------
+
+ATTACKER = "attacker"
+DEFENDER = "defender"
+
+
+@rule(
+    "FH-DICE-06",
+    summary="Opposed test: critical beats success beats failure; same rank, the higher roll wins; "
+    "equal rolls go to the defender; both failing changes nothing.",
+)
+def opposed(attacker: FhTest, defender: FhTest) -> str | None:
+    """``"attacker"``, ``"defender"`` or ``None`` (both failed: the status quo)."""
+    if attacker.rank == 0 and defender.rank == 0:
+        return None
+    if attacker.rank != defender.rank:
+        return ATTACKER if attacker.rank > defender.rank else DEFENDER
+    if attacker.roll != defender.roll:
+        return ATTACKER if attacker.roll > defender.roll else DEFENDER
+    return DEFENDER
+
+
+class Lethality(msgspec.Struct, frozen=True):
+    """The outcome of one lethality roll."""
+
+    rating: int  # the rating rolled against (doubled on a critical)
+    roll: int  # 1..100
+    killed: bool
+    damage: int  # the sum of the two digits when not killed (each 0 counts 10)
+
+
+def digit_damage(roll: int) -> int:
+    """Tens digit + units digit of a d100 result, each 0 counting as 10 (100 → 20)."""
+    tens, units = divmod(roll % 100, 10)
+    return (tens or 10) + (units or 10)
+
+
+@rule(
+    "FH-DICE-07",
+    summary="Lethality L%: d100 ≤ L kills; otherwise damage is the two digits added (0 counts 10); "
+    "a critical hit doubles L.",
+)
+def lethality_roll(dice: Dice, purpose: str, rating: int, critical: bool = False) -> Lethality:
+    effective = rating * 2 if critical else rating
+    roll = d100(dice, purpose)
+    killed = roll <= effective
+    return Lethality(rating=effective, roll=roll, killed=killed, damage=0 if killed else digit_damage(roll))

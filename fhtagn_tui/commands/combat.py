@@ -1,0 +1,216 @@
+"""Combat commands: attack (every system), weapons and armour, and the FHTAGN actions."""
+
+from __future__ import annotations
+
+from fhtagn_tui.domain.features.encounter import Attack, DefineWeapon, SetArmor
+from fhtagn_tui.domain.features.fh_combat import (
+    Aim,
+    ApplyDamage,
+    AssignInjury,
+    CoupDeGrace,
+    Exhaust,
+    Grapple,
+    Move,
+    OtherAction,
+)
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.weapons import Weapon, weapons_for
+
+from .language import Args, Query, command, to_int
+
+
+@command(
+    "attack",
+    "attack ATTACKER TARGET [weapon=W] [OPTIONS …] [roll=…]",
+    "one whole exchange: attack roll, defence, damage, armour and its consequences",
+    details=(
+        "FHTAGN: called shots partly|mostly|crowd|vulnerable (or called=…; 'gap' aims around armour;\n"
+        "  crowd=NAME,NAME lists the crowd), special attacks assault|rapid|savage|stun|flesh or mow=ROUNDS,\n"
+        "  alt=NAME (a second target in reach for rapid/savage), defend=dodge|fight|none (or the bare word),\n"
+        "  mod=±N, skill=N, injury=STAT (the stat a permanent injury lowers).\n"
+        "  Aiming (+20), a pinned target (+20) and exhaustion (−20) are applied from conditions.\n"
+        "GURPS: defend=dodge (default)|parry|block|none, mod=±N (attack), dmod=±N (defence), skill=N."
+    ),
+    examples=(
+        "attack ada cultist weapon=pistol partly",
+        "attack cultist ada weapon=knife defend=dodge roll=34,21,3",
+        "attack ada cultist weapon=smg mow=5",
+        "attack ilse ghoul weapon=pistol defend=dodge",
+    ),
+    dice=True,
+    aliases=("hit",),
+)
+def _attack(args: Args) -> Attack:
+    attacker = args.pos(0, "ATTACKER")
+    target = args.pos(1, "TARGET")
+    options = args.remaining_options()
+    for key in options:
+        args.opt(key)
+    words = tuple(args.positional[2:]) + tuple(sorted(args.flags))
+    for flag in args.flags:
+        args.flag(flag)
+    return Attack(attacker=attacker, target=target, options=options, flags=words)
+
+
+def _grapple(action: str, args: Args) -> Grapple:
+    actor = args.pos(0, "NAME")
+    opponent = args.pos(1, "OPPONENT")
+    args.max_positional(2)
+    return Grapple(action=action, actor=actor, opponent=opponent, resist=args.opt("vs", "") or "",
+                   using=args.opt("with", "") or "")
+
+
+@command("disarm", "disarm NAME OPPONENT [vs=SKILL]",
+         "FHTAGN: opposed Unarmed Combat vs the opponent's weapon skill (default Melee Weapons)",
+         examples=("disarm ada cultist",), dice=True)
+def _disarm(args: Args) -> Grapple:
+    return _grapple("disarm", args)
+
+
+@command("pin", "pin NAME OPPONENT", "FHTAGN: opposed Unarmed Combat; a win pins (+20 to attacks on them)",
+         examples=("pin ada cultist",), dice=True)
+def _pin(args: Args) -> Grapple:
+    return _grapple("pin", args)
+
+
+@command("escape", "escape NAME PINNER [with=str|unarmed]",
+         "FHTAGN: break a pin with STR×5 or Unarmed Combat against the pinner",
+         examples=("escape ada cultist with=str",), dice=True)
+def _escape(args: Args) -> Grapple:
+    return _grapple("escape", args)
+
+
+@command("move", "move NAME step|jog|run|sprint", "FHTAGN: 10/20/30 m as the action, or a 3 m step and another action",
+         examples=("move ada run",))
+def _move(args: Args) -> Move:
+    name = args.pos(0, "NAME")
+    pace = args.pos(1, "PACE")
+    args.max_positional(2)
+    return Move(name=name, pace=pace)
+
+
+@command("aim", "aim NAME [TARGET]", "FHTAGN: spend the action aiming: +20 to next turn's attack",
+         examples=("aim ada cultist",))
+def _aim(args: Args) -> Aim:
+    name = args.pos(0, "NAME")
+    at = args.pos_opt(1)
+    args.max_positional(2)
+    return Aim(name=name, at=at)
+
+
+@command("action", "action NAME TEXT", "FHTAGN: anything else that takes the action (reload, get up, put out fire)",
+         examples=("action ada reload", "action bob put out fire"))
+def _action(args: Args) -> OtherAction:
+    name = args.pos(0, "NAME")
+    return OtherAction(name=name, text=args.rest(1))
+
+
+@command("coup", "coup ATTACKER TARGET", "FHTAGN: kill an unconscious character without a roll",
+         aliases=("coup de grace",))
+def _coup(args: Args) -> CoupDeGrace:
+    attacker = args.pos(0, "ATTACKER")
+    target = args.pos(1, "TARGET")
+    args.max_positional(2)
+    return CoupDeGrace(attacker=attacker, target=target)
+
+
+@command(
+    "damage",
+    "damage NAME AMOUNT [--armor] [injury=STAT] [source=TEXT]",
+    "FHTAGN: the GM deals damage; stun, unconsciousness, permanent injury and death follow",
+    examples=("damage ada 4 source=fall", "damage bob 9 --armor injury=DEX"),
+    dice=True,
+)
+def _damage(args: Args) -> ApplyDamage:
+    name = args.pos(0, "NAME")
+    amount = to_int(args.pos(1, "AMOUNT"), "AMOUNT", args)
+    args.max_positional(2)
+    return ApplyDamage(name=name, amount=amount, armor=args.flag("armor"),
+                       injury=args.opt("injury", "") or "", source=args.opt("source", "") or "")
+
+
+@command("injury", "injury NAME STAT", "FHTAGN: pick the stat a waiting permanent injury lowers",
+         examples=("injury ada DEX",))
+def _injury(args: Args) -> AssignInjury:
+    name = args.pos(0, "NAME")
+    stat = args.pos(1, "STAT")
+    args.max_positional(2)
+    return AssignInjury(name=name, stat=stat)
+
+
+@command("exhaust", "exhaust NAME", "FHTAGN: exhaustion: lose 1d6 WP, −20 on every test until slept off",
+         examples=("exhaust ada",), dice=True)
+def _exhaust(args: Args) -> Exhaust:
+    name = args.pos(0, "NAME")
+    args.max_positional(1)
+    return Exhaust(name=name)
+
+
+@command("armor", "armor NAME RATING [item=TEXT]", "the armour a character wears (0 takes it off; GURPS: DR)",
+         examples=('armor ada 3 item="kevlar vest"', "armor ada 0"), aliases=("armour",))
+def _armor(args: Args) -> SetArmor:
+    name = args.pos(0, "NAME")
+    rating = to_int(args.pos(1, "RATING"), "RATING", args)
+    args.max_positional(2)
+    return SetArmor(name=name, rating=rating, item=args.opt("item", "") or "")
+
+
+_WEAPON_INTS = ("range", "shots", "magazine", "malfunction", "burst", "lethality")
+
+
+@command(
+    "weapon add",
+    "weapon add NAME skill=SKILL damage=DICE [kind=unarmed|melee|thrown|ranged] [type=cr|cut|imp|pi…] "
+    "[range=N] [shots=N] [magazine=N] [malfunction=N] [burst=N] [lethality=N] [action=…] [db=full|half|none] "
+    "[--impaling] [--auto] [notes=TEXT]",
+    "define a campaign weapon (for this campaign's system; replaces one of the same name)",
+    examples=(
+        'weapon add "sawn-off" skill=Firearms damage=2d6 kind=ranged range=10 magazine=2 action=single',
+        'weapon add "elephant gun" skill="Firearms (Rifle/Shotgun)" damage=3d6+4 kind=ranged range=100 --impaling malfunction=99',
+        "weapon add sabre skill=Broadsword damage=sw+1 type=cut",
+    ),
+)
+def _weapon_add(args: Args) -> DefineWeapon:
+    name = args.pos(0, "NAME")
+    args.max_positional(1)
+    skill = args.opt("skill")
+    damage = args.opt("damage")
+    if not skill or damage is None:
+        raise args.fail("weapon add: give skill=SKILL and damage=DICE")
+    ints = {k: args.int_opt(k, 0) for k in _WEAPON_INTS}
+    kind = (args.opt("kind", "") or "").casefold()
+    return DefineWeapon(weapon=Weapon(
+        name=name, system="", skill=skill, damage=damage, kind=kind or ("ranged" if ints["range"] else "melee"),
+        impaling=args.flag("impaling"), damage_type=(args.opt("type", "") or "").casefold(),
+        base_range=ints["range"], shots=ints["shots"] or 1, magazine=ints["magazine"],
+        malfunction=ints["malfunction"], burst=ints["burst"], auto=args.flag("auto"),
+        action=(args.opt("action", "") or "").casefold(), lethality=ints["lethality"],
+        db=(args.opt("db", "none") or "none").casefold(), notes=args.opt("notes", "") or "",
+    ))
+
+
+def format_weapons(state: State) -> str:
+    table = weapons_for(state.system, state.armory)
+    lines = []
+    for w in table.values():
+        dmg = f"lethality {w.lethality}%" if w.lethality else w.damage + (f" {w.damage_type}" if w.damage_type else "")
+        extra = []
+        if w.base_range:
+            extra.append(f"range {w.base_range}")
+        if w.magazine:
+            extra.append(f"mag {w.magazine}")
+        if w.action:
+            extra.append(w.action)
+        if w.malfunction:
+            extra.append(f"malf {w.malfunction}")
+        if w.impaling:
+            extra.append("impaling")
+        mine = " *" if w.key in state.armory.weapons else ""
+        lines.append(f"{w.name:<22} {w.skill:<26} {dmg:<14} {', '.join(extra)}{mine}")
+    return "\n".join(lines) or "no weapons"
+
+
+@command("weapon list", "weapon list", "the weapons of this campaign (* = defined by the GM)", aliases=("weapons",))
+def _weapon_list(args: Args) -> Query:
+    args.max_positional(0)
+    return Query(run=format_weapons)

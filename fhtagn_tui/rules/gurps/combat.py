@@ -1,0 +1,83 @@
+"""GURPS combat basics [STD, Basic Set]: attack and active-defence rolls, damage, DR.
+
+The catalogue holds no GURPS combat rules; attack and defence are success
+rolls (GURPS-DICE-01/02, :mod:`fhtagn_tui.rules.gurps.dice`): a critical
+success on the attack leaves no defence.  Damage is a dice expression (or
+thrust/swing by ST, :mod:`fhtagn_tui.rules.weapons`) minus DR, times the
+wounding multiplier of the damage type.
+"""
+
+from __future__ import annotations
+
+from fhtagn_tui.rules.weapons import GURPS_WOUNDING
+
+DEFENCES = ("dodge", "parry", "block")
+
+#: The default of a weapon skill the sheet does not list: DX − 4 [STD].
+SKILL_DEFAULT_PENALTY = -4
+
+
+def skill_of(skills: dict[str, int], name: str) -> int | None:
+    key = name.casefold()
+    for skill, value in skills.items():
+        if skill.casefold() == key:
+            return value
+    return None
+
+
+def attack_skill(skills: dict[str, int], dx: int, name: str) -> int:
+    """The attacker's skill, or its DX − 4 default."""
+    value = skill_of(skills, name)
+    return value if value is not None else dx + SKILL_DEFAULT_PENALTY
+
+
+def initiative_key(basic_speed: float, dx: int) -> tuple[float, float]:
+    """Basic Speed, then DX, highest first (then a die roll-off)."""
+    return float(basic_speed), float(dx)
+
+
+def dodge_score(basic_speed: float, skills: dict[str, int]) -> int:
+    """Dodge = ⌊Basic Speed⌋ + 3 unless the sheet gives Dodge."""
+    given = skill_of(skills, "Dodge")
+    return given if given is not None else int(basic_speed) + 3
+
+
+def parry_score(weapon_skill: int, skills: dict[str, int]) -> int:
+    """Parry = 3 + ⌊skill / 2⌋ unless the sheet gives Parry."""
+    given = skill_of(skills, "Parry")
+    return given if given is not None else 3 + weapon_skill // 2
+
+
+def block_score(skills: dict[str, int]) -> int | None:
+    """Block = 3 + ⌊Shield / 2⌋ (or the sheet's Block); ``None`` without a shield."""
+    given = skill_of(skills, "Block")
+    if given is not None:
+        return given
+    shield = skill_of(skills, "Shield")
+    return None if shield is None else 3 + shield // 2
+
+
+def defence_problem(defence: str, weapon_kind: str) -> str | None:
+    """Why a defence cannot be used against this kind of attack."""
+    if defence not in DEFENCES:
+        return f"{defence!r} is not a GURPS defence (dodge, parry or block)"
+    if defence == "parry" and weapon_kind == "ranged":
+        return "bullets and missiles cannot be parried (dodge instead)"
+    if defence == "block" and weapon_kind == "ranged":
+        return "firearms cannot be blocked (dodge instead)"
+    return None
+
+
+def basic_damage(rolled: int, damage_type: str) -> int:
+    """A damage roll's minimum: 0 for crushing, 1 for everything else."""
+    return max(0 if damage_type == "cr" else 1, rolled)
+
+
+def injury(damage: int, dr: int, damage_type: str) -> int:
+    """Penetrating damage (damage − DR) times the wounding multiplier, rounded down,
+    at least 1 when anything penetrates."""
+    penetrating = max(0, damage - max(0, dr))
+    if penetrating == 0:
+        return 0
+    num, den = GURPS_WOUNDING.get(damage_type, (1, 1))
+    return max(1, penetrating * num // den)

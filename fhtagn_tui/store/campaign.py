@@ -1,0 +1,233 @@
+"""``CampaignStore``: the façade the rest of the program uses for one campaign file.
+
+It is the Engine's ``EventSink`` (``next_seq``, ``append`` — durable before it
+returns), reads the whole log as events in one decode, lets a read-only
+opener follow what another process appends, and holds the writer lock.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from types import TracebackType
+
+import msgspec
+
+from fhtagn_tui.domain import codec
+from fhtagn_tui.domain.events import Event
+
+from .errors import AppendOnly, CorruptRecord, NewerSchema, StoreError
+from .files import fsync_dir, write_fully, write_new
+from .layout import HEADER_LINE
+from .lock import WriterLock
+from .records import decode_lines
+from .storage import EVENTS, AppendOnlyStorage
+from .table import EventDB, EventTable
+
+
+class CampaignStore:
+    def __init__(self, db: EventDB, lock: WriterLock | None) -> None:
+        """Use :meth:`open` or :meth:`create`."""
+        self._db = db
+        self._lock = lock
+        storage = db.storage
+        assert isinstance(storage, AppendOnlyStorage)
+        self._storage = storage
+        table = db.table(EVENTS)
+        assert isinstance(table, EventTable)
+        self._table = table
+
+    # --- opening ----------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, readonly: bool = False) -> CampaignStore:
+        path = Path(path)
+        if readonly:
+            return cls(EventDB(path, readonly=True), None)
+        if not path.is_file():
+            raise StoreError(f"there is no campaign file {path}; check the name, or create the campaign")
+        lock = WriterLock.acquire(path)
+        try:
+            return cls(EventDB(path, readonly=False), lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    @classmethod
+    def create(cls, path: Path, first: Sequence[Event]) -> CampaignStore:
+        """A new campaign file holding ``first`` (seqs 1..n); never overwrites a file."""
+        path = Path(path)
+        if path.exists():
+            raise StoreError(f"{path} already exists; nothing was overwritten (open it, or choose another name)")
+        if not path.parent.is_dir():
+            raise StoreError(f"the folder {path.parent} does not exist; create it first")
+        for i, ev in enumerate(first):
+            if ev.seq != i + 1:
+                raise StoreError(f"cannot create {path}: event {i + 1} ({ev.type_name}) has seq {ev.seq}, not {i + 1}")
+        data = HEADER_LINE + b"\n" + b"".join(codec.encode(ev) + b"\n" for ev in first)
+        lock = WriterLock.acquire(path)
+        try:
+            _publish(path, data)
+            return cls(EventDB(path, readonly=False), lock)
+        except BaseException:
+            lock.release()
+            raise
+
+    # --- properties -------------------------------------------------------------------
+
+    @property
+    def path(self) -> Path:
+        return self._storage.path
+
+    @property
+    def readonly(self) -> bool:
+        return self._storage.readonly
+
+    @property
+    def next_seq(self) -> int:
+        return self._storage.count + 1
+
+    @property
+    def warnings(self) -> list[str]:
+        return self._storage.warnings
+
+    @property
+    def db(self) -> EventDB:
+        return self._db
+
+    @property
+    def table(self) -> EventTable:
+        return self._table
+
+    @property
+    def line_count(self) -> int:
+        """Lines in the file's good part: the header plus one per event."""
+        return self._storage.count + 1
+
+    def __len__(self) -> int:
+        return self._storage.count
+
+    # --- reading ----------------------------------------------------------------------
+
+    def events(self) -> list[Event]:
+        """Every event of the log (old shapes lifted by the codec)."""
+        return self._decode(self._storage.lines, 1)
+
+    def events_between(self, start_seq: int, stop_seq: int) -> list[Event]:
+        """Events with ``start_seq <= seq < stop_seq`` (like ``range``)."""
+        start = max(1, start_seq)
+        stop = min(stop_seq, self.next_seq)
+        if stop <= start:
+            return []
+        return self._decode(self._storage.lines[start - 1 : stop - 1], start)
+
+    def follow(self) -> list[Event]:
+        """For a read-only opener: the events another process appended since the last look."""
+        if not self.readonly:
+            return []
+        first = self.next_seq
+        return self._decode(self._storage.refresh(), first)
+
+    def _decode(self, lines: Sequence[bytes], first_seq: int) -> list[Event]:
+        first_index = first_seq - 1  # records are numbered from 0 = seq 1 = file line 2
+        try:
+            events = decode_lines(lines, first_index)
+        except codec.SchemaTooNew as exc:
+            local = exc.index - first_index
+            version = _version_of(lines[local]) if 0 <= local < len(lines) else "?"
+            raise NewerSchema(self.path, exc.index + 2, version) from None
+        except codec.RecordError as exc:
+            raise CorruptRecord(self.path, exc.index + 2, str(exc)) from None
+        _check_seqs(self.path, events, first_seq)
+        return events
+
+    # --- appending --------------------------------------------------------------------
+
+    def append(self, events: Sequence[Event]) -> None:
+        """Save stamped events (seqs next_seq, next_seq+1, …); durable when this returns."""
+        if self.readonly:
+            raise AppendOnly(f"{self.path} is open read-only: nothing can be saved from here")
+        if not events:
+            return
+        expected = self.next_seq
+        for i, ev in enumerate(events):
+            if ev.seq != expected + i:
+                raise StoreError(
+                    f"cannot save {ev.type_name} with seq {ev.seq} to {self.path}: the next seq is "
+                    f"{expected + i} (events must be stamped in order); nothing was saved"
+                )
+        try:
+            lines = [codec.encode(ev) for ev in events]
+        except (msgspec.EncodeError, TypeError) as exc:
+            raise StoreError(f"cannot encode an event for {self.path}: {exc}; nothing was saved") from None
+        self._table.append_lines(lines)
+
+    # --- closing ----------------------------------------------------------------------
+
+    def close(self) -> None:
+        try:
+            self._db.close()
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+    def __enter__(self) -> CampaignStore:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        mode = "read-only" if self.readonly else "writer"
+        return f"<CampaignStore {self.path} {mode} {self._storage.count} events>"
+
+
+def _check_seqs(path: Path, events: Sequence[Event], first_seq: int) -> None:
+    for i, ev in enumerate(events):
+        if ev.seq != first_seq + i:
+            raise CorruptRecord(
+                path, first_seq + i + 1, f"it holds seq {ev.seq} where seq {first_seq + i} belongs"
+            )
+
+
+def _version_of(line: bytes) -> object:
+    try:
+        return msgspec.json.decode(line, type=dict).get("v", "?")
+    except msgspec.DecodeError:
+        return "?"
+
+
+def _publish(path: Path, data: bytes) -> None:
+    """Write a new file whole, then give it its name without ever replacing an existing one."""
+    tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
+    tmp.unlink(missing_ok=True)
+    write_new(tmp, data)
+    try:
+        try:
+            os.link(tmp, path)  # atomic, and refuses an existing name
+        except FileExistsError:
+            raise StoreError(f"{path} already exists; nothing was overwritten") from None
+        except OSError as exc:
+            if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
+                raise StoreError(f"cannot create {path}: {exc.strerror}") from None
+            _publish_without_link(path, data)
+    finally:
+        tmp.unlink(missing_ok=True)
+    fsync_dir(path.parent)
+
+
+def _publish_without_link(path: Path, data: bytes) -> None:
+    """For file systems without hard links: exclusive create, then write."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    except FileExistsError:
+        raise StoreError(f"{path} already exists; nothing was overwritten") from None
+    try:
+        write_fully(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)

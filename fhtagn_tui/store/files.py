@@ -1,0 +1,63 @@
+"""Small durable-file helpers: read a whole file, write a new one, fsync a folder."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+
+def read_all(fd: int, offset: int = 0) -> bytes:
+    """Every byte of an open file from ``offset`` to its current end."""
+    chunks = []
+    size = os.fstat(fd).st_size
+    pos = offset
+    while pos < size:
+        chunk = os.pread(fd, size - pos, pos)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        pos += len(chunk)
+    return b"".join(chunks)
+
+
+def write_fully(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        if n <= 0:
+            raise OSError(5, "the write made no progress")
+        view = view[n:]
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Create ``path`` (it must not exist), write ``data``, fsync it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    try:
+        write_fully(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def fsync_dir(path: Path) -> None:
+    """Make a new or renamed entry in folder ``path`` durable."""
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def utc_stamp() -> str:
+    return time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+
+def sidecar(path: Path, kind: str, stamp: str) -> Path:
+    """``NAME.fhtagn.<kind>-<stamp>``, with a counter if that name is taken."""
+    candidate = path.with_name(f"{path.name}.{kind}-{stamp}")
+    n = 1
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}.{kind}-{stamp}-{n}")
+        n += 1
+    return candidate
