@@ -1,5 +1,3 @@
-import sys
+from fhtagn_tui.cli import entry
 
-from fhtagn_tui.cli import main
-
-sys.exit(main())
+entry()

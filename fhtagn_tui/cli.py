@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 a command was rejected or a problem was found, 2 usage.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,6 +17,7 @@ from fhtagn_tui import campaigns
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.state import SYSTEMS
+from fhtagn_tui.export import cli as export_cli
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore, StoreError
@@ -54,7 +56,7 @@ def cmd_app(args: argparse.Namespace) -> int:
         path = campaigns.default_campaign(saves)
     from fhtagn_tui.app.app import run_app
 
-    return run_app(path, readonly=getattr(args, "readonly", False))
+    return run_app(path, readonly=getattr(args, "readonly", False), player=getattr(args, "player", False))
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -119,6 +121,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as store:
+        flt = export_cli.log_filter(args)
+        if not flt.empty:  # --character/--type/--rule/--text/--session: a TinyDB search
+            return export_cli.print_filtered(store, flt, args.json, _err)
         events = store.events()
         if args.json:
             for ev in events:
@@ -130,6 +135,19 @@ def cmd_log(args: argparse.Namespace) -> int:
             secret = " (secret)" if ev.secret else ""
             print(f"{ev.seq:>6}  s{ev.session}  {ev.describe(engine.names)}{secret}")
         return OK
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with _open(args, readonly=True) as store:
+        return export_cli.run_export(store, args, _err)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    path = _path(args)
+    _open(args, readonly=True).close()  # the "no campaign" message when it does not exist
+    from fhtagn_tui.app.app import run_app
+
+    return run_app(path, readonly=True, review=True, session=args.session)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -156,9 +174,27 @@ def cmd_roll(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    path = _path(args)
+    if not path.exists():
+        _open(args, readonly=True)  # raises the "no campaign" message
+    try:
+        from fhtagn_tui.serve import serve
+    except ImportError as exc:
+        _err(f"serving needs asyncssh and textual-serve ({exc.name} is missing): pip install 'fhtagn-tui[serve]'")
+        return PROBLEM
+    web_port = None if args.no_web else args.web_port
+    return serve(campaigns.saves_dir(args.saves), args.name, path, args.host, args.ssh_port, web_port)
+
+
 def cmd_rules(args: argparse.Namespace) -> int:
     from fhtagn_tui.rules.registry import load_all, sort_key
 
+    if getattr(args, "tables", False):
+        from fhtagn_tui.reference.text import all_tables_text
+
+        print(all_tables_text())
+        return OK
     rules = load_all()
     ordered = sorted(rules.values(), key=lambda r: sort_key(r.id))
     if args.json:
@@ -192,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = add("open", cmd_app, "open the app on a campaign")
     p.add_argument("name")
     p.add_argument("--readonly", action="store_true", help="look without changing anything")
+    p.add_argument("--player", action="store_true", help="the players' view: read-only, no GM secrets, follows live")
 
     p = add("new", cmd_new, "create a campaign")
     p.add_argument("name")
@@ -213,9 +250,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--until", type=int, default=None, metavar="SEQ", help="stop after event SEQ")
     p.add_argument("--json", action="store_true")
 
-    p = add("log", cmd_log, "print the event log")
+    p = add("log", cmd_log, "print the event log (filters: a search of the log)")
     p.add_argument("name")
     p.add_argument("--json", action="store_true")
+    export_cli.add_log_filters(p)
+
+    p = add("review", cmd_review, "replay a campaign in the app, read-only: step through the log, timelines, search")
+    p.add_argument("name")
+    p.add_argument("--session", type=int, default=None, metavar="N", help="start at the beginning of session N")
+
+    p = add("export", cmd_export, "a readable recap of the log (Markdown or HTML), for the GM or the players")
+    export_cli.add_export_arguments(p)
 
     p = add("check", cmd_check, "check a campaign file; --repair sets a torn tail aside (keeps a backup)")
     p.add_argument("name")
@@ -225,8 +270,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("expr", nargs="+")
     p.add_argument("--seed", type=int, default=None)
 
+    p = add("serve", cmd_serve, "serve a campaign at the table: SSH (keys in NAME.gm_keys / NAME.player_keys) and a web player view")
+    p.add_argument("name")
+    p.add_argument("--ssh-port", type=int, default=2222)
+    p.add_argument("--web-port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the table's network)")
+    p.add_argument("--no-web", action="store_true", help="no web view")
+
     p = add("rules", cmd_rules, "list every implemented rule with its catalogue ID")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--tables", action="store_true", help="print every table of the GM screen instead")
     return parser
 
 
@@ -247,5 +300,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return OK
 
 
+def entry() -> None:
+    """The ``fhtagn`` console script: run, then leave without tearing the interpreter down.
+
+    Everything the program wrote is fsync'd and closed by the time ``main``
+    returns; skipping the interpreter's teardown of thousands of classes and
+    objects saves a tenth of a second or more on every exit.
+    """
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from types import FrameType
 from typing import ClassVar
 
 from textual.app import App, ComposeResult
@@ -20,6 +20,7 @@ from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import DeleteCharacter
 from fhtagn_tui.domain.history import Redo, Undo, Undone
+from fhtagn_tui.domain.public import PublicLog, public_state
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, Locked, StoreError
@@ -29,12 +30,16 @@ from .forms.confirm import Confirm
 from .forms.requisition import RequisitionForm
 from .forms.text_view import TextView
 from .palette import GameCommands
+from .review import REVIEW_BINDINGS, ReviewMode
 from .screens.base import GameTab
-from .screens.empty import EmptyTab
+from .screens.chase import ChaseTab
+from .screens.initiative import InitiativeTab
+from .screens.log import WINDOW as LOG_WINDOW
 from .screens.log import LogTab
 from .screens.party import PartyTab
 from .screens.requisitions import RequisitionsTab
 from .widgets.command_line import CommandLine
+from .widgets.review_bar import ReviewBar
 
 HERE = Path(__file__).parent
 CSS_FILES = [HERE / "app.tcss", *sorted(HERE.glob("screens/*.tcss")), *sorted(HERE.glob("forms/*.tcss"))]
@@ -42,7 +47,7 @@ CSS_FILES = [HERE / "app.tcss", *sorted(HERE.glob("screens/*.tcss")), *sorted(HE
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 
 
-class FhtagnApp(App[int]):
+class FhtagnApp(ReviewMode, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -55,61 +60,83 @@ class FhtagnApp(App[int]):
         Binding("4", "tab('requisitions')", "Req", show=False),
         Binding("5", "tab('log')", "Log", show=False),
         Binding("question_mark", "help", "Help", key_display="?"),
+        Binding("f1", "reference", "GM screen", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
-    def __init__(self, engine: Engine, store: CampaignStore | None = None, notice: str = "") -> None:
+    def __init__(
+        self, engine: Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
+        review: bool = False, review_session: int | None = None,
+    ) -> None:
         super().__init__()
         self.engine = engine
         self.store = store
         self.notice = notice
-        self.readonly = engine.readonly
+        self.player = player  # the players' view: read-only, public state and log only, follows live
+        self.readonly = engine.readonly or player
+        self._public = PublicLog()
+        self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
     # --- layout ------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="🐙")
+        yield ReviewBar()
         with TabbedContent(id="tabs", initial="party"):
             with TabPane("1 Party", id="party"):
                 yield PartyTab()
             with TabPane("2 Initiative", id="initiative"):
-                yield EmptyTab(
-                    "initiative-tab",
-                    "No encounter",
-                    "Combat order, turns and rounds will be run here. The combat rules and the "
-                    "Initiative screen are not in this version yet; rolls and tests work from the "
-                    "command line (: test NAME SKILL, : roll 1d6).",
-                )
+                yield InitiativeTab()
             with TabPane("3 Chase", id="chase"):
-                yield EmptyTab(
-                    "chase-tab",
-                    "No chase",
-                    "The Call of Cthulhu chase track will be run here. It is not in this version yet.",
-                )
+                yield ChaseTab()
             with TabPane("4 Requisitions", id="requisitions"):
                 yield RequisitionsTab()
             with TabPane("5 Log", id="log"):
                 yield LogTab()
-        yield Static("", id="status")
+        yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
         yield CommandLine(id="command-line", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
+        self._hangup_on_signals()
         self._show_all()
-        log = self.query_one(LogTab)
-        if self.store is not None:
-            first = max(1, self.store.next_seq - 1000)
-            log.load(self.store.events_between(first, self.store.next_seq), self.engine.names)
-        elif isinstance(self.engine.sink, MemorySink):
-            log.load(self.engine.sink.events, self.engine.names)
+        # the Log tab fills itself the first time it is shown: not at start-up
+        self.query_one(LogTab).defer(self._log_backlog)
         self.query_one("#party-table").focus()
         if self.readonly:
             self.query_one(CommandLine).disabled = True
-            self.set_interval(0.1, self._follow)
+            self.set_interval(0.05 if self.player else 0.1, self._follow)
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
+        self.start_review_if_asked()
+
+    def _log_backlog(self) -> list[Event]:
+        """The latest events of the log, as this view may show them."""
+        if self.player:
+            events = self.store.events() if self.store is not None else getattr(self.engine.sink, "events", [])
+            return list(self._public.filter(events))[-LOG_WINDOW:]
+        if self.store is not None:
+            first = max(1, self.store.next_seq - LOG_WINDOW)
+            return self.store.events_between(first, self.store.next_seq)
+        if isinstance(self.engine.sink, MemorySink):
+            return self.engine.sink.events[-LOG_WINDOW:]
+        return []
+
+    def _hangup_on_signals(self) -> None:
+        """SIGHUP (a dropped connection) and SIGTERM end the app cleanly.
+
+        Every acknowledged event is already on disk (appends are fsync'd before
+        they are shown), so ending is only a matter of leaving the terminal tidy.
+        """
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, self.exit, 0)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread (tests) or no signals here
 
     # --- state → screen -------------------------------------------------------------------
 
@@ -118,7 +145,7 @@ class FhtagnApp(App[int]):
         return self.engine.state
 
     def _show_all(self) -> None:
-        state = self.state
+        state = self.review_state(public_state(self.state) if self.player else self.state)
         self.title = state.name or "fhtagn"
         system = SYSTEM_LABELS.get(state.system, state.system)
         session = state.session
@@ -128,9 +155,12 @@ class FhtagnApp(App[int]):
             where = f"between sessions (last: {state.sessions[-1].number})"
         else:
             where = "no session yet (: session start)"
-        ro = " · READ-ONLY" if self.readonly else ""
-        self.sub_title = f"{system} · {where}{ro}"
+        ro = self.review_marker() or (" · READ-ONLY" if self.readonly and not self.player else "")
+        self.sub_title = ("PLAYER VIEW · " if self.player else "") + f"{system} · {where}{ro}"
+        pane = self.query_one(TabbedContent).active_pane if self.player else None
         for tab in self.query(GameTab):
+            if pane is not None and not isinstance(tab, LogTab) and tab not in pane.query(GameTab):
+                continue  # players watch one tab: the others are drawn when opened (CPU per view)
             tab.show(state)
         self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
 
@@ -138,7 +168,8 @@ class FhtagnApp(App[int]):
         if not self.is_running:
             return  # not on screen yet: on_mount draws the state
         self._show_all()
-        self.query_one(LogTab).append(events)
+        self.query_one(LogTab).append(self._public.filter(events) if self.player else events)
+        self.review_follow(events)
 
     def _follow(self) -> None:
         if self.store is None:
@@ -154,14 +185,14 @@ class FhtagnApp(App[int]):
     def _status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
         status.set_class(error, "error")
-        status.update(text)
+        status.update(self.secret_mark(text))
 
     # --- acting ------------------------------------------------------------------------------
 
     def submit(self, command: Command, typed: Sequence[str] | None = None, secret: bool = False) -> str | None:
         """Run a command; returns the refusal message, or None when it was done."""
         try:
-            events = self.engine.run(command, typed=typed, secret=secret)
+            events = self.engine.run(command, typed=typed, secret=secret or self.secret_next)
         except Rejected as exc:
             self._status(str(exc), error=True)
             return str(exc)
@@ -169,6 +200,7 @@ class FhtagnApp(App[int]):
             self._status(str(exc), error=True)
             self.notify(str(exc), severity="error", timeout=10)
             return str(exc)
+        self.secret_used()
         self._report(events)
         return None
 
@@ -191,7 +223,7 @@ class FhtagnApp(App[int]):
             return
         line.remember(text)
         try:
-            outcome = self.engine.execute(text)
+            outcome = self.engine.execute(self.secret_text(text))
         except (ParseError, Rejected) as exc:
             self._status(str(exc).replace("\n", " · "), error=True)
             return
@@ -200,6 +232,8 @@ class FhtagnApp(App[int]):
             self.notify(str(exc), severity="error", timeout=10)
             return
         line.value = ""
+        if outcome.events:
+            self.secret_used()
         if outcome.answer:
             if "\n" in outcome.answer:
                 self.push_screen(TextView(text, outcome.answer))
@@ -228,6 +262,10 @@ class FhtagnApp(App[int]):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Put the focus inside the tab, so that its keys work at once."""
         pane = event.pane
+        if pane.id == "log":
+            self.query_one(LogTab).ensure_loaded()
+        if self.player:
+            self._show_all()  # draws the tab just opened
         tables = pane.query(DataTable)
         target = next((t for t in tables if t.display), None)
         if target is None:
@@ -244,14 +282,20 @@ class FhtagnApp(App[int]):
             self.submit(Redo())
 
     def action_help(self) -> None:
-        from fhtagn_tui.commands import help_text
+        """The GM screen at its first entry: keys and commands."""
+        self.action_reference("help")
 
-        keys = (
-            "Keys: 1–5 tabs · : command line · ctrl+p palette · ctrl+z undo · ctrl+y redo · ctrl+q quit\n"
-            "Party: n new · e edit · p set HP/SAN… · t test · x delete\n"
-            "Requisitions: r request · a agent filter · c category filter\n\n"
-        )
-        self.push_screen(TextView("Help", keys + help_text()))
+    def action_reference(self, topic: str = "") -> None:
+        """The GM screen (rules and tables), opened at ``topic`` or at what the active tab shows."""
+        from .screens.reference import TAB_TOPICS, ReferenceScreen
+
+        if isinstance(self.screen, ReferenceScreen):
+            return
+        if not topic:
+            pane = self.query_one(TabbedContent).active_pane
+            tab = next(iter(pane.query(GameTab)), None) if pane is not None else None
+            topic = (tab.reference_topic() if tab is not None else "") or TAB_TOPICS.get(str(pane.id if pane else ""), "")
+        self.push_screen(ReferenceScreen(topic, self.state.system))
 
     def action_new_character(self) -> None:
         if self.readonly:
@@ -300,13 +344,15 @@ def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]
     return Engine(store, store.events(), readonly=readonly), store, notice
 
 
-def run_app(path: Path, readonly: bool = False) -> int:
+def run_app(
+    path: Path, readonly: bool = False, player: bool = False, review: bool = False, session: int | None = None
+) -> int:
     try:
-        engine, store, notice = open_engine(path, readonly)
+        engine, store, notice = open_engine(path, readonly or player)
     except StoreError as exc:
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
-    app = FhtagnApp(engine, store, notice)
+    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session)
 
     def hangup(signum: int, frame: FrameType | None) -> None:
         # a dropped connection: every acknowledged event is already on disk

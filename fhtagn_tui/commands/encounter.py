@@ -14,8 +14,10 @@ from fhtagn_tui.domain.features.encounter import (
     WaitTurn,
     format_encounter,
 )
+from fhtagn_tui.domain.features.templates import SpawnFromTemplate
 
 from .language import Args, Query, command
+from .templates import quick_add
 
 
 @command("fight start", "fight start [TITLE]", "start a fight (then fight add NAME …, fight next)",
@@ -26,15 +28,18 @@ def _fight_start(args: Args) -> StartFight:
 
 @command(
     "fight add",
-    "fight add NAME [NAME …] [side=pc|npc|…] [--readied]",
+    "fight add NAME [NAME …] [side=pc|npc|…] [--readied]   or   fight add N TEMPLATE",
     "put characters into the fight; the acting order is worked out again",
-    details="--readied: a readied firearm (CoC acts at DEX+50). GURPS ties are settled by a d6 each.",
-    examples=("fight add ada bob cultist", "fight add harvey --readied"),
+    details="--readied: a readied firearm (CoC acts at DEX+50). GURPS ties are settled by a d6 each.\n"
+    "fight add N TEMPLATE creates N numbered characters from a template (template add) and adds them.",
+    examples=("fight add ada bob cultist", "fight add harvey --readied", "fight add 3 cultist"),
     dice=True,
 )
-def _fight_add(args: Args) -> AddCombatants:
+def _fight_add(args: Args) -> AddCombatants | SpawnFromTemplate:
     if not args.positional:
         raise args.fail("fight add: who joins the fight?")
+    if len(args.positional) >= 2 and args.positional[0].isdigit():
+        return quick_add(args)  # fight add 3 cultist
     return AddCombatants(names=tuple(args.positional), readied=args.flag("readied"), side=args.opt("side", "") or "")
 
 

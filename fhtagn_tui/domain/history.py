@@ -46,10 +46,17 @@ class Redone(Event):
 
 class GroupRecord(msgspec.Struct, frozen=True, gc=False):
     group: int
-    label: str
-    first_seq: int
+    first: Event  # the group's first event: its label is worked out only when asked
     before: State
     after: State | None = None
+
+    @property
+    def first_seq(self) -> int:
+        return self.first.seq
+
+    @property
+    def label(self) -> str:
+        return self.first.describe(names_of(self.before) | _created_name(self.first))
 
 
 class Checkpoint(msgspec.Struct, frozen=True, gc=False):
@@ -102,8 +109,7 @@ class Projection:
     def _start_group(self, ev: Event) -> None:
         if self.done and self.done[-1].group == ev.group and ev.group != 0:
             return
-        label = ev.describe(names_of(self.state) | _created_name(ev))
-        self.done.append(GroupRecord(group=ev.group, label=label, first_seq=ev.seq, before=self.state))
+        self.done.append(GroupRecord(group=ev.group, first=ev, before=self.state))
         if len(self.done) > UNDO_DEPTH:
             del self.done[0]
         self.undone.clear()

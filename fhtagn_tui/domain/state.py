@@ -11,7 +11,9 @@ import msgspec
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.coc.chase import Chase
+from fhtagn_tui.rules.coc.tomes import CocLore
 from fhtagn_tui.rules.encounter import Encounter
+from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
 from fhtagn_tui.rules.gurps.fright import FrightRecord, Timer, Trait
 from fhtagn_tui.rules.weapons import Armory
@@ -40,6 +42,17 @@ class Mind(msgspec.Struct, frozen=True):
     timers: tuple[Timer, ...] = ()  # timed conditions: "stunned 3 s", "coma 4 h" ...
     frights: int = 0  # how many fright results so far (origin numbers)
     last_fright: FrightRecord | None = None  # what the last fright result changed (GM override)
+    # Call of Cthulhu 7e (COC-INSANITY, COC-TOME); the phases of insanity are conditions
+    phobias: tuple[str, ...] = ()  # COC-INSANITY-07
+    manias: tuple[str, ...] = ()  # COC-INSANITY-08
+    insane_hours: int = 0  # how long the temporary insanity lasts (COC-INSANITY-02)
+    day_start: int = 0  # SAN when the game day began, 0 = not yet (COC-INSANITY-03)
+    day_loss: int = 0  # SAN lost since the game day began (COC-INSANITY-03)
+    cumulative: dict[str, int] = {}  # entity -> SAN lost to it so far (COC-INSANITY-15)
+    mythos_bouts: int = 0  # bouts of madness from Mythos events (COC-INSANITY-10)
+    believer: bool = False  # COC-TOME-06
+    tomes: dict[str, int] = {}  # tome key -> -1/-2 reading failed/push failed, 0 read, n full studies
+    spells: dict[str, int] = {}  # spell key -> -1 first casting failed, 0 learned, n times cast
 
 
 class Character(msgspec.Struct, frozen=True):
@@ -54,6 +67,7 @@ class Character(msgspec.Struct, frozen=True):
     hidden: bool = False  # NPC stats hidden from the players' view
     notes: str = ""
     mind: Mind = Mind()  # disorders, adaptation, acquired traits, timed conditions
+    hazards: tuple[OngoingHazard, ...] = ()  # FHTAGN hazards that tick: fire, cold, disease … (FH-HAZ)
 
     @property
     def is_pc(self) -> bool:
@@ -91,6 +105,8 @@ class State(msgspec.Struct, frozen=True):
     requisitions: tuple[Requisition, ...] = ()  # FHTAGN requisitions, across sessions
     chases: tuple[Chase, ...] = ()  # CoC 7e chases (one per pursuing group)
     coc_ammo: dict[str, dict[str, int]] = {}  # CoC 7e: character id → weapon key → rounds loaded (absent: full)
+    coc_lore: CocLore = CocLore()  # CoC 7e tomes, spells and the Keeper's madness-table edits
+    templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
 
     @property
     def session(self) -> SessionInfo | None:

@@ -177,6 +177,8 @@ _DERIVE: dict[str, Callable[[dict[str, int], dict[str, int]], dict[str, int | st
 
 
 def derived(system: str, char: Character) -> dict[str, int | str | float]:
+    if not char.stats:  # a hidden character in the players' view (domain.public): nothing to derive
+        return {}
     return _DERIVE[system](char.stats, char.skills)
 
 

@@ -21,11 +21,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-import d20
 import msgspec
-from d20 import diceast
+
+if TYPE_CHECKING:
+    from d20 import diceast
 
 __all__ = [
     "DiceError",
@@ -225,7 +226,9 @@ def _normalise(expr: str) -> str:
 _ALLOWED_OPS = {"+", "-", "*"}
 
 
-def _walk(node: diceast.Node, dice: Dice | None, purpose: str) -> int:
+def _walk(node: Any, dice: Dice | None, purpose: str) -> int:
+    from d20 import diceast  # imported when first needed: its grammar takes a while to build
+
     if isinstance(node, diceast.Expression):
         return _walk(node.roll, dice, purpose)
     if isinstance(node, diceast.Parenthetical):
@@ -263,6 +266,8 @@ def _walk(node: diceast.Node, dice: Dice | None, purpose: str) -> int:
 
 
 def _parse(expr: str) -> diceast.Expression:
+    import d20
+
     text = _normalise(expr)
     try:
         return d20.parse(text, allow_comments=False)

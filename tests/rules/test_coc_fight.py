@@ -235,3 +235,17 @@ def test_aim_needs_a_running_fight(eng: Engine):
     fight(eng, "harvey", "cultist")
     (ev,) = do(eng, "take aim harvey")
     assert isinstance(ev, CocAimed) and ev.round == 1
+
+
+@pytest.mark.rule("COC-COMBAT-03", "COC-AUTO-03")
+def test_log_round_trips_through_the_codec_and_replays(eng: Engine):
+    from fhtagn_tui.domain.codec import decode_many, encode
+    from fhtagn_tui.domain.history import fold
+
+    do(eng, "auto harvey ghoul:4 cultist:4 weapon=thompson gap=2", 30, 5, 1, 0, 10, 80)
+    do(eng, "melee cultist harvey weapon=knife counter=disarm", 35, 10)
+    (ev, *_) = do(eng, 'shoot harvey ghoul weapon=".38 revolver" --cover', 10, 3, 10, 20, 5)
+    assert ev.dive.roll == 10 and ev.modifiers == ("cover",) and ev.shots[0].roll.roll == 23
+    events = eng.sink.events
+    back = decode_many([encode(e) for e in events])
+    assert back == events and fold(back) == eng.state

@@ -162,3 +162,14 @@ def test_malfunction_overrides_success():
     # the final value after bonus dice is what counts: units 7, tens 90, 10 → 97, 17 → 17
     shot = f.resolve_shot(Dice.forced(7, 90, 10, 3), 99, gun, D.REGULAR, f.modifier_dice(["aim"]))
     assert not shot.malfunction and shot.hit
+
+
+@pytest.mark.rule("COC-COMBAT-03", "COC-COMBAT-06", "COC-FIREARM-01")
+def test_bow_is_resolved_as_a_firearm_with_half_damage_bonus():
+    bow = f.Gun("bow", "1D6", impaling=True, malfunction=97, db="+1D4", db_mode="half")
+    dice = Dice.forced(40, 4, 3)  # regular hit; 1D6 4 + half of 1D4 3 (1)
+    shot = f.resolve_shot(dice, 50, bow, D.REGULAR, NONE)
+    assert shot.hit and shot.damage == DamageRoll(5, 4, 1)
+    dice = Dice.forced(5, 2)  # extreme: max 6 + half max DB (2) + impale roll 2
+    shot = f.resolve_shot(dice, 50, bow, D.REGULAR, NONE)
+    assert shot.damage == DamageRoll(10, 6, 2, extra=2, extreme=True, impaled=True)

@@ -14,3 +14,9 @@ class GameTab(Container):
 
     def show(self, state: State) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
+
+    def reference_topic(self) -> str:
+        """Where the GM screen (f1) opens from this tab: a table id ("coc-firearm-modifiers"),
+        a rule ID or prefix ("COC-CHASE-18", "COC-CHASE"), or a word ("chase", "firearms");
+        "" lets the app decide from the tab's id."""
+        return ""

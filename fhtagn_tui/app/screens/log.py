@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -27,6 +27,7 @@ class LogTab(GameTab):
         super().__init__(id="log-tab")
         self._names: dict[str, str] = {}
         self._count = 0
+        self._loader: Callable[[], Sequence[Event]] | None = None
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
@@ -41,6 +42,15 @@ class LogTab(GameTab):
         self._names = {c.id: c.name for c in state.characters.values()}
         self.query_one("#log-empty").display = self._count == 0
 
+    def defer(self, loader: Callable[[], Sequence[Event]]) -> None:
+        """Fill the tab from ``loader`` when it is first shown (keeps start-up fast)."""
+        self._loader = loader
+
+    def ensure_loaded(self) -> None:
+        if self._loader is not None:
+            loader, self._loader = self._loader, None
+            self.load(loader(), self._names)
+
     def load(self, events: Sequence[Event], names: dict[str, str]) -> None:
         """Fill the tab with the latest events of the log."""
         self._names = names
@@ -50,6 +60,8 @@ class LogTab(GameTab):
         self.append(events[-WINDOW:])
 
     def append(self, events: Sequence[Event]) -> None:
+        if self._loader is not None:
+            return  # not filled yet: the loader will read these from the log
         table = self.query_one("#log-table", DataTable)
         for ev in events:
             words = Text(ev.describe(self._names))

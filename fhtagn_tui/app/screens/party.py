@@ -39,8 +39,9 @@ def sheet_text(state: State, char: Character) -> Text:
     text = Text()
     text.append(char.name, style="bold")
     text.append(f"  {char.kind}" + ("  (hidden from players)" if char.hidden else "") + "\n", style="dim")
-    text.append("  ".join(f"{k} {v}" for k, v in char.stats.items()) + "\n")
-    text.append("  ".join(f"{k} {v}" for k, v in d.items()) + "\n", style="cyan")
+    if char.stats:  # blank for a hidden character in the players' view
+        text.append("  ".join(f"{k} {v}" for k, v in char.stats.items()) + "\n")
+        text.append("  ".join(f"{k} {v}" for k, v in d.items()) + "\n", style="cyan")
     if char.skills:
         text.append("Skills: ", style="bold")
         text.append(", ".join(f"{k} {v}%" for k, v in char.skills.items()) + "\n")
@@ -94,7 +95,7 @@ class PartyTab(GameTab):
         for char in state.characters.values():
             cells: list[object] = [Text(char.name, style="bold" if char.is_pc else "italic")]
             for pool in pools:
-                top = pool_max(state.system, char, pool) if pool != "BP" else None
+                top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
                 cells.append(bar(char.current.get(pool, 0), top) if top else Text(str(char.current.get(pool, "–"))))
             cells.append(status(char))
             table.add_row(*cells, key=char.id)

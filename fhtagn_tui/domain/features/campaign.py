@@ -65,7 +65,7 @@ class CharacterCreated(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
-        return f"{self.name} joins as {self.kind} ({stats})"
+        return f"{self.name} joins as {self.kind}" + (f" ({stats})" if stats else "")
 
 
 class CharacterDeleted(Event):

@@ -294,6 +294,8 @@ def damage_events(
             events.append(ConditionAdded(character=char.id, condition=cond, note=source, rules=(rid,)))
     if amount > 0 and char.has("aiming"):
         events.append(ConditionRemoved(character=char.id, condition="aiming", rules=("FH-COMBAT-10",)))
+    if amount > 0 and char.has("first-aid-used"):  # new damage allows first aid again (FH-HEAL-01)
+        events.append(ConditionRemoved(character=char.id, condition="first-aid-used", rules=("FH-HEAL-01",)))
     return events
 
 

@@ -1,0 +1,249 @@
+"""The action menu and the action form of the Initiative tab.
+
+The menu lists what the current combatant can do in this system (one key
+each); the form asks only the fields that action needs, shows the command
+line it will run (the same text the GM could type), and runs it.  A refusal
+stays in the form; success closes it and the tab shows the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from fhtagn_tui.domain.state import Character, State
+from fhtagn_tui.rules.dice import DiceError, parse_typed
+
+from .action_specs import ActionSpec, Ctx, Field, actions_for, command_text, defaults
+
+#: Runs one command line; returns the refusal, or None when it was done.
+RunText = Callable[[str], str | None]
+
+
+def open_reference(screen: ModalScreen[None] | ModalScreen[str | None], topic: str) -> None:
+    """F1: the app's reference screen on ``topic``, where the app has one."""
+    reference = getattr(screen.app, "action_reference", None)
+    if callable(reference):
+        reference(topic)
+    else:
+        screen.notify(f"Rules: {topic} (see 'help' on the command line)", timeout=4)
+
+
+class ActionMenu(ModalScreen[str | None]):
+    """What the acting character does: one line per action, picked by its key."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("f1", "reference", "Rules")]
+
+    def __init__(self, state: State, actor: Character) -> None:
+        super().__init__()
+        self.actions: list[ActionSpec] = actions_for(state, actor)
+        self.actor = actor
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="act-menu"):
+            yield Static(f"[b]{self.actor.name}[/b] acts — pick an action (key or ⏎, esc cancels)", id="act-menu-title")
+            yield OptionList(*[Option(f"[b]{a.hotkey}[/b]  {a.label}", id=a.key) for a in self.actions], id="act-list")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        for a in self.actions:
+            if event.key == a.hotkey:
+                event.stop()
+                self.dismiss(a.key)
+                return
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_reference(self) -> None:
+        list_ = self.query_one(OptionList)
+        index = list_.highlighted or 0
+        topic = self.actions[index].topic if self.actions else ""
+        open_reference(self, topic)
+
+
+def _choice_id(key: str) -> str:
+    return f"af-{key}"
+
+
+class ActionForm(ModalScreen[None]):
+    """One action's fields; ctrl+s (or ⏎ in a text box) runs it."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Do it"),
+        Binding("f1", "reference", "Rules"),
+    ]
+
+    def __init__(self, state: State, actor: Character, spec: ActionSpec, run: RunText) -> None:
+        super().__init__()
+        self.state = state
+        self.actor = actor
+        self.spec = spec
+        self.run = run
+        self.ctx = defaults(spec, Ctx(state, actor))
+        self._options: dict[str, list[tuple[str, str]]] = {}
+
+    # --- layout ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="act-form"):
+            yield Static(f"[b]{self.actor.name}[/b] — {self.spec.label}  [dim]({self.spec.topic}, F1)[/dim]",
+                         id="act-title")
+            with Grid(id="act-grid"):
+                for field in self.spec.fields:
+                    if field.kind == "toggles":
+                        continue
+                    yield Label(field.label, id=f"al-{field.key}")
+                    yield self._widget(field)
+                if self.spec.dice:
+                    yield Label("Dice", id="al-dice")
+                    yield Input(placeholder="blank: the app rolls; or the values in draw order",
+                                id="af-dice", compact=True)
+            for field in self.spec.fields:
+                if field.kind == "toggles" and field.choices is not None:
+                    with Grid(id=_choice_id(field.key), classes="act-toggles"):
+                        for label, value in field.choices(self.ctx):
+                            yield Checkbox(label, id=f"af-t-{value}", compact=True)
+            yield Static("", id="act-hint")
+            yield Static("", id="act-preview")
+            yield Static("", id="act-error")
+            with Horizontal(id="act-buttons"):
+                yield Button("Do it (ctrl+s)", variant="primary", id="act-save", compact=True)
+                yield Button("Cancel (esc)", id="act-cancel", compact=True)
+
+    def _widget(self, field: Field) -> Select[str] | Input | Checkbox:
+        if field.kind == "choice" and field.choices is not None:
+            options = field.choices(self.ctx)
+            self._options[field.key] = options
+            value = self.ctx.get(field.key)
+            return Select([(label, v) for label, v in options], value=value if options else Select.BLANK,
+                          allow_blank=not options, id=_choice_id(field.key), compact=True)
+        if field.kind == "check":
+            return Checkbox("", id=_choice_id(field.key), compact=True)
+        return Input(placeholder=field.placeholder, id=_choice_id(field.key), compact=True,
+                     type="integer" if field.kind == "int" else "text")
+
+    def on_mount(self) -> None:
+        self._refresh()
+        first = next((w for w in self.query("#act-grid Select, #act-grid Input, #act-grid Checkbox")
+                      if w.display), None)
+        if first is not None:
+            first.focus()
+        else:
+            self.query_one("#act-save", Button).focus()
+
+    # --- values ----------------------------------------------------------------------------
+
+    def values(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for field in self.spec.fields:
+            if field.kind == "toggles":
+                on = [cb.id.removeprefix("af-t-") for cb in self.query(f"#{_choice_id(field.key)} Checkbox")
+                      if isinstance(cb, Checkbox) and cb.value and cb.id]
+                out[field.key] = ",".join(on)
+                continue
+            widget = self.query_one(f"#{_choice_id(field.key)}")
+            if isinstance(widget, Select):
+                out[field.key] = widget.value if isinstance(widget.value, str) else ""
+            elif isinstance(widget, Checkbox):
+                out[field.key] = "yes" if widget.value else ""
+            elif isinstance(widget, Input):
+                out[field.key] = widget.value
+        return out
+
+    def _refresh(self) -> None:
+        self.ctx = Ctx(self.state, self.actor, self.values())
+        for field in self.spec.fields:
+            shown = field.when is None or field.when(self.ctx)
+            widget = self.query_one(f"#{_choice_id(field.key)}")
+            parts = [widget] if field.kind == "toggles" else [widget, self.query_one(f"#al-{field.key}")]
+            for part in parts:
+                if part.display != shown:
+                    part.display = shown
+            if field.kind == "toggles":
+                continue
+            if not shown:
+                self.ctx.values[field.key] = ""
+            if isinstance(widget, Select) and field.choices is not None:
+                options = field.choices(self.ctx)
+                if options != self._options.get(field.key):
+                    self._options[field.key] = options
+                    keep = self.ctx.get(field.key)
+                    widget.set_options(options)
+                    value = keep if any(v == keep for _, v in options) else (options[0][1] if options else "")
+                    if options:
+                        widget.value = value
+                    self.ctx.values[field.key] = value
+        hint = self.spec.hint(self.ctx) if self.spec.hint is not None else ""
+        self.query_one("#act-hint", Static).update(hint)
+        self.query_one("#act-preview", Static).update(f"[dim]:[/dim] {self._text()}", )
+
+    def _dice(self) -> str:
+        if not self.spec.dice:
+            return ""
+        raw = self.query_one("#af-dice", Input).value.strip()
+        return ",".join(parse_typed(raw)) if raw else ""
+
+    def _text(self) -> str:
+        try:
+            dice = self._dice()
+        except DiceError:
+            dice = "?"
+        return command_text(self.spec, self.ctx, dice)
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        self._refresh()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._refresh()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._refresh()
+
+    # --- running -----------------------------------------------------------------------------
+
+    def action_save(self) -> None:
+        self._refresh()
+        error = self.query_one("#act-error", Static)
+        try:
+            dice = self._dice()
+        except DiceError as exc:
+            error.update(str(exc))
+            return
+        for field in self.spec.fields:
+            if field.kind == "choice" and self.ctx.get(field.key) == "" and field.key == "target":
+                error.update("nobody to target: add combatants first")
+                return
+        refusal = self.run(command_text(self.spec, self.ctx, dice))
+        if refusal:
+            error.update(refusal.replace("\n", " · "))
+            return
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def action_reference(self) -> None:
+        open_reference(self, self.spec.topic)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "act-save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_save()

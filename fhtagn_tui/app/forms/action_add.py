@@ -1,0 +1,126 @@
+"""Who joins the fight: party members and NPCs picked from a list, or N numbered NPCs from a template.
+
+Runs the same lines the command line takes: ``fight start TITLE`` (when no
+fight is running), ``fight add NAME …`` and ``fight add N TEMPLATE``.
+"""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.dice import DiceError, parse_typed
+
+from .action import RunText
+from .action_specs import q
+
+NONE = ""
+
+
+class FightersForm(ModalScreen[None]):
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Add")]
+
+    def __init__(self, state: State, run: RunText) -> None:
+        super().__init__()
+        self.state = state
+        self.run = run
+        self.started = state.encounter is not None
+        fighting = set(state.encounter.combatants) if state.encounter is not None else set()
+        self.free = [c for c in state.characters.values() if c.id not in fighting and not c.has("dead")]
+
+    def compose(self) -> ComposeResult:
+        title = "Add to the fight" if self.started else "Start a fight"
+        with Vertical(id="add-form"):
+            yield Static(f"[b]{title}[/b]  (space picks, ctrl+s adds, esc cancels)", id="add-title")
+            with Grid(id="add-grid"):
+                yield Label("Title", id="add-title-label")
+                yield Input(placeholder="optional, e.g. Ambush at the mill", id="add-fight-title", compact=True)
+                yield Label("Template")
+                yield Select([("(none)", NONE)] + [(f"{t.name} ({t.kind})", t.id) for t in self.state.templates.values()],
+                             value=NONE, allow_blank=False, id="add-template", compact=True)
+                yield Label("How many")
+                yield Input(value="1", type="integer", id="add-count", compact=True)
+                yield Label("Dice")
+                yield Input(placeholder="blank: the app rolls (GURPS ties: a d6 each)", id="add-dice", compact=True)
+            yield SelectionList[str](
+                *[(f"{c.name} ({c.kind}, {self._speed(c.id)})", c.id) for c in self.free], id="add-people"
+            )
+            yield Checkbox("readied firearm (DEX+50, COC-FIREARM-02)", id="add-readied", compact=True)
+            yield Static("", id="add-error")
+            with Horizontal(id="add-buttons"):
+                yield Button("Add (ctrl+s)", variant="primary", id="add-save", compact=True)
+                yield Button("Cancel (esc)", id="add-cancel", compact=True)
+
+    def _speed(self, cid: str) -> str:
+        char = self.state.characters[cid]
+        if self.state.system == "gurps":
+            return f"DX {char.stats.get('DX', 0)}"
+        return f"DEX {char.stats.get('DEX', 0)}"
+
+    def on_mount(self) -> None:
+        self.query_one("#add-title-label").display = not self.started
+        self.query_one("#add-fight-title").display = not self.started
+        self.query_one("#add-readied").display = self.state.system == "coc7"
+        if not self.free:
+            self.query_one("#add-people").display = False
+        self.query_one("#add-people" if self.free else "#add-template").focus()
+
+    def lines(self) -> tuple[list[str], str | None]:
+        """The command lines to run, or a problem."""
+        people: list[str] = list(self.query_one("#add-people", SelectionList).selected)
+        template = self.query_one("#add-template", Select).value
+        count = self.query_one("#add-count", Input).value.strip() or "1"
+        readied = " --readied" if self.query_one("#add-readied", Checkbox).value else ""
+        raw = self.query_one("#add-dice", Input).value.strip()
+        try:
+            dice = f" roll={','.join(parse_typed(raw))}" if raw else ""
+        except DiceError as exc:
+            return [], str(exc)
+        out: list[str] = []
+        if not self.started:
+            title = self.query_one("#add-fight-title", Input).value.strip()
+            out.append(f"fight start {title}".rstrip())
+        if people and isinstance(template, str) and template and dice:
+            return [], "type dice for one group at a time (people, or the template)"
+        if people:
+            out.append("fight add " + " ".join(q(p) for p in people) + readied + dice)
+        if isinstance(template, str) and template:
+            out.append(f"fight add {count} {q(template)}{readied}{dice}")
+        if self.started and len(out) == 0:
+            return [], "pick who joins (space), or a template and how many"
+        return out, None
+
+    def action_save(self) -> None:
+        error = self.query_one("#add-error", Static)
+        lines, problem = self.lines()
+        if problem:
+            error.update(problem)
+            return
+        for line in lines:
+            refusal = self.run(line)
+            if refusal:
+                error.update(refusal.replace("\n", " · "))
+                return
+            if line.startswith("fight start"):
+                self.started = True
+                self.query_one("#add-title-label").display = False
+                self.query_one("#add-fight-title").display = False
+            elif not line.startswith("fight add ") or not line[len("fight add "):][:1].isdigit():
+                self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "add-save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_save()

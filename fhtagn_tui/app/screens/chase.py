@@ -1,0 +1,549 @@
+"""The Chase tab (Call of Cthulhu 7e): the track, the participants in DEX order, keys for each action."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.events import Resize
+from textual.widget import Widget
+from textual.widgets import DataTable, Input, Select, Static
+
+from fhtagn_tui.domain.commands import Command
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.chase import (
+    Barrier,
+    CrossHazard,
+    Move,
+    NextRound,
+    RandomLocation,
+    StartChase,
+)
+from fhtagn_tui.domain.history import Undone
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.coc import chase as rc
+from fhtagn_tui.rules.coc.chase import Chase, Participant
+
+from ..forms.chase_join import ChaseJoinForm
+from ..forms.chase_new import ChaseNewForm
+from .base import GameTab
+from .chase_cells import (
+    actions_text,
+    build_text,
+    hp_text,
+    is_chase_event,
+    result_line,
+    role_text,
+    table_order,
+)
+from .chase_track import SIDE_STYLE, ahead_text, current_actor, draw
+
+EMPTY = (
+    "[b]No chase[/b]\n\n"
+    "Press [b]N[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
+    "locations, and [b]g[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
+)
+NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
+WHEN = ("empty", "setup", "running", "ended")
+
+
+def quoted(name: str) -> str:
+    return f'"{name}"' if " " in name or not name else name
+
+
+class ChaseTab(GameTab):
+    can_focus = True  # the tab's keys work even before there is a table to focus
+
+    BINDINGS = [
+        Binding("N", "new_chase", "New chase"),
+        Binding("a", "join", "Add"),
+        Binding("l", "random_location", "Location"),
+        Binding("o", "place_location", "Place loc.", show=False),
+        Binding("g", "start", "Start"),
+        Binding("m", "move", "Move"),
+        Binding("M", "move_more", "Move n", show=False),
+        Binding("h", "hazard", "Hazard"),
+        Binding("c", "cautious", "Cautious", show=False),
+        Binding("b", "barrier('pass')", "Barrier"),
+        Binding("B", "barrier('break')", "Break", show=False),
+        Binding("p", "pedal", "Pedal", show=False),
+        Binding("r", "ram", "Ram", show=False),
+        Binding("s", "shoot", "Shoot", show=False),
+        Binding("k", "catch", "Catch", show=False),
+        Binding("n", "next_round", "Next round"),
+        Binding("e", "end", "End", show=False),
+        Binding("w", "which", "Which chase", show=False),
+        Binding("left_square_bracket", "pan(-1)", "Pan ◀", show=False),
+        Binding("right_square_bracket", "pan(1)", "Pan ▶", show=False),
+    ]
+
+    SETUP_ACTIONS = frozenset({"join", "start"})
+    RUN_ACTIONS = frozenset({"move", "move_more", "hazard", "cautious", "barrier", "pedal", "ram", "shoot", "catch",
+                             "next_round", "pan"})
+    OPEN_ACTIONS = frozenset({"random_location", "place_location", "end"})
+
+    def __init__(self) -> None:
+        super().__init__(id="chase-tab")
+        self._state: State | None = None
+        self._number = 0  # the chase on screen
+        self._count = 0  # chases known, to follow a new one
+        self._selected = ""  # the highlighted participant
+        self._turn = ""  # whose turn it was at the last redraw
+        self._pan = 0
+        self._refocus = False
+        self._last_chases: object = None
+
+    def compose(self) -> ComposeResult:
+        yield Select([], id="chase-select", allow_blank=True, compact=True, prompt="which chase")
+        with Vertical(id="chase-track-box"):
+            yield Static(id="chase-track")
+            yield Static(id="chase-ahead")
+        table: DataTable[object] = DataTable(id="chase-table", cursor_type="row", zebra_stripes=True)
+        table.add_column("", key="turn", width=1)
+        table.add_column("Name", key="name")
+        table.add_column("Role", key="role")
+        table.add_column("MOV", key="mov")
+        table.add_column("Act", key="actions")
+        table.add_column("Pos", key="pos")
+        table.add_column("Build", key="build")
+        table.add_column("HP", key="hp")
+        yield table
+        yield Static(id="chase-last")
+        yield Static(id="chase-keys")
+        yield Static(id="chase-empty")
+
+    def on_mount(self) -> None:
+        engine = self.app.engine  # type: ignore[attr-defined]
+        engine.listeners.append(self._on_events)
+        self._last_chases = engine.state.chases
+        self._load_last()
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def on_unmount(self) -> None:
+        listeners = self.app.engine.listeners  # type: ignore[attr-defined]
+        if self._on_events in listeners:
+            listeners.remove(self._on_events)
+
+    def reference_topic(self) -> str:
+        return "COC-CHASE"
+
+    # --- what is on screen ------------------------------------------------------------------
+
+    @property
+    def chase(self) -> Chase | None:
+        if self._state is None:
+            return None
+        return next((c for c in self._state.chases if c.number == self._number), None)
+
+    def default_number(self, state: State) -> int:
+        """The chase that commands without chase=N act on: the latest still running."""
+        running = [c for c in state.chases if not c.ended]
+        return (running or state.chases)[-1].number if state.chases else 0
+
+    def mode(self) -> str:
+        chase = self.chase
+        if chase is None:
+            return "empty"
+        if chase.ended:
+            return "ended"
+        return "running" if chase.started else "setup"
+
+    def selected(self) -> Participant | None:
+        chase = self.chase
+        return chase.participant(self._selected) if chase else None
+
+    def show(self, state: State) -> None:
+        self._state = state
+        coc = state.system == "coc7"
+        if len(state.chases) != self._count or self.chase is None:
+            self._count = len(state.chases)
+            self._number = self.default_number(state)
+        chase = self.chase
+        empty = self.query_one("#chase-empty", Static)
+        has = coc and chase is not None
+        for selector in ("#chase-track-box", "#chase-table", "#chase-last", "#chase-keys"):
+            self.query_one(selector).display = has
+        empty.display = not has
+        self._fill_select(state if coc else None)
+        if not coc:
+            empty.update(NOT_COC.format(system=state.system or "no system"))
+        elif chase is None:
+            empty.update(EMPTY)
+        else:
+            self._fill_table(state, chase)
+            self._draw()
+        self.refresh_bindings()
+        if has and self.app.focused is self:
+            self.query_one("#chase-table", DataTable).focus()
+
+    def _fill_select(self, state: State | None) -> None:
+        select = self.query_one("#chase-select", Select)
+        chases = state.chases if state is not None else ()
+        select.display = len(chases) > 1
+        if len(chases) <= 1:
+            return
+        options = []
+        for c in chases:
+            status = "ended" if c.ended else f"round {c.round}" if c.started else "setting up"
+            options.append((f"Chase {c.number}{': ' + c.title if c.title else ''} ({status})", c.number))
+        select.set_options(options)
+        with select.prevent(Select.Changed):
+            select.value = self._number
+
+    def _fill_table(self, state: State, chase: Chase) -> None:
+        table = self.query_one("#chase-table", DataTable)
+        turn = current_actor(chase)
+        turn_id = turn.id if turn else ""
+        if (turn_id and turn_id != self._turn) or chase.participant(self._selected) is None:
+            self._selected = turn_id or (chase.participants[0].id if chase.participants else "")
+            self._pan = 0
+        self._turn = turn_id
+        rows = table_order(chase)
+        table.clear()
+        for p in rows:
+            name = Text(p.name, style=SIDE_STYLE.get(p.side, "") if p.active else "grey50")
+            if p.vehicle:
+                name.append(f" ({p.vehicle})", style="grey62")
+            table.add_row(
+                Text("▶", style="bold yellow") if p.id == turn_id else "",
+                name, role_text(p), str(p.mov), actions_text(p, chase.started),
+                str(p.position) if chase.started and p.active else "–",
+                build_text(p, state), hp_text(p, state), key=p.id,
+            )
+        keys = [p.id for p in rows]
+        if self._selected in keys:
+            table.move_cursor(row=keys.index(self._selected), animate=False)
+
+    def _draw(self) -> None:
+        chase = self.chase
+        if chase is None:
+            return
+        box = self.query_one("#chase-track-box")
+        width = box.content_size.width or (self.size.width - 2) or 78
+        turn = current_actor(chase)
+        focus = self.selected()
+        self.query_one("#chase-track", Static).update(draw(chase, width, focus, turn, self._pan))
+        if chase.ended:
+            ahead = Text(f"Ended: {chase.outcome}", style="grey70")
+        else:
+            ahead = ahead_text(chase, focus) if chase.started else self._setup_hint(chase)
+        self.query_one("#chase-ahead", Static).update(ahead)
+        box.border_title = self._title(chase)
+        box.border_subtitle = r"\[ ] pan · green flee · red pursue · \[x] vehicle"
+        self.query_one("#chase-keys", Static).update(self._keys_hint())
+
+    def _title(self, chase: Chase) -> str:
+        head = f"Chase {chase.number}" + (f": {chase.title}" if chase.title else "")
+        if chase.ended:
+            return f"{head} — ended: {chase.outcome}"
+        if not chase.started:
+            return f"{head} — setting up"
+        env = f" · {chase.environment}" if chase.environment != "normal" else ""
+        era = " · 1920s" if chase.era == "1920s" else ""
+        return f"{head} — round {chase.round}{era}{env}"
+
+    def _setup_hint(self, chase: Chase) -> Text:
+        sides = {p.side for p in chase.participants}
+        if rc.FLEE not in sides:
+            need = "someone fleeing (a)"
+        elif rc.PURSUE not in sides:
+            need = "a pursuer (a)"
+        else:
+            need = ""
+        text = Text(f"{len(chase.participants)} participant(s), {len(chase.locations)} location(s). ", style="grey70")
+        text.append(f"Next: {need}" if need else "Ready: g starts the chase.", style="yellow" if need else "green")
+        return text
+
+    def _keys_hint(self) -> Text:
+        mode = self.mode()
+        pairs: list[tuple[str, str]]
+        if self._readonly():
+            pairs = [("[ ]", "pan the track")] + ([("w", "which chase")] if self._count > 1 else [])
+        elif mode == "setup":
+            pairs = [("a", "add participant"), ("l", "random location"), ("o", "place location"), ("g", "start"),
+                     ("e", "end")]
+        elif mode == "ended":
+            pairs = [("N", "new chase")] + ([("w", "which chase")] if self._count > 1 else [])
+        else:
+            pairs = self._run_keys()
+        text = Text()
+        for i, (key, what) in enumerate(pairs):
+            if i:
+                text.append("  ")
+            text.append(key, style="bold")
+            text.append(f" {what}")
+        return text
+
+    def _run_keys(self) -> list[tuple[str, str]]:
+        chase, p = self.chase, self.selected()
+        pairs: list[tuple[str, str]] = []
+        more = [("w", "chase")] if self._count > 1 else []
+        if chase is not None and current_actor(chase) is None:
+            return [("n", "next round: every movement action is spent"), ("e", "end"), ("l", "location")] + more
+        if chase is not None and p is not None and p.active:
+            ahead = chase.location(p.position + 1)
+            if ahead.kind == rc.HAZARD:
+                pairs += [("h", "hazard"), ("c", "cautious")]
+            elif ahead.kind == rc.BARRIER and not ahead.broken:
+                pairs += [("b", "pass"), ("B", "break")]
+            else:
+                pairs += [("m", "move"), ("M", "move n")]
+            if p.vehicle:
+                pairs += [("p", "pedal")]
+                if self._nearest_foe(p, same_place=True) is not None:
+                    pairs += [("r", "ram")]
+            pairs += [("s", "shoot")]
+            if p.side == rc.PURSUE and self._nearest_foe(p, same_place=True) is not None:
+                pairs += [("k", "catch")]
+        return pairs + [("n", "next round"), ("e", "end"), ("l", "location")] + more
+
+    def on_resize(self, event: Resize) -> None:
+        self.call_after_refresh(self._draw)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        key = event.row_key.value if event.row_key is not None else None
+        if key and key != self._selected:
+            self._selected = str(key)
+            self._pan = 0
+            self._draw()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        if event.select.id == "chase-select" and isinstance(event.value, int) and event.value != self._number:
+            self._number = event.value
+            self._turn = ""
+            if self._state is not None:
+                self.show(self._state)
+            self.query_one("#chase-table", DataTable).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.mode()
+        if self._readonly() and action not in ("which", "pan"):
+            return False
+        if action in self.SETUP_ACTIONS:
+            return mode == "setup"
+        if action in self.RUN_ACTIONS:
+            return mode == "running"
+        if action in self.OPEN_ACTIONS:
+            return mode in ("setup", "running")
+        if action == "which":
+            return self._count > 1
+        if action == "new_chase":
+            return self._state is not None and self._state.system == "coc7"
+        return True
+
+    # --- the last result -----------------------------------------------------------------------
+
+    def _player(self) -> bool:
+        return bool(getattr(self.app, "player", False))
+
+    def _on_events(self, events: list[Event]) -> None:
+        state = self.app.engine.state  # type: ignore[attr-defined]
+        if self._player():
+            events = [e for e in events if not e.secret]
+        line = result_line(events, self.app.engine.names)  # type: ignore[attr-defined]
+        first = events[0] if events else None
+        if not line and first is not None and state.chases != self._last_chases and not self._player():
+            label = getattr(first, "label", "")
+            word = "Undone" if isinstance(first, Undone) else "Redone" if type(first).__name__ == "Redone" else ""
+            line = f"{word}: {label}" if word else ""
+        self._last_chases = state.chases
+        if line:
+            self.query_one("#chase-last", Static).update(Text(line, style="italic"))
+        if self._refocus:
+            self.call_after_refresh(self.refocus_after_command)
+
+    def _load_last(self) -> None:
+        """The latest chase result already in the log, for a campaign opened mid-chase."""
+        app = self.app
+        store = getattr(app, "store", None)
+        events: list[Event] = []
+        if store is not None:
+            events = list(store.events_between(max(1, store.next_seq - 300), store.next_seq))
+        else:
+            events = list(getattr(app.engine.sink, "events", ()))[-300:]  # type: ignore[attr-defined]
+        if self._player():
+            events = [e for e in events if not e.secret]
+        chase_events = [e for e in events if is_chase_event(e)]
+        if chase_events:
+            group = chase_events[-1].group
+            line = result_line([e for e in events if e.group == group], app.engine.names)  # type: ignore[attr-defined]
+            self.query_one("#chase-last", Static).update(Text(line, style="italic"))
+        else:
+            self.query_one("#chase-last", Static).update(Text("No result yet.", style="grey50"))
+
+    # --- acting -------------------------------------------------------------------------------
+
+    def _submit(self, command: Command) -> str | None:
+        return self.app.submit(command)  # type: ignore[attr-defined, no-any-return]
+
+    def _prefill(self, text: str) -> None:
+        number = self._number
+        if self._state is not None and number != self.default_number(self._state):
+            text = text.rstrip() + f" chase={number} "
+        self._refocus = True
+        line = self.app.query_one("#command-line", Input)
+        # focusing an Input selects all of it, and typing would replace the command: not this time
+        line.select_on_focus = False
+        self.app.prefill(text)  # type: ignore[attr-defined]
+        self.app.call_later(lambda: line.call_later(setattr, line, "select_on_focus", True))
+
+    def refocus_after_command(self) -> None:
+        """Back to the table once a command prefilled from this tab has run."""
+        if not self._refocus:
+            return
+        line = self.app.query_one("#command-line")
+        if self.app.focused is line and not getattr(line, "value", ""):
+            self._refocus = False
+            self.query_one("#chase-table", DataTable).focus()
+
+    def _focus_moved(self, focused: Widget | None) -> None:
+        """Escape from a command prefilled here comes back to the table, not to the tab bar."""
+        if not self._refocus or focused is None or focused.id == "command-line":
+            return
+        self._refocus = False
+        table = self.query_one("#chase-table", DataTable)
+        if focused is not table and self.parent is not None and self.parent.display and table.display:
+            self.call_later(table.focus)
+
+    def _actor(self) -> Participant | None:
+        p = self.selected()
+        if p is None:
+            self.app.notify("No participant selected: pick one in the table.", severity="warning")
+        return p
+
+    def _readonly(self) -> bool:
+        return bool(getattr(self.app, "readonly", False))
+
+    def action_new_chase(self) -> None:
+        if self._readonly():
+            return
+        state = self._state
+        if state is None or state.system != "coc7":
+            self.app.notify("Chases are a Call of Cthulhu 7e rule.", severity="warning")
+            return
+
+        def created(made: bool | None) -> None:
+            if made and self._state is not None:
+                self._count = -1  # follow the new chase
+                self.show(self._state)
+                self.action_join()
+
+        self.app.push_screen(ChaseNewForm(self._submit), created)
+
+    def action_join(self) -> None:
+        chase = self.chase
+        if chase is None or self._state is None or self._readonly():
+            return
+        self.app.push_screen(ChaseJoinForm(self._state, chase.number, self._submit))
+
+    def action_random_location(self) -> None:
+        if self.chase is not None:
+            self._submit(RandomLocation(chase=self._number))
+
+    def action_place_location(self) -> None:
+        self._prefill("chase location add hazard=regular ")
+
+    def action_start(self) -> None:
+        if self.chase is not None:
+            self._submit(StartChase(chase=self._number))
+
+    def action_move(self) -> None:
+        p = self._actor()
+        if p is not None:
+            self._submit(Move(chase=self._number, name=p.id, steps=1))
+
+    def action_move_more(self) -> None:
+        p = self._actor()
+        if p is not None:
+            self._prefill(f"chase move {quoted(p.name)} {max(2, p.actions)}")
+
+    def _needs_skill(self, p: Participant) -> bool:
+        chase = self.chase
+        return chase is not None and not p.vehicle and not chase.location(p.position + 1).skill
+
+    def action_hazard(self) -> None:
+        p = self._actor()
+        if p is None:
+            return
+        if self._needs_skill(p) and self.chase is not None and self.chase.location(p.position + 1).kind == rc.HAZARD:
+            self._prefill(f"chase hazard {quoted(p.name)} skill=")
+            return
+        self._submit(CrossHazard(chase=self._number, name=p.id))
+
+    def action_cautious(self) -> None:
+        p = self._actor()
+        if p is not None:
+            skill = " skill=" if self._needs_skill(p) else ""
+            self._prefill(f"chase hazard {quoted(p.name)} cautious=1{skill}")
+
+    def action_barrier(self, method: str) -> None:
+        p = self._actor()
+        if p is None:
+            return
+        if p.vehicle:
+            self._submit(Barrier(chase=self._number, name=p.id, method=method))
+        elif method == "break":
+            self._prefill(f"chase barrier {quoted(p.name)} break damage=")
+        elif self._needs_skill(p):
+            self._prefill(f"chase barrier {quoted(p.name)} pass skill=")
+        else:
+            self._submit(Barrier(chase=self._number, name=p.id, method="pass"))
+
+    def action_pedal(self) -> None:
+        p = self._actor()
+        if p is None:
+            return
+        if not p.vehicle:
+            self.app.notify(f"{p.name} is on foot: only a driver can put the pedal to the metal.", severity="warning")
+            return
+        self._prefill(f"chase pedal {quoted(p.name)} 2")
+
+    def _nearest_foe(self, p: Participant, same_place: bool) -> Participant | None:
+        chase = self.chase
+        if chase is None:
+            return None
+        foes = [q for q in chase.active if q.side != p.side and (q.position == p.position or not same_place)]
+        return min(foes, key=lambda q: abs(q.position - p.position), default=None)
+
+    def action_ram(self) -> None:
+        p = self._actor()
+        if p is None:
+            return
+        if not p.vehicle:
+            self.app.notify(f"{p.name} is on foot: only a vehicle rams.", severity="warning")
+            return
+        foe = self._nearest_foe(p, same_place=True)
+        self._prefill(f"chase ram {quoted(p.name)} {quoted(foe.name) if foe else ''}")
+
+    def action_shoot(self) -> None:
+        p = self._actor()
+        if p is not None:
+            foe = self._nearest_foe(p, same_place=False)
+            shooter = p.passengers[0] if p.vehicle and p.passengers else p.character
+            who = self._state.characters[shooter].name if self._state and shooter in self._state.characters else p.name
+            self._prefill(f"chase shoot {quoted(who)} {quoted(foe.name) if foe else 'TARGET'} damage=")
+
+    def action_catch(self) -> None:
+        p = self._actor()
+        if p is None:
+            return
+        foe = self._nearest_foe(p, same_place=True)
+        if p.side != rc.PURSUE or foe is None:
+            self.app.notify(f"{p.name} has no one to catch here.", severity="warning")
+            return
+        self._prefill(f"chase catch {quoted(foe.name)} by={quoted(p.name)}")
+
+    def action_next_round(self) -> None:
+        if self.chase is not None:
+            self._submit(NextRound(chase=self._number))
+
+    def action_end(self) -> None:
+        self._prefill("chase end ")
+
+    def action_which(self) -> None:
+        self.query_one("#chase-select", Select).focus()
+
+    def action_pan(self, step: int) -> None:
+        self._pan += step * 3
+        self._draw()

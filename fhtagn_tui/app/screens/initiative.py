@@ -1,0 +1,379 @@
+"""The Initiative tab: the fight's order, rounds and turns, the acting character's actions.
+
+Everything here drives the command language (``fight …``, ``attack``,
+``melee``, ``shoot`` …): a key or a form builds the line a GM could type and
+runs it through the app, so the rules live only in the domain.  The table is
+redrawn from ``state.encounter`` (the order survives a restart because it is
+folded from the log); the panel shows the last action's result (kept from
+the events the engine reports) and what is due for the acting character.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.widgets import DataTable, Static
+
+from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.state import Character, State
+from fhtagn_tui.domain.systems import pool_max
+
+from ..forms.action import ActionForm, ActionMenu
+from ..forms.action_add import FightersForm
+from ..forms.action_specs import actions_for, q
+from ..forms.confirm import Confirm
+from .base import GameTab
+from .initiative_view import (
+    BAR_POOLS,
+    TOPICS,
+    TURN_EVENTS,
+    due,
+    head_text,
+    init_cell,
+    marks,
+    name_cell,
+    summary,
+    turn_only,
+)
+from .party import bar
+
+MUTATING = {"start", "act", "next", "add", "wait", "go", "remove", "ready", "end", "move"}
+
+
+class EmptyNote(Static):
+    """The no-fight message; focusable so the tab's keys work while it shows."""
+
+    can_focus = True
+
+
+class InitiativeTab(GameTab):
+    BINDINGS = [
+        Binding("s", "start", "Start fight"),
+        Binding("a", "act", "Act"),
+        Binding("n", "next", "Next"),
+        Binding("plus,equals_sign", "add", "Add", key_display="+"),
+        Binding("w", "wait", "Wait"),
+        Binding("g", "go", "Go now"),
+        Binding("c", "check", "Check"),
+        Binding("r", "ready", "Ready"),
+        Binding("x", "remove", "Remove"),
+        Binding("e", "end", "End"),
+        Binding("ctrl+up", "move(-1)", "Move up", show=False),
+        Binding("ctrl+down", "move(1)", "Move down", show=False),
+        Binding("f1", "reference", "Rules"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__(id="initiative-tab")
+        self._state: State | None = None
+        self._last: list[Event] = []  # the last action's events (the result panel)
+        self._stale = False  # the result is from before the turn moved on
+        self._current = ""
+        self._system = ""
+        self._signature: tuple[bool | None, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="ini-head")
+        yield EmptyNote(
+            "No fight running.\n\nPress [b]s[/b] to start one and pick who fights (party, NPCs, or "
+            "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
+            "Templates: [b]:template add Cultist kind=npc STR=13 DEX=10 \"Melee Weapons\"=50[/b]",
+            id="ini-empty",
+        )
+        yield DataTable(id="ini-table", cursor_type="row", zebra_stripes=True)
+        yield Static(id="ini-panel")
+
+    def on_mount(self) -> None:
+        listeners = getattr(getattr(self.app, "engine", None), "listeners", None)
+        if listeners is not None:
+            listeners.insert(0, self._on_events)  # before the app redraws the tabs
+
+    def on_unmount(self) -> None:
+        listeners = getattr(getattr(self.app, "engine", None), "listeners", None)
+        if listeners is not None and self._on_events in listeners:
+            listeners.remove(self._on_events)
+
+    def _on_events(self, events: list[Event]) -> None:
+        if turn_only(events):
+            self._stale = bool(self._last)
+        else:
+            self._last = list(events)
+            self._stale = False
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def show(self, state: State) -> None:
+        self._state = state
+        enc = state.encounter
+        self.query_one("#ini-head", Static).update(head_text(state))
+        table = self.query_one("#ini-table", DataTable)
+        empty = self.query_one("#ini-empty", EmptyNote)
+        panel = self.query_one("#ini-panel", Static)
+        running = enc is not None
+        had_focus = empty.has_focus
+        for widget, shown in ((empty, not running), (table, running), (panel, running)):
+            if widget.display != shown:
+                widget.display = shown
+        if not running:
+            self._current = ""
+            if table.has_focus:
+                empty.focus()
+            self._keys_changed()
+            return
+        assert enc is not None
+        keep = self.highlighted_id()
+        if state.system != self._system or not table.columns:
+            self._columns(state.system)
+        table.clear()
+        pools = BAR_POOLS.get(state.system, ("HP",))
+        for cid in enc.order:
+            comb = enc.combatants[cid]
+            char = state.characters.get(cid)
+            cells: list[object] = [name_cell(char, cid, cid == enc.current), init_cell(comb)]
+            for pool in pools:
+                cells.append(self._pool(state, char, pool))
+            cells.append(marks(comb, char))
+            table.add_row(*cells, key=cid)
+        target = enc.current if enc.current and enc.current != self._current else keep
+        self._current = enc.current
+        if target in enc.order:
+            table.move_cursor(row=enc.order.index(target), animate=False)
+        if had_focus:
+            table.focus()
+        panel.update(self._panel(state))
+        self._keys_changed()
+
+    def _columns(self, system: str) -> None:
+        table = self.query_one("#ini-table", DataTable)
+        table.clear(columns=True)
+        table.add_column("Name", key="name", width=16)
+        table.add_column("Init", key="init", width=4)
+        for pool in BAR_POOLS.get(system, ("HP",)):
+            table.add_column(pool, key=pool, width=9)
+        table.add_column("Status", key="status")
+        self._system = system
+
+    @staticmethod
+    def _pool(state: State, char: Character | None, pool: str) -> Text:
+        if char is None or pool not in char.current:
+            return Text("–", style="dim")
+        return bar(char.current[pool], pool_max(state.system, char, pool), width=3)
+
+    def _panel(self, state: State) -> Text:
+        text = Text()
+        if self._last:
+            result = summary(self._last, {c.id: c.name for c in state.characters.values()})
+            if result.plain:
+                if self._stale:
+                    result.stylize("dim")
+                text.append_text(result)
+        enc = state.encounter
+        if enc is not None and enc.current:
+            char = state.characters.get(enc.current)
+            items = due(state, enc.current)
+            if char is not None and items:
+                if text.plain:
+                    text.append("\n")
+                text.append(f"Due for {char.name}: ", style="bold")
+                text.append(" · ".join(what for what, _ in items[:3]), style="magenta")
+        waiting = [state.characters[c].name for c, comb in (enc.combatants.items() if enc else ())
+                   if comb.waiting and c in state.characters]
+        if waiting:
+            if text.plain:
+                text.append("\n")
+            text.append(f"Waiting: {', '.join(waiting)} (g: act now)", style="cyan")
+        if not text.plain and enc is not None:
+            text.append("+ adds fighters · n starts the round" if not enc.round else "a: act · n: next turn",
+                        style="dim")
+        return text
+
+    def _keys_changed(self) -> None:
+        """Redraw the footer only when a key comes or goes (the footer is costly to rebuild)."""
+        actions = ("start", "act", "next", "add", "wait", "go", "check", "ready", "remove", "end", "reference")
+        signature = tuple(self.check_action(a, ()) for a in actions)
+        if signature != self._signature:
+            self._signature = signature
+            self.refresh_bindings()
+
+    # --- what the keys act on -------------------------------------------------------------------
+
+    def highlighted_id(self) -> str:
+        table = self.query_one("#ini-table", DataTable)
+        if not table.row_count:
+            return ""
+        try:
+            return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        except Exception:  # noqa: BLE001 - no row under the cursor
+            return ""
+
+    def _acting(self) -> Character | None:
+        state = self._state
+        if state is None or state.encounter is None or not state.encounter.current:
+            return None
+        return state.characters.get(state.encounter.current)
+
+    def _waiting_target(self) -> str:
+        state = self._state
+        if state is None or state.encounter is None:
+            return ""
+        enc = state.encounter
+        high = self.highlighted_id()
+        if high and enc.combatants.get(high) is not None and enc.combatants[high].waiting:
+            return high
+        waiting = [c for c in enc.order if enc.combatants[c].waiting]
+        return waiting[0] if len(waiting) == 1 else ""
+
+    def _check_command(self) -> str:
+        state = self._state
+        acting = self._acting()
+        if state is None or acting is None:
+            return ""
+        return next((cmd for _, cmd in due(state, acting.id) if cmd), "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        state = self._state
+        if state is None:
+            return True
+        if action in MUTATING and getattr(self.app, "readonly", False):
+            return False
+        enc = state.encounter
+        if action == "start":
+            return enc is None
+        if action == "reference":
+            return callable(getattr(self.app, "action_reference", None))
+        if enc is None:
+            return action not in MUTATING and action != "check"
+        if action == "act":
+            comb = enc.get(enc.current) if enc.current else None
+            return self._acting() is not None and comb is not None and not comb.acted
+        if action == "wait":
+            comb = enc.get(enc.current) if enc.current else None
+            return comb is not None and not comb.acted
+        if action == "go":
+            return bool(self._waiting_target())
+        if action == "ready":
+            return state.system == "coc7" and bool(enc.order)
+        if action == "check":
+            return bool(self._check_command())
+        if action in ("remove", "move"):
+            return bool(enc.order)
+        return True
+
+    # --- running commands ------------------------------------------------------------------------
+
+    def run_text(self, text: str) -> str | None:
+        """Run one command line through the app; the refusal, or None when it was done."""
+        try:
+            parsed = parse(text)
+        except ParseError as exc:
+            message = str(exc).replace("\n", " · ")
+            self.app.notify(message, severity="warning")
+            return message
+        if parsed.command is None:
+            return "that command only shows things"
+        return self.app.submit(parsed.command, typed=parsed.dice, secret=parsed.secret)  # type: ignore[attr-defined]
+
+    def _arg(self, cid: str) -> str:
+        return q(cid)
+
+    def action_start(self) -> None:
+        self.action_add()
+
+    def action_add(self) -> None:
+        if self._state is not None:
+            self.app.push_screen(FightersForm(self._state, self.run_text))
+
+    def action_act(self) -> None:
+        state, actor = self._state, self._acting()
+        if state is None or actor is None:
+            return
+        specs = {a.key: a for a in actions_for(state, actor)}
+
+        def picked(key: str | None) -> None:
+            fresh = self._state
+            if key is None or fresh is None or key not in specs:
+                return
+            now = fresh.characters.get(actor.id, actor)
+            self.app.push_screen(ActionForm(fresh, now, specs[key], self.run_text))
+
+        self.app.push_screen(ActionMenu(state, actor), picked)
+
+    def action_next(self) -> None:
+        self.run_text("fight next")
+
+    def action_wait(self) -> None:
+        actor = self._acting()
+        if actor is not None:
+            self.run_text(f"fight wait {self._arg(actor.id)}")
+
+    def action_go(self) -> None:
+        who = self._waiting_target()
+        if who:
+            self.run_text(f"fight act {self._arg(who)}")
+
+    def action_check(self) -> None:
+        cmd = self._check_command()
+        if cmd:
+            self.app.prefill(cmd)  # type: ignore[attr-defined]
+
+    def action_ready(self) -> None:
+        state, cid = self._state, self.highlighted_id()
+        if state is None or state.encounter is None or not cid:
+            return
+        comb = state.encounter.get(cid)
+        off = " --off" if comb is not None and comb.readied else ""
+        self.run_text(f"fight ready {self._arg(cid)}{off}")
+
+    def action_remove(self) -> None:
+        cid = self.highlighted_id()
+        if cid:
+            self.run_text(f"fight remove {self._arg(cid)}")
+
+    def action_move(self, step: int) -> None:
+        """The GM reorders by hand (FH-COMBAT-02: logged as 'fight order')."""
+        state, cid = self._state, self.highlighted_id()
+        if state is None or state.encounter is None or not cid:
+            return
+        order = list(state.encounter.order)
+        i = order.index(cid)
+        j = i + step
+        if not 0 <= j < len(order):
+            return
+        order[i], order[j] = order[j], order[i]
+        if self.run_text("fight order " + " ".join(self._arg(c) for c in order)) is None:
+            self.query_one("#ini-table", DataTable).move_cursor(row=j, animate=False)
+
+    def action_end(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.run_text("fight end")
+
+        self.app.push_screen(Confirm("End the fight? (the log keeps it; undo brings it back)"), answered)
+
+    def reference_topic(self) -> str:
+        """The rule of the last action (its first rule ID), else the system's combat rules."""
+        for ev in self._last:
+            if ev.rules and not isinstance(ev, TURN_EVENTS):
+                return ev.rules[0]
+        return TOPICS.get(self._state.system, "combat") if self._state is not None else "combat"
+
+    def action_reference(self) -> None:
+        reference = getattr(self.app, "action_reference", None)
+        if callable(reference):
+            reference(self.reference_topic())
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """⏎ on the acting character opens the actions; on a waiting one, they act now."""
+        state = self._state
+        if state is None or state.encounter is None:
+            return
+        cid = str(event.row_key.value)
+        if cid == state.encounter.current:
+            self.action_act()
+        elif (comb := state.encounter.get(cid)) is not None and comb.waiting:
+            self.run_text(f"fight act {self._arg(cid)}")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._keys_changed()

@@ -1,0 +1,421 @@
+"""The GM screen: rules and tables by system and topic, search as you type, roll on a table.
+
+Everything shown is read from :mod:`fhtagn_tui.reference` (the tables are built
+from the rules modules' own data).  A roll on a table goes through the app
+like any other command, so it is logged and can be undone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import (
+    DataTable,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+    TabPane,
+    Tree,
+)
+from textual.widgets.option_list import Option
+from textual.widgets.tree import TreeNode
+
+from fhtagn_tui.commands import help_text
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.reference import RollTable, TableRolled
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.reference import (
+    HELP,
+    Entry,
+    Hit,
+    Param,
+    RefTable,
+    Rollable,
+    context_entry,
+    entries,
+    entry,
+    load_rollables,
+    load_tables,
+    search,
+    tables_for_rule,
+    topic_name,
+)
+from fhtagn_tui.reference.catalogue import SYSTEM_NAMES, SYSTEM_ORDER, rule_span
+from fhtagn_tui.rules.dice import DiceError, parse_typed
+
+from .base import GameTab
+
+#: Where the GM screen opens from a tab whose ``reference_topic()`` says nothing.
+TAB_TOPICS: dict[str, str] = {"initiative": "combat", "chase": "chase", "requisitions": "requisitions"}
+
+
+def keys_text(app: object) -> str:
+    """The keys of the app and of each tab, read from their bindings (they never drift)."""
+    from textual.app import App
+
+    assert isinstance(app, App)
+    lines = ["Keys", f"  everywhere: {_binding_words(type(app).BINDINGS)} · f1 this screen"]
+    for pane in app.screen_stack[0].query(TabPane):
+        found: list[BindingType] = []
+        for widget in pane.query(GameTab):
+            for w in (widget, *widget.query("*")):
+                if type(w).__module__.startswith("fhtagn_tui.app"):
+                    found.extend(type(w).__dict__.get("BINDINGS", []))
+        if found:
+            lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(found)}")
+    lines.append("  GM screen: type to search · ↓ to the results · ctrl+r roll on the table · esc close")
+    return "\n".join(lines)
+
+
+def _binding_words(bindings: Iterable[BindingType]) -> str:
+    seen: list[str] = []
+    for b in Binding.make_bindings(bindings):
+        if not b.description or not b.show:
+            continue
+        key = b.key_display or b.key
+        word = f"{key} {b.description.lower()}"
+        if word not in seen:
+            seen.append(word)
+    return " · ".join(seen)
+
+
+class ReferenceScreen(Screen[None]):
+    """Search at the top, entries on the left, the selected entry on the right."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("f1", "close", "Close", show=False),
+        Binding("ctrl+r", "roll", "Roll on table"),
+        Binding("ctrl+f", "search", "Search", key_display="^f"),
+        Binding("down", "results", "Results", show=False),
+    ]
+
+    def __init__(self, topic: str = "", system: str = "") -> None:
+        super().__init__(id="reference")
+        self.topic = topic
+        self.system = system
+        self.current: Entry | None = None
+        self.table: RefTable | None = None  # the table on the right
+        self.hits: list[Hit] = []
+        self.rolled: dict[str, Text] = {}  # table id → the last roll on it, as shown
+        self._entry_nodes: dict[str, TreeNode[str]] = {}
+
+    # --- layout ------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="search: kevlar · fright 23 · COC-CHASE-18", id="ref-search", compact=True)
+        with Horizontal(id="ref-body"):
+            with Vertical(id="ref-left"):
+                yield Tree("GM screen", id="ref-tree")
+                yield OptionList(id="ref-hits")
+            with Vertical(id="ref-right"):
+                yield Static("", id="ref-title")
+                with VerticalScroll(id="ref-scroll"):
+                    yield Static("", id="ref-text")
+                yield DataTable(id="ref-table", cursor_type="row", zebra_stripes=True)
+                yield Static("", id="ref-result")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fill_tree()
+        self.query_one("#ref-hits").display = False
+        start = context_entry(self.topic, self.system)
+        self.show_entry(start.id)
+        self._move_tree_to(start.id)
+        self.query_one("#ref-tree", Tree).focus()
+        self.app_engine_listeners().append(self._on_events)
+
+    def on_unmount(self) -> None:
+        listeners = self.app_engine_listeners()
+        if self._on_events in listeners:
+            listeners.remove(self._on_events)
+
+    def app_engine_listeners(self) -> list:  # type: ignore[type-arg]
+        engine = getattr(self.app, "engine", None)
+        return engine.listeners if engine is not None else []
+
+    def _fill_tree(self) -> None:
+        tree: Tree[str] = self.query_one("#ref-tree", Tree)
+        tree.show_root = False
+        tree.guide_depth = 2
+        tree.root.expand()
+        every = entries()
+        self._entry_nodes[HELP] = tree.root.add_leaf(every[0].title, data=HELP)
+        rollable = load_rollables()
+        order = sorted(SYSTEM_ORDER, key=lambda s: s != self.system)
+        for system in order:
+            in_system = [e for e in every if e.system == system]
+            node = tree.root.add(SYSTEM_NAMES[system], data="", expand=system == self.system)
+            topics: dict[str, TreeNode[str]] = {}
+            for e in in_system:
+                if e.topic not in topics:
+                    topics[e.topic] = node.add(topic_name(e.topic), data="")
+                if e.kind == "table":
+                    mark = "⚄ " if e.id in rollable else "▦ "
+                    label = mark + e.title
+                else:
+                    label = f"{e.id.rsplit('-', 1)[1]} {e.summary}"
+                self._entry_nodes[e.id] = topics[e.topic].add_leaf(label, data=e.id)
+
+    def _move_tree_to(self, entry_id: str) -> None:
+        node = self._entry_nodes.get(entry_id)
+        if node is None:
+            return
+        parent = node.parent
+        while parent is not None:
+            parent.expand()
+            parent = parent.parent
+        tree = self.query_one("#ref-tree", Tree)
+        self.call_after_refresh(tree.move_cursor, node)
+
+    # --- showing an entry -------------------------------------------------------------------
+
+    def show_entry(self, entry_id: str, row: int = -1) -> None:
+        found = entry(entry_id)
+        if found is None:
+            return
+        self.current = found
+        title = self.query_one("#ref-title", Static)
+        text = self.query_one("#ref-text", Static)
+        where = f"{SYSTEM_NAMES.get(found.system, '')} · {topic_name(found.topic)}" if found.system else ""
+        if found.kind == "help":
+            title.update(Text(found.title, style="bold"))
+            text.update(Text(keys_text(self.app) + "\n\n" + help_text()))
+            self._show_table(None)
+        elif found.kind == "rule":
+            title.update(Text(found.id, style="bold"))
+            related = tables_for_rule(found.id)
+            more = f"\nTable: {related[0].title}" + self._roll_hint(related[0]) if related else ""
+            text.update(Text.assemble((where, "dim"), "\n", found.summary, more))
+            self._show_table(related[0] if related else None, row)
+        else:
+            table = load_tables()[found.id]
+            title.update(Text(table.title, style="bold"))
+            rules = f"rules {rule_span(table.rules)}" if table.rules else "a standard table"
+            text.update(Text.assemble((f"{where} · {rules}", "dim"), self._roll_hint(table)))
+            self._show_table(table, row)
+        self.query_one("#ref-scroll").scroll_home(animate=False)
+
+    def _roll_hint(self, table: RefTable) -> str:
+        roll = load_rollables().get(table.id)
+        return f"\nctrl+r rolls {roll.dice}" if roll else ""
+
+    def _show_table(self, table: RefTable | None, row: int = -1) -> None:
+        result = self.query_one("#ref-result", Static)
+        result.update(self.rolled.get(table.id, "") if table is not None else "")
+        grid = self.query_one("#ref-table", DataTable)
+        right = self.query_one("#ref-right")
+        right.set_class(table is not None, "with-table")
+        grid.display = table is not None
+        if table is None:
+            self.table = None
+            return
+        if self.table is None or self.table.id != table.id:
+            columns, rows = table.build()
+            grid.clear(columns=True)
+            grid.add_columns(*columns)
+            for cells in rows:
+                grid.add_row(*cells)
+        self.table = table
+        if row >= 0:
+            grid.move_cursor(row=row, animate=False)
+
+    # --- the tree and the search --------------------------------------------------------------
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[str]) -> None:
+        if event.node.data:
+            self.show_entry(event.node.data)
+
+    def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
+        if event.node.data and self.table is not None:
+            self.query_one("#ref-table", DataTable).focus()
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id != "ref-search":
+            return
+        query = event.value.strip()
+        tree = self.query_one("#ref-tree", Tree)
+        hits_list = self.query_one("#ref-hits", OptionList)
+        tree.display = not query
+        hits_list.display = bool(query)
+        if not query:
+            return
+        self.hits = search(query, limit=60)
+        hits_list.clear_options()
+        if not self.hits:
+            hits_list.add_option(Option(f"nothing found for {query!r}", disabled=True))
+            return
+        width = max(8, hits_list.size.width - 2 or 26)
+        hits_list.add_options(Option(_clip(self._hit_label(h), width)) for h in self.hits)
+        hits_list.highlighted = 0
+        self._show_hit(self.hits[0])
+
+    @staticmethod
+    def _hit_label(hit: Hit) -> str:
+        if hit.kind == "row":
+            return f"{hit.text}  [{hit.title}]"
+        if hit.kind == "rule":
+            return f"{hit.entry} {hit.text}"
+        return f"▦ {hit.title}" if hit.kind == "table" else hit.title
+
+    def _show_hit(self, hit: Hit) -> None:
+        self.show_entry(hit.entry, hit.row)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id == "ref-search":
+            self.action_results()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        index = event.option_index
+        if 0 <= index < len(self.hits):
+            self._show_hit(self.hits[index])
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        index = event.option_index
+        if 0 <= index < len(self.hits):
+            self._show_hit(self.hits[index])
+            if self.table is not None:
+                self.query_one("#ref-table", DataTable).focus()
+
+    # --- actions ---------------------------------------------------------------------------------
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def action_search(self) -> None:
+        self.query_one("#ref-search", Input).focus()
+
+    def action_results(self) -> None:
+        if self.focused is not self.query_one("#ref-search", Input):
+            return
+        hits_list = self.query_one("#ref-hits", OptionList)
+        if hits_list.display and self.hits:
+            hits_list.focus()
+        elif not hits_list.display:
+            self.query_one("#ref-tree", Tree).focus()
+
+    def action_roll(self) -> None:
+        table = self.table
+        roll = load_rollables().get(table.id) if table is not None else None
+        if table is None or roll is None:
+            rollable = ", ".join(load_tables()[t].title for t in load_rollables())
+            self.notify(f"Nothing to roll here: this is a table to read. Rollable: {rollable}.", severity="warning")
+            return
+        if getattr(self.app, "readonly", False):
+            self.notify("read-only: rolls are off", severity="warning")
+            return
+        state: State = getattr(self.app, "state", State())
+        self.app.push_screen(TableRollForm(table, roll, _defaults(state, roll)))
+
+    def _on_events(self, events: list[Event]) -> None:
+        for ev in events:
+            if isinstance(ev, TableRolled):
+                self.show_rolled(ev)
+
+    def show_rolled(self, ev: TableRolled) -> None:
+        faces = ", ".join(str(r.value) for r in ev.dice)
+        how = f" ({ev.detail})" if ev.detail else ""
+        self.rolled[ev.table] = Text.assemble(
+            (f"Rolled {ev.roll}", "bold"), f" [{faces}]{how} → ", (ev.result, "bold"),
+            (f"  {rule_span(ev.rules)} · logged", "dim"),
+        )
+        if self.table is not None and self.table.id == ev.table:
+            self.query_one("#ref-result", Static).update(self.rolled[ev.table])
+            self.query_one("#ref-table", DataTable).move_cursor(row=ev.row, animate=False)
+
+
+def _clip(text: str, width: int) -> str:
+    """One line of a result list (the list would wrap a long one over several)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _defaults(state: State, roll: Rollable) -> dict[str, str]:
+    """What the screen knows of the inputs: the environment of the chase in play."""
+    out: dict[str, str] = {}
+    running = [c for c in state.chases if not c.ended]
+    for param in roll.params:
+        if param.name == "environment" and running:
+            out[param.name] = running[-1].environment
+    return out
+
+
+class TableRollForm(ModalScreen[None]):
+    """The inputs of a table roll and the dice (blank: the app rolls)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "roll", "Roll"),
+    ]
+
+    def __init__(self, table: RefTable, roll: Rollable, defaults: dict[str, str]) -> None:
+        super().__init__()
+        self.table = table
+        self.roll = roll
+        self.defaults = defaults
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table-roll"):
+            yield Static(Text.assemble((f"Roll: {self.table.title}", "bold"), "\n", (self.roll.dice, "dim")), id="tr-title")
+            with Grid(id="tr-grid"):
+                for param in self.roll.params:
+                    yield Label(param.name.capitalize())
+                    yield self._field(param)
+                yield Label("Dice")
+                yield Input(placeholder="blank: the app rolls; or the dice shown", id="tr-dice", compact=True)
+            yield Static("", id="tr-error", markup=False)
+            yield Static("[dim]enter / ctrl+s roll · esc cancel[/dim]", id="tr-keys")
+
+    def _field(self, param: Param) -> Input | Select[str]:
+        value = self.defaults.get(param.name, param.default or "")
+        if param.choices:
+            return Select([(c, c) for c in param.choices], value=value or param.choices[0], allow_blank=False,
+                          id=f"tr-{param.name}", compact=True)
+        return Input(value=value, placeholder=param.help, type="integer", id=f"tr-{param.name}", compact=True)
+
+    def on_mount(self) -> None:
+        """Focus the first number to give, else the dice: enter then rolls at once."""
+        self.query(Input).first().focus()
+
+    def build(self) -> tuple[RollTable | None, list[str] | None, str]:
+        inputs: dict[str, str] = {}
+        for param in self.roll.params:
+            widget = self.query_one(f"#tr-{param.name}")
+            value = widget.value if isinstance(widget, Input | Select) else ""
+            text = value.strip() if isinstance(value, str) else ""
+            if text:
+                inputs[param.name] = text
+        raw = self.query_one("#tr-dice", Input).value.strip()
+        try:
+            typed = parse_typed(raw) if raw else None
+        except DiceError as exc:
+            return None, None, str(exc)
+        return RollTable(table=self.table.id, inputs=inputs), typed, ""
+
+    def action_roll(self) -> None:
+        command, typed, problem = self.build()
+        error = self.query_one("#tr-error", Static)
+        if command is None:
+            error.update(problem)
+            return
+        submit = getattr(self.app, "submit", None)
+        refusal = submit(command, typed=typed) if submit is not None else "the app cannot run commands"
+        if refusal:
+            error.update(refusal)
+            return
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_roll()

@@ -1,0 +1,205 @@
+"""Lookups and shared steps of the CoC 7e combat deciders: weapons, skills, wounds, goals."""
+
+from __future__ import annotations
+
+from fhtagn_tui.rules.coc import combat as coc_combat
+from fhtagn_tui.rules.coc import maneuver as mv
+from fhtagn_tui.rules.coc import melee as ml
+from fhtagn_tui.rules.coc.party import damage_bonus_and_build, max_hp
+from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
+
+from ...decide import Rejected
+from ...events import Event
+from ...lookup import did_you_mean, find_character
+from ...state import Character, State
+from ..campaign import ConditionAdded, ConditionRemoved
+from ..encounter import DamageApplied, combatant
+from .events import CocAimed
+
+ATTACKS = "coc:attacks"
+DEFENCES = "coc:defences"
+PER_ROUND = "coc:attacks-per-round"
+NEVER_OUTNUMBERED = "coc:never-outnumbered"
+AIM = "coc:aim"
+
+RESPONSES = {
+    "dodge": "dodge", "d": "dodge",
+    "fight": "fight back", "fight back": "fight back", "fightback": "fight back", "fight-back": "fight back",
+    "fb": "fight back", "maneuver": "maneuver", "manoeuvre": "maneuver", "counter": "maneuver",
+    "none": "none", "no": "none", "nothing": "none",
+}
+OUT_OF_FIGHT = ("dead", "dying", "unconscious")
+
+
+# --- lookups ----------------------------------------------------------------------------------
+
+
+def require_coc(state: State) -> None:
+    if state.system != "coc7":
+        raise Rejected(f"this is a Call of Cthulhu 7e command; the campaign plays {state.system}")
+
+
+def weapon_named(state: State, name: str) -> Weapon:
+    key = name.strip() or UNARMED["coc7"]
+    found = find_weapon("coc7", state.armory, key)
+    if found is None:
+        table = weapons_for("coc7", state.armory)
+        raise Rejected(
+            f"no weapon called {name!r}{did_you_mean(key, list(table))} (weapons: {', '.join(sorted(table))}; "
+            "add one with 'weapon add')"
+        )
+    return found
+
+
+def skill_of(char: Character, name: str) -> int:
+    """A combat skill: the exact entry, the specialisation alone, the general skill, else the base."""
+    folded = {k.casefold(): v for k, v in char.skills.items()}
+    key = name.casefold()
+    if key in folded:
+        return folded[key]
+    if "(" in key:
+        general, _, spec = key.partition("(")
+        spec = spec.rstrip(")").strip()
+        for option in (spec, *spec.split("/"), general.strip()):
+            if option in folded:
+                return folded[option]
+    if key == "dodge":
+        return char.stats.get("DEX", 0) // 2
+    return {k.casefold(): v for k, v in coc_combat.SKILL_BASES.items()}.get(key, 0)
+
+
+def dodge_of(char: Character) -> int:
+    return skill_of(char, "Dodge")
+
+
+def db_build(char: Character) -> tuple[str, int]:
+    return damage_bonus_and_build(char.stats.get("STR", 0), char.stats.get("SIZ", 0))
+
+
+def able(char: Character) -> bool:
+    return not any(char.has(c) for c in OUT_OF_FIGHT)
+
+
+def loaded_rounds(state: State, char_id: str, weapon: Weapon) -> int:
+    return state.coc_ammo.get(char_id, {}).get(weapon.key, weapon.magazine)
+
+
+def response_named(text: str) -> str:
+    key = " ".join(text.casefold().split())
+    if key not in RESPONSES:
+        raise Rejected(f"response {text!r} is not known — use dodge, fight, maneuver or none")
+    return RESPONSES[key]
+
+
+def attacker_and_target(state: State, attacker: str, target: str) -> tuple[Character, Character]:
+    require_coc(state)
+    att = find_character(state, attacker)
+    tgt = find_character(state, target)
+    if att.id == tgt.id:
+        raise Rejected(f"{att.name} cannot attack themselves")
+    if not able(att):
+        raise Rejected(f"{att.name} is {next(c for c in OUT_OF_FIGHT if att.has(c))} and cannot attack")
+    return att, tgt
+
+
+def attack_slot(state: State, att: Character) -> bool:
+    """Check COC-MELEE-03 in a running round; return whether this attack ends the attacker's turn."""
+    comb = combatant(state, att.id)
+    if comb is None or state.encounter is None or not state.encounter.started:
+        return True
+    allowed = ml.attacks_allowed(comb.flags.get(PER_ROUND, 1))
+    used = comb.counters.get(ATTACKS, 0)
+    if used >= allowed or (comb.acted and used == 0):
+        raise Rejected(
+            f"{att.name} has already acted this round ({used} of {allowed} attack{'s' if allowed != 1 else ''})"
+            " — wait for the next round ('fight next')"
+        )
+    return used + 1 >= allowed
+
+
+def outnumbered_dice(state: State, tgt: Character) -> int:
+    comb = combatant(state, tgt.id)
+    if comb is None:
+        return 0
+    return coc_combat.outnumbered_bonus(
+        comb.counters.get(DEFENCES, 0), comb.flags.get(PER_ROUND, 1), bool(comb.flags.get(NEVER_OUTNUMBERED, 0))
+    )
+
+
+def check_dice(bonus: int, penalty: int) -> None:
+    if bonus < 0 or penalty < 0:
+        raise Rejected("bonus= and penalty= count dice: 0, 1 or 2")
+
+
+def wounds(state: State, target: Character, rolls: list[int], source: str) -> list[Event]:
+    """DamageApplied per wound, then the conditions they cause (COC-COMBAT-08, COC-PARTY-04)."""
+    armour = state.armory.armor.get(target.id, 0)
+    top = max_hp(target.stats.get("CON", 0), target.stats.get("SIZ", 0))
+    hp = target.current.get("HP", top)
+    had_major = target.has("major wound")
+    conditions = set(target.conditions)
+    events: list[Event] = []
+    for rolled in rolls:
+        w = coc_combat.land_damage(rolled, armour, hp, top, had_major)
+        if w.taken == 0 and rolled == 0:
+            continue
+        events.append(
+            DamageApplied(
+                character=target.id, amount=w.taken, hp_before=w.hp_before, hp_after=w.hp_after,
+                armor=rolled - w.taken, source=source, rules=("COC-COMBAT-08", "COC-PARTY-04"),
+            )
+        )
+        hp = w.hp_after
+        had_major = had_major or w.major
+        new = (["major wound"] if w.major else []) + (["dying", "unconscious"] if w.dying else [])
+        new += ["unconscious"] if w.unconscious else []
+        for cond in new:
+            if cond not in conditions:
+                conditions.add(cond)
+                events.append(ConditionAdded(character=target.id, condition=cond, rules=("COC-PARTY-04",)))
+    if any(isinstance(e, DamageApplied) and e.amount > 0 for e in events):
+        comb = combatant(state, target.id)
+        if comb is not None and comb.flags.get(AIM):
+            events.append(CocAimed(character=target.id, round=0, reason="took damage", rules=("COC-FIREARM-06",)))
+    return events
+
+
+def melee_weapon(w: Weapon) -> ml.MeleeWeapon:
+    return ml.MeleeWeapon(w.name, w.damage, w.impaling, w.db if w.db in ("full", "half", "none") else "full")  # type: ignore[arg-type]
+
+
+def fighter_of(char: Character, weapon: Weapon, skill: int) -> ml.Fighter:
+    return ml.Fighter(skill=skill, db=db_build(char)[0], weapon=melee_weapon(weapon))
+
+
+def close_weapon(state: State, name: str, who: Character) -> Weapon:
+    w = weapon_named(state, name)
+    if not w.close_combat:
+        raise Rejected(f"{w.name} is a {w.kind} weapon: {who.name} uses it with 'shoot', not in melee")
+    return w
+
+
+def defence_of(state: State, tgt: Character, response: str, weapon_name: str) -> tuple[ml.Fighter, Weapon | None]:
+    if response != "none" and not able(tgt):
+        raise Rejected(f"{tgt.name} is {next(c for c in OUT_OF_FIGHT if tgt.has(c))} and cannot {response}: use response=none")
+    if response == "dodge":
+        return ml.Fighter(skill=dodge_of(tgt), db=db_build(tgt)[0]), None
+    w = close_weapon(state, weapon_name, tgt)
+    return fighter_of(tgt, w, skill_of(tgt, w.skill)), w
+
+
+def goal_of(name: str) -> mv.Goal:
+    goal = mv.goal_named(name)
+    if goal is None:
+        names = [g.name for g in mv.GOALS]
+        raise Rejected(f"maneuver goal {name!r} is not known{did_you_mean(name, names)} (goals: {', '.join(names)})")
+    return goal
+
+
+def goal_events(winner: Character, loser: Character, goal: mv.Goal) -> list[Event]:
+    if goal.frees:
+        return [ConditionRemoved(character=winner.id, condition=c, rules=("COC-MANEUVER-05",))
+                for c in ("held", "restrained") if winner.has(c)]
+    if goal.condition and not loser.has(goal.condition):
+        return [ConditionAdded(character=loser.id, condition=goal.condition, rules=("COC-MANEUVER-05",))]
+    return []

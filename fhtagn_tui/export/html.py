@@ -1,0 +1,149 @@
+"""A :class:`~fhtagn_tui.export.recap.Recap` as one standalone HTML page (inline CSS, all text escaped)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from .markdown import fight_heading, glance, when
+from .recap import Group, Recap, SessionRecap, Summary
+
+__all__ = ["to_html", "STYLE"]
+
+STYLE = """
+body { font-family: Georgia, 'Times New Roman', serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem;
+       color: #222; background: #fbf8f1; line-height: 1.45; }
+h1 { border-bottom: 2px solid #5b2333; padding-bottom: .3rem; }
+h2 { color: #5b2333; margin-top: 2.2rem; border-bottom: 1px solid #d8cfc0; }
+h3 { margin-bottom: .3rem; }
+h4 { color: #444; font-style: italic; margin: 1rem 0 .3rem; }
+.meta { color: #666; font-style: italic; }
+ol { padding-left: 2rem; }
+li { margin: .15rem 0; }
+ul.more { margin: 0; padding-left: 1.2rem; list-style: circle; color: #444; }
+.undone { text-decoration: line-through; color: #888; }
+.tag { font-size: .8em; color: #7a5c00; font-style: italic; }
+.secret { color: #6a1b9a; }
+table { border-collapse: collapse; margin: .5rem 0 1rem; }
+th, td { border: 1px solid #d8cfc0; padding: .2rem .6rem; text-align: left; }
+th { background: #efe7d8; }
+td.n { text-align: right; }
+.hidden { color: #999; font-style: italic; }
+"""
+
+
+def _e(text: object) -> str:
+    return escape(str(text), quote=True)
+
+
+def _group(g: Group) -> list[str]:
+    first, rest = g.lines[0], g.lines[1:]
+    cls = " ".join(c for c in ("undone" if g.undone else "", "secret" if first.secret else "") if c)
+    head = f'<span class="{cls}">{_e(first.text)}</span>' if cls else _e(first.text)
+    if g.undone:
+        head += ' <span class="tag">(taken back)</span>'
+    if first.secret:
+        head += ' <span class="tag">(secret)</span>'
+    out = ["<li>" + head]
+    if rest:
+        out.append('<ul class="more">')
+        for line in rest:
+            tag = ' <span class="tag">(secret)</span>' if line.secret and not first.secret else ""
+            out.append(f"<li>{_e(line.text)}{tag}</li>")
+        out.append("</ul>")
+    out[-1] += "</li>"
+    return out
+
+
+def _table(summaries: list[Summary]) -> list[str]:
+    labels: list[str] = []
+    for s in summaries:
+        for m in s.moves:
+            if m.label not in labels:
+                labels.append(m.label)
+    out = ["<table>", "<tr><th>Who</th><th>Actions</th>" + "".join(f"<th>{_e(x)}</th>" for x in labels) + "</tr>"]
+    for s in summaries:
+        if s.hidden:
+            cells = "".join('<td class="hidden">not shown</td>' for _ in labels)
+        else:
+            moves = {m.label: m.text for m in s.moves}
+            cells = "".join(f"<td>{_e(moves.get(x, '–'))}</td>" for x in labels)
+        out.append(f'<tr><td><b>{_e(s.name)}</b></td><td class="n">{s.actions}</td>{cells}</tr>')
+    out.append("</table>")
+    return out
+
+
+def _session(rec: SessionRecap) -> list[str]:
+    out = ["<section>", f"<h2>{_e(rec.heading)}</h2>"]
+    meta = []
+    if rec.started_ts:
+        meta.append(f"started {when(rec.started_ts)}")
+    if rec.number and rec.open:
+        meta.append("still open")
+    meta.append(glance(rec))
+    out.append(f'<p class="meta">{_e(" · ".join(meta))}</p>')
+    actors: dict[str, int] = {}
+    for g in rec.groups:
+        if g.actor and not g.undone:
+            actors[g.actor] = actors.get(g.actor, 0) + 1
+    if actors:
+        out += ["<h3>Who acted</h3>", "<ul>"]
+        out += [f"<li><b>{_e(name)}</b> — {n} action{'' if n == 1 else 's'}</li>" for name, n in actors.items()]
+        out.append("</ul>")
+    out.append("<h3>What happened</h3>")
+    if not rec.groups:
+        out.append('<p class="meta">Nothing was recorded.</p>')
+    fight = (0, "")
+    open_list = False
+    for g in rec.groups:
+        key = (g.round, g.fight)
+        heading = ""
+        if g.round and key != fight:
+            heading = fight_heading(g)
+        elif not g.round and fight[0]:
+            heading = "After the fight"
+        if heading or not open_list:
+            if open_list:
+                out.append("</ol>")
+            if heading:
+                out.append(f"<h4>{_e(heading)}</h4>")
+            out.append("<ol>")
+            open_list = True
+        fight = key if g.round else (0, "")
+        out += _group(g)
+    if open_list:
+        out.append("</ol>")
+    if rec.summaries:
+        out.append("<h3>How everyone fared</h3>")
+        out += _table(rec.summaries)
+        for s in rec.summaries:
+            if s.hidden or not s.changes:
+                continue
+            out.append(f"<p><b>{_e(s.name)}</b></p>")
+            out.append('<ul class="more">')
+            out += [f"<li>#{seq} {_e(label)}: {_e(words)}</li>" for seq, label, words in s.changes]
+            out.append("</ul>")
+    out.append("</section>")
+    return out
+
+
+def to_html(recap: Recap) -> str:
+    title = f"{recap.title or recap.name} — recap"
+    edition = " · players' edition (GM secrets and hidden stats left out)" if recap.players else ""
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en">',
+        "<head>",
+        '<meta charset="utf-8">',
+        f"<title>{_e(title)}</title>",
+        f"<style>{STYLE}</style>",
+        "</head>",
+        "<body>",
+        f"<h1>{_e(title)}</h1>",
+        f'<p class="meta">{_e(recap.system_label)} campaign “{_e(recap.name)}” · {recap.events} events{_e(edition)}</p>',
+    ]
+    if not recap.sessions:
+        out.append('<p class="meta">Nothing to tell: no events in this range.</p>')
+    for rec in recap.sessions:
+        out += _session(rec)
+    out += ["</body>", "</html>"]
+    return "\n".join(out) + "\n"

@@ -1,0 +1,135 @@
+"""A :class:`~fhtagn_tui.export.recap.Recap` as Markdown (every piece of log text escaped)."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from .recap import Group, Recap, SessionRecap, Summary
+
+__all__ = ["md_escape", "to_markdown", "when", "glance", "fight_heading"]
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
+_LEADING = re.compile(r"^(\s*)([#+\-=])")
+_NUMBERED = re.compile(r"^(\s*\d+)\.")
+
+
+def md_escape(text: str) -> str:
+    """Text that Markdown shows as written: no emphasis, links, tags or table breaks."""
+    out = _SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
+    out = _LEADING.sub(lambda m: m.group(1) + "\\" + m.group(2), out)
+    return _NUMBERED.sub(lambda m: m.group(1) + "\\.", out)
+
+
+def when(ts: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(ts)) if ts else ""
+
+
+def glance(rec: SessionRecap) -> str:
+    """One line: actions, rolls, criticals, fumbles, requisitions, fights, chases."""
+    c = rec.counts
+    parts = [f"{len(rec.groups)} action" + ("" if len(rec.groups) == 1 else "s")]
+    if c.get("rolls"):
+        extra = [f"{c[k]} {k[:-1] if c[k] == 1 else k}" for k in ("criticals", "fumbles") if c.get(k)]
+        parts.append(f"{c['rolls']} roll" + ("" if c["rolls"] == 1 else "s") + (f" ({', '.join(extra)})" if extra else ""))
+    for key in ("requisitions", "fights", "chases", "notes"):
+        if c.get(key):
+            parts.append(f"{c[key]} {key[:-1] if c[key] == 1 else key}")
+    return " · ".join(parts)
+
+
+def fight_heading(group: Group) -> str:
+    return "Fight" + (f": {group.fight}" if group.fight else "") + f" — round {group.round}"
+
+
+def _group(n: int, g: Group) -> list[str]:
+    first, rest = g.lines[0], g.lines[1:]
+    head = md_escape(first.text)
+    if g.undone:
+        head = f"~~{head}~~ *(taken back)*"
+    if first.secret:
+        head += " *(secret)*"
+    out = [f"{n}. {head}"]
+    for line in rest:
+        words = md_escape(line.text) + (" *(secret)*" if line.secret and not first.secret else "")
+        out.append(f"   - {words}")
+    return out
+
+
+def _summary_table(summaries: list[Summary]) -> list[str]:
+    labels: list[str] = []
+    for s in summaries:
+        for m in s.moves:
+            if m.label not in labels:
+                labels.append(m.label)
+    if not summaries:
+        return []
+    out = ["| Who | Actions | " + " | ".join(labels) + " |", "|---|---:|" + "---|" * len(labels)]
+    for s in summaries:
+        if s.hidden:
+            cells = ["*not shown*"] * len(labels)
+        else:
+            moves = {m.label: m.text for m in s.moves}
+            cells = [md_escape(moves.get(label, "–")) for label in labels]
+        out.append(f"| **{md_escape(s.name)}** | {s.actions} | " + " | ".join(cells) + " |")
+    return out
+
+
+def _session(rec: SessionRecap) -> list[str]:
+    out = [f"## {md_escape(rec.heading)}", ""]
+    meta = []
+    if rec.started_ts:
+        meta.append(f"started {when(rec.started_ts)}")
+    if rec.number and rec.open:
+        meta.append("still open")
+    meta.append(glance(rec))
+    out += ["*" + " · ".join(meta) + "*", ""]
+    actors: dict[str, int] = {}
+    for g in rec.groups:
+        if g.actor and not g.undone:
+            actors[g.actor] = actors.get(g.actor, 0) + 1
+    if actors:
+        out += ["### Who acted", ""]
+        out += [f"- **{md_escape(name)}** — {n} action" + ("" if n == 1 else "s") for name, n in actors.items()]
+        out.append("")
+    out += ["### What happened", ""]
+    if not rec.groups:
+        out += ["*Nothing was recorded.*", ""]
+    fight = (0, "")
+    n = 0
+    for g in rec.groups:
+        key = (g.round, g.fight)
+        if g.round and key != fight:
+            out += ["", f"#### {md_escape(fight_heading(g))}", ""]
+            n = 0
+        elif not g.round and fight[0]:
+            out += ["", "#### After the fight", ""]
+            n = 0
+        fight = key if g.round else (0, "")
+        n += 1
+        out += _group(n, g)
+    out.append("")
+    if rec.summaries:
+        out += ["### How everyone fared", ""] + _summary_table(rec.summaries) + [""]
+        for s in rec.summaries:
+            if s.hidden or not s.changes:
+                continue
+            out.append(f"**{md_escape(s.name)}**")
+            out.append("")
+            out += [f"- #{seq} {md_escape(label)}: {md_escape(words)}" for seq, label, words in s.changes]
+            out.append("")
+    return out
+
+
+def to_markdown(recap: Recap) -> str:
+    title = recap.title or recap.name
+    out = [f"# {md_escape(title)} — recap", ""]
+    edition = " · players' edition (GM secrets and hidden stats left out)" if recap.players else ""
+    out += [f"*{md_escape(recap.system_label)} campaign “{md_escape(recap.name)}” · {recap.events} events{edition}*", ""]
+    if not recap.sessions:
+        out += ["*Nothing to tell: no events in this range.*", ""]
+    for rec in recap.sessions:
+        out += _session(rec)
+    while out and out[-1] == "":
+        out.pop()
+    return "\n".join(out) + "\n"

@@ -1,0 +1,280 @@
+"""A recap of a campaign's log: sessions, action groups, who acted, how everyone fared.
+
+Pure: events in, a :class:`Recap` out (the Markdown and HTML writers only
+format it).  The log is folded once; every event is put in words with its own
+``describe(names)``, events are grouped by session and by action group (one
+command), and each session ends with a summary per character of how the
+tracked pools (HP, WP, SAN, FP) and vehicle Build moved.
+
+For the players (``players=True``) what the GM marked secret is left out
+(:func:`fhtagn_tui.domain.public.public_events`), and hidden characters
+appear by name only: their creation is told without stats, the changes of
+their stats, skills and pools are left out, and their summary has no numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.campaign import (
+    CharacterCreated,
+    PoolChanged,
+    SkillChanged,
+    StatChanged,
+)
+from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
+from fhtagn_tui.domain.public import is_public, secret_groups
+from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+
+from .timeline import BUILD, TRACKED, Track, Tracker
+
+Progress = Callable[[int, int], None]
+
+#: Event fields naming the character who acted, in order of preference.
+ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "participant", "id")
+#: Event types that tell a hidden character's numbers (left out for the players).
+_STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
+
+__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
+
+
+class Line(msgspec.Struct, frozen=True):
+    seq: int
+    text: str
+    kind: str  # the event type
+    secret: bool = False
+
+
+class Group(msgspec.Struct):
+    group: int
+    lines: list[Line]
+    actor: str = ""  # the name of who acted ("" for the GM / nobody in particular)
+    round: int = 0  # the fight round it happened in (0: no fight)
+    fight: str = ""  # the fight's title, when in a fight
+    undone: bool = False  # taken back later (and not redone)
+
+    @property
+    def secret(self) -> bool:
+        return all(line.secret for line in self.lines)
+
+
+class PoolMove(msgspec.Struct, frozen=True):
+    label: str  # HP, WP, SAN, FP, Build
+    start: float
+    end: float
+    low: float
+    high: float
+    changes: int
+
+    @property
+    def text(self) -> str:
+        def n(x: float) -> str:
+            return f"{x:g}"
+
+        if not self.changes:
+            return f"{n(self.end)} (unchanged)"
+        extra = []
+        if self.low < min(self.start, self.end):
+            extra.append(f"low {n(self.low)}")
+        if self.high > max(self.start, self.end):
+            extra.append(f"high {n(self.high)}")
+        times = "1 change" if self.changes == 1 else f"{self.changes} changes"
+        extra.append(times)
+        return f"{n(self.start)} → {n(self.end)} ({', '.join(extra)})"
+
+
+class Summary(msgspec.Struct, frozen=True):
+    key: str
+    name: str
+    kind: str
+    hidden: bool  # name only (players' export)
+    actions: int
+    moves: tuple[PoolMove, ...] = ()
+    changes: tuple[tuple[int, str, str], ...] = ()  # (seq, label and new value, the event's words)
+
+
+class SessionRecap(msgspec.Struct):
+    number: int  # 0: before the first session, or between sessions
+    title: str = ""
+    after: int = 0  # for number 0: the session it follows (0: none)
+    started_ts: float = 0.0
+    open: bool = False  # not ended yet
+    groups: list[Group] = []
+    summaries: list[Summary] = []
+    counts: dict[str, int] = {}
+
+    @property
+    def heading(self) -> str:
+        if self.number == 0:
+            return f"After session {self.after}" if self.after else "Before the first session"
+        return f"Session {self.number}" + (f": {self.title}" if self.title else "")
+
+
+class Recap(msgspec.Struct):
+    name: str
+    title: str
+    system: str
+    players: bool
+    sessions: list[SessionRecap]
+    events: int = 0  # events in the recap
+
+    @property
+    def system_label(self) -> str:
+        return SYSTEM_LABELS.get(self.system, self.system)
+
+
+def actor_of(ev: Event, names: dict[str, str]) -> str:
+    """The name of the character who acted in ``ev`` ("" when none is named)."""
+    for field in ACTOR_FIELDS:
+        value = getattr(ev, field, None)
+        if isinstance(value, str) and value in names:
+            return names[value]
+    participant = getattr(ev, "participant", None)
+    character = getattr(participant, "character", None)
+    if isinstance(character, str) and character in names:
+        return names[character]
+    return ""
+
+
+def _hidden_ids(state: State) -> set[str]:
+    return {c.id for c in state.characters.values() if c.hidden}
+
+
+def _words(ev: Event, names: dict[str, str], hidden: set[str], players: bool) -> str | None:
+    """The event in words; ``None`` when the players may not read it at all."""
+    if players:
+        if isinstance(ev, CharacterCreated) and ev.hidden:
+            return f"{ev.name} appears ({ev.kind})"
+        if isinstance(ev, _STAT_EVENTS) and ev.character in hidden:
+            return None
+    return ev.describe(names)
+
+
+def _count(counts: dict[str, int], ev: Event) -> None:
+    level = getattr(ev, "level", None)
+    if isinstance(level, str) and level:
+        counts["rolls"] = counts.get("rolls", 0) + 1
+        low = level.casefold()
+        if "fumble" in low or "critical failure" in low:
+            counts["fumbles"] = counts.get("fumbles", 0) + 1
+        elif "critical" in low:
+            counts["criticals"] = counts.get("criticals", 0) + 1
+    name = type(ev).__name__
+    for key, types in (("requisitions", ("RequisitionResolved",)), ("fights", ("EncounterStarted",)),
+                       ("chases", ("ChaseCreated",)), ("notes", ("NoteAdded",))):
+        if name in types:
+            counts[key] = counts.get(key, 0) + 1
+
+
+def _summaries(tracks: list[Track], state: State, actions: dict[str, int], players: bool) -> list[Summary]:
+    out = []
+    for t in tracks:
+        char = state.characters.get(t.key)
+        hidden = players and (t.hidden or (char is not None and char.hidden))
+        if hidden:
+            out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=True, actions=actions.get(t.name, 0)))
+            continue
+        moves = []
+        changes = []
+        for label in (*TRACKED, BUILD):
+            points = t.series.get(label)
+            if not points:
+                continue
+            values = [p.value for p in points]
+            moves.append(PoolMove(label, values[0], values[-1], min(values), max(values), len(points) - 1))
+            changes += [(p.seq, f"{label} {p.value:g}", p.text) for p in points[1:]]
+        changes.sort(key=lambda c: c[0])
+        out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=False, actions=actions.get(t.name, 0),
+                           moves=tuple(moves), changes=tuple(changes)))
+    return out
+
+
+def _undone_groups(events: Sequence[Event]) -> set[int]:
+    state: dict[int, bool] = {}
+    for ev in events:
+        if isinstance(ev, Undone):
+            state[ev.target] = True
+        elif isinstance(ev, Redone):
+            state[ev.target] = False
+    return {g for g, undone in state.items() if undone}
+
+
+def build_recap(
+    events: Sequence[Event],
+    session: int | None = None,
+    players: bool = False,
+    progress: Progress | None = None,
+) -> Recap:
+    """The recap of ``events`` (a whole log from seq 1), or of one session of it."""
+    secret = secret_groups(events)
+    undone = _undone_groups(events)
+    proj = Projection(checkpoint_every=0)
+    sessions: list[SessionRecap] = []
+    current: SessionRecap | None = None
+    tracker: Tracker | None = None
+    actions: dict[str, int] = {}
+    total = len(events)
+    kept = 0
+    withheld: set[int] = set()  # groups whose events told a hidden character's numbers (players)
+    for i, ev in enumerate(events):
+        if progress is not None and i % 500 == 0:
+            progress(i, total)
+        wanted = session is None or ev.session == session
+        if wanted and (current is None or ev.session != current.number):
+            if current is not None and tracker is not None:
+                current.summaries = _summaries(tracker.result(), proj.state, actions, players)
+            after = max((s.number for s in proj.state.sessions), default=0) if ev.session == 0 else 0
+            current = SessionRecap(number=ev.session, after=after, groups=[], summaries=[], counts={})
+            sessions.append(current)
+            tracker = Tracker()
+            tracker.begin(proj.state, proj.seq)
+            actions = {}
+        before = proj.state
+        proj.apply(ev)
+        if not wanted or current is None or tracker is None:
+            continue
+        tracker.observe(before, proj.state, ev)
+        if players and not is_public(ev, secret):
+            continue
+        names = names_of(proj.state) | names_of(before)
+        text = _words(ev, names, _hidden_ids(proj.state) | _hidden_ids(before), players)
+        if players and isinstance(ev, Undone | Redone) and ev.target in withheld:
+            text = None  # "Undo: <the withheld words>"
+        if text is None:
+            withheld.add(ev.group)
+            continue
+        kept += 1
+        _count(current.counts, ev)
+        line = Line(seq=ev.seq, text=text, kind=type(ev).__name__, secret=ev.secret)
+        last = current.groups[-1] if current.groups else None
+        if last is not None and last.group == ev.group and ev.group:
+            last.lines.append(line)
+            continue
+        enc = proj.state.encounter if proj.state.encounter is not None else before.encounter
+        actor = actor_of(ev, names)
+        if actor and not isinstance(ev, Undone | Redone) and ev.group not in undone:
+            actions[actor] = actions.get(actor, 0) + 1
+        current.groups.append(
+            Group(
+                group=ev.group,
+                lines=[line],
+                actor=actor,
+                round=enc.round if enc is not None else 0,
+                fight=getattr(enc, "title", "") if enc is not None else "",
+                undone=ev.group in undone,
+            )
+        )
+    if current is not None and tracker is not None:
+        current.summaries = _summaries(tracker.result(), proj.state, actions, players)
+    infos = {s.number: s for s in proj.state.sessions}
+    for rec in sessions:
+        info = infos.get(rec.number)
+        if info is not None:
+            rec.title, rec.started_ts, rec.open = info.title, info.started_ts, info.ended_seq == 0
+    if progress is not None:
+        progress(total, total)
+    state = proj.state
+    return Recap(name=state.name, title=state.title, system=state.system, players=players, sessions=sessions, events=kept)

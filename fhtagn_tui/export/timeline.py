@@ -1,0 +1,131 @@
+"""Timelines: how HP, WP, SAN (FP in GURPS) and vehicle Build moved, event by event.
+
+Pure: a fold of events, comparing each character's pools (and each chase
+vehicle's Build) before and after every event.  Any event that moved a value
+becomes a point of its series, with the event's own words — so damage,
+sanity loss, a pool set by hand, an undo and a redo all show up, whatever
+feature wrote them.  Feeds the Timeline screen's sparklines and the export's
+per-character summary.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import msgspec
+
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.history import Projection, names_of
+from fhtagn_tui.domain.state import State
+
+#: The pools followed, in display order (each system has some of them).
+TRACKED = ("HP", "WP", "SAN", "FP")
+BUILD = "Build"
+
+__all__ = ["BUILD", "TRACKED", "Point", "Track", "Tracker", "track"]
+
+
+class Point(msgspec.Struct, frozen=True):
+    seq: int  # the event that set the value (the window's start for the first point)
+    value: float
+    text: str  # the event in plain words ("start" for the first point)
+
+
+class Track(msgspec.Struct):
+    key: str  # a character id, or "chase N:participant" for a vehicle
+    name: str
+    kind: str  # the character's kind, or "vehicle"
+    hidden: bool = False
+    series: dict[str, list[Point]] = {}
+
+    def values(self, label: str) -> list[float]:
+        return [p.value for p in self.series.get(label, [])]
+
+    @property
+    def moved(self) -> bool:
+        return any(len(points) > 1 for points in self.series.values())
+
+
+def _created(ev: Event) -> dict[str, str]:
+    ident, name = getattr(ev, "id", None), getattr(ev, "name", None)
+    return {ident: name} if isinstance(ident, str) and isinstance(name, str) else {}
+
+
+class Tracker:
+    """Collects the series while the caller folds (see :func:`track`)."""
+
+    def __init__(self, pools: tuple[str, ...] = TRACKED) -> None:
+        self.pools = pools
+        self.tracks: dict[str, Track] = {}
+
+    # --- what the fold reports ---------------------------------------------------------
+
+    def begin(self, state: State, seq: int) -> None:
+        """The values at the start of the window (after event ``seq``)."""
+        for char in state.characters.values():
+            self._character(char.id, state, seq, "start")
+        for chase in state.chases:
+            for p in chase.participants:
+                if p.vehicle:
+                    self._vehicle(chase.number, p.id, p.name, p.build, seq, "start")
+
+    def observe(self, before: State, after: State, ev: Event) -> None:
+        """One event folded: ``before`` → ``after``."""
+        if after.characters is not before.characters:
+            for key, char in after.characters.items():
+                old = before.characters.get(key)
+                if char is old:
+                    continue
+                if key not in self.tracks:
+                    self._character(key, after, ev.seq, ev.describe(names_of(after) | _created(ev)))
+                    continue
+                track = self.tracks[key]
+                track.name, track.hidden = char.name, char.hidden
+                for pool in self.pools:
+                    if pool in char.current and (old is None or old.current.get(pool) != char.current[pool]):
+                        text = ev.describe(names_of(after) | _created(ev))
+                        track.series.setdefault(pool, []).append(Point(ev.seq, char.current[pool], text))
+        if after.chases is not before.chases:
+            for chase in after.chases:
+                was = next((c for c in before.chases if c.number == chase.number), None)
+                if was is chase:
+                    continue
+                for p in chase.participants:
+                    if not p.vehicle:
+                        continue
+                    old = was.participant(p.id) if was is not None else None
+                    if old is None or old.build != p.build:
+                        self._vehicle(chase.number, p.id, p.name, p.build, ev.seq, ev.describe(names_of(after)))
+
+    # --- series ----------------------------------------------------------------------------
+
+    def _character(self, key: str, state: State, seq: int, text: str) -> None:
+        char = state.characters[key]
+        track = self.tracks.setdefault(key, Track(key=key, name=char.name, kind=char.kind, hidden=char.hidden, series={}))
+        for pool in self.pools:
+            if pool in char.current:
+                track.series.setdefault(pool, []).append(Point(seq, char.current[pool], text))
+
+    def _vehicle(self, chase: int, pid: str, name: str, build: float, seq: int, text: str) -> None:
+        key = f"chase {chase}:{pid}"
+        track = self.tracks.setdefault(key, Track(key=key, name=name, kind="vehicle", series={}))
+        track.series.setdefault(BUILD, []).append(Point(seq, build, text))
+
+    def result(self) -> list[Track]:
+        return list(self.tracks.values())
+
+
+def track(window: Iterable[Event], start: Projection | None = None, pools: tuple[str, ...] = TRACKED) -> list[Track]:
+    """The series over ``window``, folded on from ``start`` (a projection just before it).
+
+    ``start`` is consumed (folded forward); without it the window is folded
+    from the empty state, so it must then begin with the log's first event.
+    """
+    proj = start if start is not None else Projection(checkpoint_every=0)
+    tracker = Tracker(pools)
+    tracker.begin(proj.state, proj.seq)
+    for ev in window:
+        before = proj.state
+        proj.apply(ev)
+        tracker.observe(before, proj.state, ev)
+    return tracker.result()

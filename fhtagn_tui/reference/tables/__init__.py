@@ -1,0 +1,1 @@
+"""Reference table modules, one per system: each function is a registered table."""

@@ -1,0 +1,225 @@
+"""One app process on a real pseudo-terminal.
+
+Textual needs one process per terminal, so every connection gets its own
+``python -m fhtagn_tui open NAME [--player]`` whose stdin, stdout and stderr
+are the slave side of a fresh pty (it is the session leader and the pty is its
+controlling terminal, so SIGWINCH and SIGHUP reach it).  The server keeps the
+master side and pumps bytes between it and the connection.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import os
+import pty
+import shlex
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import fhtagn_tui
+
+#: Where the ``fhtagn_tui`` package lives, for children started without it installed.
+PACKAGE_ROOT = Path(fhtagn_tui.__file__).resolve().parent.parent
+
+
+def app_command(saves: Path, name: str, mode: str = "") -> list[str]:
+    """The command line of one app process: ``mode`` is ``""`` (GM), ``readonly`` or ``player``."""
+    argv = [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves.resolve()), "open", name]
+    if mode:
+        argv.append(f"--{mode}")
+    return argv
+
+
+def app_shell_command(saves: Path, name: str, mode: str = "") -> str:
+    """The same, as one shell line (textual-serve runs its command through the shell)."""
+    return shlex.join(app_command(saves, name, mode))
+
+
+def child_env(term: str, base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment of an app process: the client's ``TERM``; no ``COLORTERM``
+    (so a 256-colour terminal gets 256 colours), the package importable."""
+    env = dict(os.environ if base is None else base)
+    for key in ("COLORTERM", "TEXTUAL_DRIVER", "TEXTUAL_COLOR_SYSTEM", "COLUMNS", "LINES", "ROWS", "NO_COLOR"):
+        env.pop(key, None)
+    env["TERM"] = term or "xterm-256color"
+    paths = [str(PACKAGE_ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env.setdefault("LANG", "C.UTF-8")
+    return env
+
+
+def set_size(fd: int, cols: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> None:
+    """``TIOCSWINSZ``: the kernel then sends SIGWINCH to the pty's foreground group."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, xpixels, ypixels))
+
+
+def get_size(fd: int) -> tuple[int, int]:
+    """``(cols, rows)`` of a terminal."""
+    rows, cols, _, _ = struct.unpack("HHHH", fcntl.ioctl(fd, termios.TIOCGWINSZ, b"\0" * 8))
+    return cols, rows
+
+
+def _take_terminal() -> None:  # runs in the child, after setsid(), before exec
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtyChild:
+    """An app process on a pty; ``output`` gets what it writes, ``exited`` its return code."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        env: Mapping[str, str],
+        size: tuple[int, int],
+        output: Callable[[bytes], None],
+        exited: Callable[[int], None],
+    ) -> None:
+        self.argv = argv
+        self.env = dict(env)
+        self.size = size
+        self._output = output
+        self._exited = exited
+        self.master = -1
+        self.process: asyncio.subprocess.Process | None = None
+        self._pending = bytearray()  # keys the app has not read yet
+        self._reading = False
+        self._done = False
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid if self.process is not None else 0
+
+    async def start(self) -> None:
+        master, slave = pty.openpty()
+        try:
+            set_size(slave, *self.size)
+            self.process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=self.env,
+                start_new_session=True,
+                preexec_fn=_take_terminal,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)  # the child's copy only: EIO on the master when it is gone
+        self.master = master
+        os.set_blocking(master, False)
+        self.resume()
+        asyncio.get_running_loop().create_task(self._wait())
+
+    # --- output (app → connection) -------------------------------------------------
+
+    def pause(self) -> None:
+        """Stop reading the app's output (the connection's buffer is full)."""
+        if self._reading and self.master >= 0:
+            asyncio.get_running_loop().remove_reader(self.master)
+            self._reading = False
+
+    def resume(self) -> None:
+        if not self._reading and self.master >= 0:
+            asyncio.get_running_loop().add_reader(self.master, self._readable)
+            self._reading = True
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self.master, 65536)
+        except BlockingIOError:
+            return
+        except OSError as exc:  # EIO: the app closed its terminal (it has exited)
+            if exc.errno != errno.EIO:
+                raise
+            data = b""
+        if data:
+            self._output(data)
+        else:
+            self.pause()
+
+    # --- input (connection → app) ----------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        if self.master < 0 or self._done:
+            return
+        if self._pending:
+            self._pending += data
+            return
+        self._pending += data
+        self._flush()
+
+    def _flush(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while self._pending:
+                sent = os.write(self.master, self._pending)
+                del self._pending[:sent]
+        except BlockingIOError:
+            loop.add_writer(self.master, self._writable)
+            return
+        except OSError:
+            self._pending.clear()
+        loop.remove_writer(self.master)
+
+    def _writable(self) -> None:
+        self._flush()
+
+    # --- terminal size and ending ------------------------------------------------------
+
+    def resize(self, cols: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> None:
+        self.size = (cols, rows)
+        if self.master >= 0 and cols > 0 and rows > 0:
+            set_size(self.master, cols, rows, xpixels, ypixels)
+
+    def signal(self, signum: int) -> None:
+        """Send a signal to the app's whole process group (it leads its own session)."""
+        if self.process is not None and self.process.returncode is None:
+            try:
+                os.killpg(self.process.pid, signum)
+            except ProcessLookupError:
+                pass
+
+    async def hangup(self, grace: float = 5.0) -> int:
+        """The connection dropped: SIGHUP (the app exits cleanly), SIGKILL if it lingers."""
+        if self.process is None:
+            return 0
+        self.signal(signal.SIGHUP)
+        try:
+            return await asyncio.wait_for(self.process.wait(), grace)
+        except TimeoutError:
+            self.signal(signal.SIGKILL)
+            return await self.process.wait()
+
+    async def _wait(self) -> None:
+        assert self.process is not None
+        code = await self.process.wait()
+        # drain what the app wrote last (its goodbye: the terminal restored)
+        while self.master >= 0 and self._reading:
+            try:
+                data = os.read(self.master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            self._output(data)
+        self._close()
+        self._exited(code)
+
+    def _close(self) -> None:
+        self._done = True
+        if self.master >= 0:
+            loop = asyncio.get_running_loop()
+            loop.remove_reader(self.master)
+            loop.remove_writer(self.master)
+            os.close(self.master)
+            self.master = -1
+            self._reading = False

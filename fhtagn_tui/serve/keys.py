@@ -1,0 +1,92 @@
+"""Who may connect: the GM and player key files beside a campaign, and the host key.
+
+``saves/NAME.gm_keys`` (full control) and ``saves/NAME.player_keys`` (the
+read-only player view) are OpenSSH ``authorized_keys`` files; they are read
+again at every login, so a key added during play works at once.  The host key
+``saves/NAME.host_key`` (ed25519, mode 600) is made on the first start and kept.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import stat
+from enum import StrEnum
+from pathlib import Path
+
+import asyncssh
+
+log = logging.getLogger("fhtagn.serve")
+
+
+class Role(StrEnum):
+    GM = "gm"
+    PLAYER = "player"
+
+
+def key_files(campaign: Path) -> dict[Role, Path]:
+    """The two authorized-keys files of a campaign file ``saves/NAME.fhtagn``."""
+    return {
+        Role.GM: campaign.with_name(campaign.stem + ".gm_keys"),
+        Role.PLAYER: campaign.with_name(campaign.stem + ".player_keys"),
+    }
+
+
+def host_key_path(campaign: Path) -> Path:
+    return campaign.with_name(campaign.stem + ".host_key")
+
+
+def _authorized(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        log.warning("cannot read %s: %s", path, exc.strerror)
+        return None
+    try:
+        return asyncssh.import_authorized_keys(text)
+    except ValueError:  # no valid entry
+        return None
+
+
+class KeyRing:
+    """Maps a client's public key to its role (GM first: a key in both files is the GM's)."""
+
+    def __init__(self, campaign: Path) -> None:
+        self.files = key_files(campaign)
+
+    def role_of(self, key: asyncssh.SSHKey, host: str = "", addr: str = "") -> Role | None:
+        for role in (Role.GM, Role.PLAYER):
+            keys = _authorized(self.files[role])
+            if keys is not None and keys.validate(key, host, addr) is not None:
+                return role
+        return None
+
+    def missing(self) -> list[Path]:
+        """Key files that do not exist or hold no key (nobody can log in through them)."""
+        return [path for path in self.files.values() if _authorized(path) is None]
+
+
+def load_host_key(campaign: Path) -> asyncssh.SSHKey:
+    """The server's host key; created (ed25519, mode 600) on the first start."""
+    path = host_key_path(campaign)
+    if not path.exists():
+        key = asyncssh.generate_private_key("ssh-ed25519", comment=f"fhtagn {campaign.stem}")
+        data = key.export_private_key()
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        except FileExistsError:  # another server made it just now
+            return asyncssh.read_private_key(path)
+        try:
+            os.write(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        log.info("created host key %s (%s)", path, key.get_fingerprint())
+        return key
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        log.warning("host key %s was readable by others (mode %o); set to 600", path, mode)
+        path.chmod(0o600)
+    return asyncssh.read_private_key(path)

@@ -1,0 +1,254 @@
+"""The SSH server: public keys only, one app process per connection on a pty.
+
+A GM key gets the full app (the writer; a second GM gets it read-only while
+the first plays), a player key the player view.  Passwords,
+keyboard-interactive, ``exec``, subsystems (sftp) and every kind of
+forwarding are refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+from pathlib import Path
+
+import asyncssh
+
+from .child import PtyChild, app_command, child_env
+from .keys import KeyRing, Role, load_host_key
+
+log = logging.getLogger("fhtagn.serve")
+
+NEEDS_PTY = b"fhtagn: this is a full-screen app and needs a terminal: connect with ssh -t\r\n"
+SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM, "HUP": signal.SIGHUP, "QUIT": signal.SIGQUIT}
+
+
+class Table:
+    """What every connection shares: the campaign and who may play it."""
+
+    def __init__(self, saves: Path, name: str, campaign: Path) -> None:
+        self.saves = saves
+        self.name = name
+        self.campaign = campaign
+        self.keys = KeyRing(campaign)
+        self.sessions: set[AppSession] = set()
+
+
+class AppSession(asyncssh.SSHServerSession[bytes]):
+    """One shell session: an app process on a pty, bytes pumped both ways."""
+
+    def __init__(self, table: Table, role: Role, who: str) -> None:
+        self.table = table
+        self.role = role
+        self.who = who
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term = ""
+        self.size = (80, 24)
+        self.has_pty = False
+        self.child: PtyChild | None = None
+
+    # --- requests ------------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:  # type: ignore[override]
+        self.has_pty = True
+        self.term = term_type
+        cols, rows = term_size[0], term_size[1]
+        if cols > 0 and rows > 0:
+            self.size = (cols, rows)
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.info("%s: refused exec %r", self.who, command)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.info("%s: refused subsystem %r", self.who, subsystem)
+        return False
+
+    def session_started(self) -> None:
+        asyncio.get_running_loop().create_task(self._start())
+
+    async def _start(self) -> None:
+        chan = self.chan
+        assert chan is not None
+        if not self.has_pty:
+            chan.write_stderr(NEEDS_PTY)
+            chan.exit(2)
+            return
+        mode = "" if self.role is Role.GM else "player"
+        self.child = PtyChild(
+            app_command(self.table.saves, self.table.name, mode),
+            child_env(self.term),
+            self.size,
+            output=self._write,
+            exited=self._exited,
+        )
+        try:
+            await self.child.start()
+        except OSError as exc:
+            log.error("%s: cannot start the app: %s", self.who, exc)
+            chan.write_stderr(f"fhtagn: cannot start the app: {exc}\r\n".encode())
+            chan.exit(1)
+            return
+        self.table.sessions.add(self)
+        log.info("%s: %s app started (pid %d, TERM=%s, %dx%d)", self.who, self.role.value,
+                 self.child.pid, self.term, *self.size)
+
+    # --- while it runs ---------------------------------------------------------------
+
+    def _write(self, data: bytes) -> None:
+        if self.chan is None:
+            return
+        try:
+            self.chan.write(data)
+        except (BrokenPipeError, ConnectionError):  # the connection is gone: the app is being hung up
+            if self.child is not None:
+                self.child.pause()
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        if self.child is not None:
+            self.child.write(data)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = (width, height)
+        if self.child is not None:
+            self.child.resize(width, height, pixwidth, pixheight)
+
+    def signal_received(self, signal: str) -> None:
+        if self.child is not None and signal in SIGNALS:
+            self.child.signal(SIGNALS[signal])
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def pause_writing(self) -> None:
+        if self.child is not None:
+            self.child.pause()
+
+    def resume_writing(self) -> None:
+        if self.child is not None:
+            self.child.resume()
+
+    def eof_received(self) -> bool:
+        return True  # keep the channel open: the app decides when it ends
+
+    # --- ending ------------------------------------------------------------------------
+
+    def _exited(self, code: int) -> None:
+        self.table.sessions.discard(self)
+        log.info("%s: app exited (%d)", self.who, code)
+        if self.chan is not None:
+            self.chan.exit(code if 0 <= code < 256 else 1)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        child = self.child
+        if child is not None and child.process is not None and child.process.returncode is None:
+            log.info("%s: connection lost; hanging up the app (pid %d)", self.who, child.pid)
+            task = asyncio.get_running_loop().create_task(child.hangup())
+            task.add_done_callback(lambda _t: self.table.sessions.discard(self))
+
+
+class Gate(asyncssh.SSHServer):
+    """One connection's authentication: public keys from the campaign's key files only."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.peer = "?"
+        self.role: Role | None = None
+        self._offered: Role | None = None
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        log.info("%s: connected", self.peer)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        log.info("%s: disconnected%s", self.peer, f" ({exc})" if exc else "")
+
+    def begin_auth(self, username: str) -> bool:
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def host_based_auth_supported(self) -> bool:
+        return False
+
+    def public_key_auth_supported(self) -> bool:
+        return True
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        host = self.peer.rsplit(":", 1)[0]
+        role = self.table.keys.role_of(key, host, host)
+        if role is None:
+            log.info("%s: refused key %s for %r", self.peer, key.get_fingerprint(), username)
+            return False
+        self._offered = role  # the signed request of a key always follows its check
+        return True
+
+    def auth_completed(self) -> None:
+        self.role = self._offered
+        who = self.conn.get_extra_info("username") if self.conn else "?"
+        log.info("%s: %r logged in as %s", self.peer, who, self.role.value if self.role else "?")
+
+    def session_requested(self) -> AppSession | bool:
+        if self.role is None:
+            return False
+        who = f"{self.peer} ({self.role.value})"
+        return AppSession(self.table, self.role, who)
+
+    # no forwarding of any kind
+    def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
+        log.info("%s: refused forwarding to %s:%s", self.peer, dest_host, dest_port)
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        log.info("%s: refused remote forwarding of %s:%s", self.peer, listen_host, listen_port)
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        return False
+
+    def tun_requested(self, unit: int | None) -> bool:
+        return False
+
+    def tap_requested(self, unit: int | None) -> bool:
+        return False
+
+
+async def start_ssh(table: Table, host: str, port: int) -> asyncssh.SSHAcceptor:
+    """Listen for SSH connections to the table (``port`` 0: an ephemeral port)."""
+    host_key = load_host_key(table.campaign)
+    return await asyncssh.create_server(
+        lambda: Gate(table),
+        host,
+        port,
+        server_host_keys=[host_key],
+        encoding=None,
+        public_key_auth=True,
+        password_auth=False,
+        kbdint_auth=False,
+        gss_host=None,
+        agent_forwarding=False,
+        x11_forwarding=False,
+        allow_scp=False,
+        allow_pty=True,
+        line_editor=False,
+        keepalive_interval=30,
+        keepalive_count_max=4,
+    )

@@ -1,0 +1,130 @@
+"""Benchmark of review mode and export (a script, not a test).
+
+    python tests/bench/bench_review.py [--json] [--quick]
+
+* Review: a 100k-event campaign file (a party played through the real Engine
+  once, replicated with fresh seqs — see ``bench_store.py``) is opened as
+  review mode does (``store.events()``, the fold with its checkpoints), then
+  the review cursor jumps to random events: median and p95 time to the state
+  at the cursor (target p95 ≤ 100 ms).
+* Export: the Markdown and HTML recap of a 5k-event session (target < 2 s each).
+
+``run(quick)`` returns the figures as dicts (name, value, unit, target, ok).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+
+from fhtagn_tui.app.review import ReviewController  # noqa: E402
+from fhtagn_tui.domain.features.campaign import SessionEnded, SessionStarted  # noqa: E402
+from fhtagn_tui.domain.history import Projection  # noqa: E402
+from fhtagn_tui.export import export_text  # noqa: E402
+from fhtagn_tui.store import CampaignStore  # noqa: E402
+from tests.bench.bench_store import build_file, replicate, row, template  # noqa: E402
+
+
+def _ms(samples: list[float]) -> tuple[float, float]:
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(ordered) * 1000, p95 * 1000
+
+
+def review_jumps(path: Path, jumps: int, seed: int = 5) -> tuple[float, float, float, int]:
+    """(open + fold seconds, median ms, p95 ms, events) for ``jumps`` random cursor jumps."""
+    with CampaignStore.open(path, readonly=True) as store:
+        t0 = time.perf_counter()
+        events = store.events()
+        proj = Projection()
+        proj.apply_all(events)
+        ctl = ReviewController(events, projection=proj)
+        opened = time.perf_counter() - t0
+        rng = random.Random(seed)
+        times = []
+        for _ in range(jumps):
+            target = rng.randint(1, len(events))
+            t1 = time.perf_counter()
+            ctl.go(target)
+            state = ctl.state
+            times.append(time.perf_counter() - t1)
+            assert state.characters
+        med, p95 = _ms(times)
+        return opened, med, p95, len(events)
+
+
+def session_of(n: int) -> list:
+    """A log whose session 1 holds ``n`` events (setup + play replicated, then the session ends)."""
+    setup, play = template()
+    events = list(setup)
+    more = replicate(play, len(events) + 1)
+    while len(events) < n:
+        events.append(next(more))
+    last = events[-1]
+    events.append(SessionEnded(number=1, seq=last.seq + 1, group=last.seq + 1, session=1, ts=last.ts))
+    assert any(isinstance(e, SessionStarted) for e in events)
+    return events
+
+
+def export_time(n: int, fmt: str, rounds: int) -> float:
+    events = session_of(n)
+    best = float("inf")
+    for _ in range(rounds):
+        t0 = time.perf_counter()
+        text = export_text(events, fmt, session=1)
+        best = min(best, time.perf_counter() - t0)
+        assert "Session 1" in text
+    return best
+
+
+def run(quick: bool = False) -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    setup, play = template()
+    with tempfile.TemporaryDirectory(prefix="fhtagn-bench-review-") as tmp:
+        path = Path(tmp) / "review-100000.fhtagn"
+        build_file(path, 100_000, setup, play)
+        opened, med, p95, n = review_jumps(path, 30 if quick else 100)
+        rows.append(row(f"review: open + fold @{n // 1000}k", opened, "s"))
+        rows.append(row("review: cursor jump, median", med, "ms"))
+        rows.append(row("review: cursor jump, p95", p95, "ms", "≤ 100", p95 <= 100))
+    for fmt in ("md", "html"):
+        seconds = export_time(5_000, fmt, 1 if quick else 3)
+        rows.append(row(f"export {fmt} of a 5k-event session", seconds, "s", "< 2", seconds < 2))
+    return rows
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    width = max(len(r["name"]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':>10}  {'unit':<5} {'target':<7} result")
+    for r in rows:
+        verdict = "" if r["ok"] is None else ("PASS" if r["ok"] else "FAIL")
+        print(f"{r['name']:<{width}}  {r['value']:>10.3f}  {r['unit']:<5} {r['target']:<7} {verdict}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="fewer samples (a smoke run)")
+    args = parser.parse_args(argv)
+    rows = run(quick=args.quick)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print_table(rows)
+    return 0 if all(r["ok"] is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,205 @@
+"""Benchmark of the shared table (a script, not a test).
+
+    python tests/bench/bench_serve.py [--json] [--quick] [--players N] [--actions N]
+
+Serves a fresh copy of the demo campaign over SSH (``fhtagn_tui.serve``, on an
+ephemeral port of 127.0.0.1), connects 8 players with asyncssh (each an app
+process on its own pty, on the Log tab), then the GM appends 200 actions — notes
+carrying a unique marker, appended through an Engine on the campaign store
+exactly as the GM's app does (fsync'd, then shown).  For every action and every
+player it measures the propagation latency: from just before the GM's append to
+the moment the marker arrives in that player's pty output.  Figures: median and
+p95 latency (target ≤ 200 ms), the worst, how many actions reached every
+player, and the memory (RSS, via psutil) of each player's app process.
+
+``run(quick)`` returns the figures as dicts (name, value, unit, target, ok).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import asyncssh  # noqa: E402
+import psutil  # noqa: E402
+
+from fhtagn_tui import campaigns  # noqa: E402
+from fhtagn_tui.serve import TableServer  # noqa: E402
+from fhtagn_tui.serve.keys import Role, key_files  # noqa: E402
+from fhtagn_tui.service import Engine  # noqa: E402
+from fhtagn_tui.store import CampaignStore  # noqa: E402
+
+TARGET_MS = 200.0
+TARGET_RSS_MIB = 150.0
+MIB = 1024 * 1024
+
+
+class Player:
+    """One player's SSH session: finds markers in the pty output as it arrives."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, proc: asyncssh.SSHClientProcess) -> None:
+        self.conn = conn
+        self.proc = proc
+        self.tail = b""
+        self.seen: dict[bytes, float] = {}
+        self.wanted: set[bytes] = set()
+        self.up = asyncio.Event()  # the app has drawn its first screen
+        self.ready = asyncio.Event()  # …and shows the Log tab
+        self.changed = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while True:
+            data = await self.proc.stdout.read(65536)
+            now = time.perf_counter()
+            if not data:
+                break
+            window = self.tail + data
+            if b"Party" in window:
+                self.up.set()
+            if b"What happened" in window:
+                self.ready.set()
+            for marker in list(self.wanted):
+                if marker in window:
+                    self.seen[marker] = now
+                    self.wanted.discard(marker)
+                    self.changed.set()
+            self.tail = window[-64:]
+
+
+async def _connect(port: int, key: asyncssh.SSHKey) -> Player:
+    conn = await asyncssh.connect("127.0.0.1", port, username="player", client_keys=[key],
+                                  known_hosts=None, agent_path=None)
+    proc = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+    player = Player(conn, proc)
+    await asyncio.wait_for(player.up.wait(), 30)
+    proc.stdin.write(b"5")  # the Log tab
+    return player
+
+
+async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory(prefix="fhtagn-bench-serve-") as tmp:
+        saves = Path(tmp)
+        path = campaigns.create_demo(saves)
+        player_key = asyncssh.generate_private_key("ssh-ed25519")
+        files = key_files(path)
+        files[Role.PLAYER].write_bytes(player_key.export_public_key())
+        files[Role.GM].write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
+        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", 0, None)
+        await server.start()
+        say(f"connecting {players} players")
+        table: list[Player] = []
+        try:
+            for _ in range(players):
+                table.append(await _connect(server.ssh_port, player_key))
+            await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in table)), 60)
+            await asyncio.sleep(1.0)  # let every app settle
+            rss = [psutil.Process(s.child.pid).memory_info().rss / MIB
+                   for s in server.table.sessions if s.child is not None]
+            latencies: list[float] = []
+            missed = 0
+            rng = random.Random(7)
+            say(f"the GM appends {actions} actions")
+            with CampaignStore.open(path) as store:
+                gm = Engine(store, store.events())
+                for i in range(actions):
+                    marker = f"BENCH{i:04d}X".encode()
+                    for p in table:
+                        p.wanted.add(marker)
+                    start = time.perf_counter()
+                    gm.execute(f"note clue {marker.decode()}")
+                    deadline = start + 3.0
+                    while any(marker in p.wanted for p in table) and time.perf_counter() < deadline:
+                        for p in table:
+                            p.changed.clear()
+                        try:
+                            await asyncio.wait_for(
+                                asyncio.wait([asyncio.ensure_future(p.changed.wait()) for p in table],
+                                             return_when=asyncio.FIRST_COMPLETED),
+                                max(0.0, deadline - time.perf_counter()),
+                            )
+                        except TimeoutError:
+                            break
+                    for p in table:
+                        if marker in p.seen:
+                            latencies.append((p.seen[marker] - start) * 1000)
+                        else:
+                            p.wanted.discard(marker)
+                            missed += 1
+                    await asyncio.sleep(rng.uniform(0.02, 0.08))  # not in step with the players' polling
+            rss_after = [psutil.Process(s.child.pid).memory_info().rss / MIB
+                         for s in server.table.sessions if s.child is not None]
+        finally:
+            for p in table:
+                p.conn.close()
+            await server.stop()
+    return {"latencies": latencies, "missed": missed, "rss": rss, "rss_after": rss_after,
+            "players": players, "actions": actions}
+
+
+def row(name: str, value: float, unit: str, target: str = "", ok: bool | None = None) -> dict[str, Any]:
+    return {"name": name, "value": round(value, 3), "unit": unit, "target": target, "ok": ok}
+
+
+def run(quick: bool = False, players: int = 8, actions: int | None = None, progress: Any = None) -> list[dict[str, Any]]:
+    """Every figure of the benchmark, with its target where it has one."""
+    say = progress or (lambda _msg: None)
+    n = actions if actions is not None else (40 if quick else 200)
+    m = asyncio.run(_measure(players, n, say))
+    lat = sorted(m["latencies"])
+    med = statistics.median(lat) if lat else float("inf")
+    p95 = lat[min(len(lat) - 1, int(len(lat) * 0.95))] if lat else float("inf")
+    rss = m["rss_after"] or m["rss"]
+    rss_med = statistics.median(rss) if rss else 0.0
+    rss_max = max(rss) if rss else 0.0
+    return [
+        row(f"propagation median ({m['players']} players × {m['actions']} actions)", med, "ms", f"≤ {TARGET_MS:.0f}", med <= TARGET_MS),
+        row("propagation p95", p95, "ms", f"≤ {TARGET_MS:.0f}", p95 <= TARGET_MS),
+        row("propagation worst", lat[-1] if lat else float("inf"), "ms"),
+        row("updates never seen (3 s)", m["missed"], "", "0", m["missed"] == 0),
+        row("RSS per player app, median", rss_med, "MiB", f"≤ {TARGET_RSS_MIB:.0f}", rss_med <= TARGET_RSS_MIB),
+        row("RSS per player app, largest", rss_max, "MiB"),
+        row("RSS per player app at start, median", statistics.median(m["rss"]) if m["rss"] else 0.0, "MiB"),
+    ]
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    width = max(len(r["name"]) for r in rows)
+    print(f"{'measure':<{width}}  {'value':>10}  {'unit':<5} {'target':<7} result")
+    for r in rows:
+        verdict = "" if r["ok"] is None else ("PASS" if r["ok"] else "FAIL")
+        print(f"{r['name']:<{width}}  {r['value']:>10.1f}  {r['unit']:<5} {r['target']:<7} {verdict}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="40 actions instead of 200 (a smoke run)")
+    parser.add_argument("--players", type=int, default=8)
+    parser.add_argument("--actions", type=int, default=None)
+    args = parser.parse_args(argv)
+    progress = None if args.json else (lambda msg: print(f"… {msg}", file=sys.stderr, flush=True))
+    rows = run(quick=args.quick, players=args.players, actions=args.actions, progress=progress)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print(f"fhtagn serve benchmark ({'quick' if args.quick else 'full'}; python {sys.version.split()[0]}, {os.cpu_count()} CPUs)")
+        print_table(rows)
+    return 0 if all(r["ok"] is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

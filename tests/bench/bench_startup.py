@@ -1,0 +1,151 @@
+"""Start-up benchmark (a script, not a test).
+
+    python tests/bench/bench_startup.py [--json] [--quick]
+
+Opening a 20k-event campaign to its first paint, against a bare Textual app
+with the same five tabs (Header, TabbedContent, Footer), side by side in one
+run: each is a fresh process (interpreter start, imports, and for fhtagn the
+store open and the replay of the log), run headless; the child prints the clock when its first frame has
+been painted (interpreter teardown is not counted for either), alternating the two so that machine noise falls on both.
+Required: median ratio ≤ 1.5.  Also: peak memory (RSS) of the app with a
+100k-event campaign open, ≤ 150 MiB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.bench.bench_store import build_file, row, template  # noqa: E402
+
+BARE = """
+import time
+from textual.app import App
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane
+
+class Bare(App):
+    def compose(self):
+        yield Header()
+        with TabbedContent():
+            for name in ("Party", "Initiative", "Chase", "Requisitions", "Log"):
+                with TabPane(name):
+                    yield Static(name)
+        yield Footer()
+
+    def on_mount(self):
+        self.call_after_refresh(painted, self)
+
+def painted(app):
+    print(time.time(), flush=True)
+    app.exit()
+
+Bare().run(headless=True, size=(80, 24))
+"""
+
+FHTAGN = """
+import sys
+import time
+from pathlib import Path
+from fhtagn_tui.app.app import FhtagnApp, open_engine
+
+def painted(app):
+    print(time.time(), flush=True)
+    app.exit()
+
+class FirstPaint(FhtagnApp):
+    def on_mount(self):
+        self.call_after_refresh(painted, self)
+
+engine, store, notice = open_engine(Path(sys.argv[1]), True)
+FirstPaint(engine, store, notice).run(headless=True, size=(80, 24))
+store.close()
+"""
+
+MEMORY = """
+import sys
+from pathlib import Path
+from fhtagn_tui.app.app import FhtagnApp, open_engine
+
+def peak_mib():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+class FirstPaint(FhtagnApp):
+    def on_mount(self):
+        self.call_after_refresh(self.exit)
+
+engine, store, notice = open_engine(Path(sys.argv[1]), True)
+FirstPaint(engine, store, notice).run(headless=True, size=(80, 24))
+print(peak_mib())
+"""
+
+
+def timed(code: str, *args: str) -> float:
+    """Seconds from starting the process to its first painted frame (what a user waits for)."""
+    start = time.time()
+    out = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, check=True, capture_output=True, text=True)
+    return float(out.stdout.strip().splitlines()[0]) - start
+
+
+def run(quick: bool = False) -> list[dict[str, Any]]:
+    rounds = 3 if quick else 7
+    setup, play = template()
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path20 = Path(tmp) / "startup20k.fhtagn"
+        build_file(path20, 20_000, setup, play)
+        timed(BARE)  # warm the file cache for both
+        timed(FHTAGN, str(path20))
+        bare, ours = [], []
+        for _ in range(rounds):
+            bare.append(timed(BARE))
+            ours.append(timed(FHTAGN, str(path20)))
+        b, o = statistics.median(bare), statistics.median(ours)
+        ratio = o / b
+        rows.append(row("bare Textual app, 5 tabs: first paint", b * 1000, "ms"))
+        rows.append(row("fhtagn, 20k-event campaign: first paint", o * 1000, "ms"))
+        rows.append(row("start-up ratio (fhtagn / bare)", ratio, "×", "≤ 1.5", ratio <= 1.5))
+        if not quick:
+            path100 = Path(tmp) / "startup100k.fhtagn"
+            build_file(path100, 100_000, setup, play)
+            out = subprocess.run([sys.executable, "-c", MEMORY, str(path100)], cwd=ROOT, check=True,
+                                 capture_output=True, text=True)
+            peak = float(out.stdout.strip().splitlines()[-1])
+            rows.append(row("app open on 100k events: peak RSS", peak, "MiB", "≤ 150", peak <= 150))
+    return rows
+
+
+def print_table(rows: list[dict[str, Any]]) -> None:
+    for r in rows:
+        verdict = "" if r["ok"] is None else ("PASS" if r["ok"] else "FAIL")
+        print(f"{r['name']:<46} {r['value']:>10.2f} {r['unit']:<4} {r['target']:<8} {verdict}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    rows = run(args.quick)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print_table(rows)
+    return 0 if all(r["ok"] is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

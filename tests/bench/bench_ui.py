@@ -1,0 +1,154 @@
+"""Benchmark of the Initiative tab (a script, not a test).
+
+    python tests/bench/bench_ui.py [--json] [--quick]
+
+A 20k-event FHTAGN campaign (the realistic play events of ``bench_store``,
+replicated) gets a fight of 12 combatants (the party of six and six ghouls
+from a template).  Headless, at 80×24, each measured action is the GM's
+ctrl+s on a filled attack form: the time from that key press to the screen
+showing the result (the form gone, the panel holding the new result, nothing
+left to lay out or paint).  Opening the form and moving to the next turn are
+not measured.  Median and p95 over 50 actions; the target is p95 ≤ 50 ms.
+
+``run(quick)`` returns the figures as dicts (name, value, unit, target, ok).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from textual import events  # noqa: E402
+
+from fhtagn_tui.app.app import FhtagnApp, open_engine  # noqa: E402
+from fhtagn_tui.app.forms.action import ActionForm, ActionMenu  # noqa: E402
+from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
+from tests.bench.bench_store import build_file, row, template  # noqa: E402
+
+EVENTS = 20_000
+TARGET_P95_MS = 50.0
+FIGHT = (
+    'template add Ghoul kind=monster STR=60 CON=60 DEX=12 "Unarmed Combat"=50 Dodge=30',
+    "fight start Benchmark brawl",
+    'fight add "ada vance" bram cora dmitri elif frank',
+    "fight add 6 ghoul",
+)
+
+
+def campaign(folder: Path) -> Path:
+    """The 20k-event file, then the fight (12 combatants) through the real Engine."""
+    setup, play = template()
+    path = folder / "bench-ui.fhtagn"
+    build_file(path, EVENTS, setup, play)
+    engine, store, _ = open_engine(path, False)
+    try:
+        engine.source = RandomSource(11)
+        for line in FIGHT:
+            engine.execute(line)
+        for char in engine.state.characters.values():  # the log's random play left some at 1 HP
+            for cond in char.conditions:
+                engine.execute(f'cond remove "{char.id}" {cond}')
+            if char.is_pc and char.current.get("HP", 0) < 8:
+                engine.execute(f'char pool "{char.id}" HP=8')
+        engine.execute("fight next")
+    finally:
+        store.close()
+    return path
+
+
+def _painted(app: FhtagnApp) -> bool:
+    screen = app.screen
+    return not (screen._layout_required or screen._repaint_required or screen._dirty_widgets)  # noqa: SLF001
+
+
+async def _measure(path: Path, actions: int) -> tuple[list[float], int]:
+    engine, store, notice = open_engine(path, False)
+    engine.source = RandomSource(5)
+    app = FhtagnApp(engine, store, notice)
+    samples: list[float] = []
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("2")
+            main = app.screen
+            while len(samples) < actions:
+                enc = app.engine.state.encounter
+                assert enc is not None
+                comb = enc.get(enc.current) if enc.current else None
+                if comb is None or comb.acted:
+                    await pilot.press("n")
+                    continue
+                await pilot.press("a")
+                if not isinstance(app.screen, ActionMenu):
+                    await pilot.press("n")
+                    continue
+                await pilot.press("a")
+                form = app.screen
+                assert isinstance(form, ActionForm)
+                form.query_one("#af-weapon").value = "unarmed"  # type: ignore[attr-defined]
+                await pilot.pause()
+                seq = app.engine.projection.seq
+                driver = app._driver  # noqa: SLF001
+                assert driver is not None
+                t0 = time.perf_counter()
+                driver.send_message(events.Key("ctrl+s", None))
+                while not (app.screen is main and app.engine.projection.seq > seq and _painted(app)):
+                    await asyncio.sleep(0.0002)
+                    if time.perf_counter() - t0 > 5:
+                        raise RuntimeError(f"no result on screen after 5 s: {form.query_one('#act-error').render()}")
+                samples.append(time.perf_counter() - t0)
+                await pilot.pause()
+            fighters = len(app.engine.state.encounter.order) if app.engine.state.encounter else 0
+    finally:
+        store.close()
+    return samples, fighters
+
+
+def run(quick: bool = False) -> list[dict[str, Any]]:
+    actions = 15 if quick else 50
+    with tempfile.TemporaryDirectory(prefix="fhtagn-bench-ui-") as tmp:
+        path = campaign(Path(tmp))
+        samples, fighters = asyncio.run(_measure(path, actions))
+    ordered = sorted(samples)
+    median = statistics.median(ordered) * 1000
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] * 1000
+    return [
+        row(f"attack key → result on screen, median of {actions}", median, "ms"),
+        row(f"attack key → result on screen, p95 of {actions}", p95, "ms", f"≤ {TARGET_P95_MS:g}", p95 <= TARGET_P95_MS),
+        row("  worst", ordered[-1] * 1000, "ms"),
+        row("combatants in the fight", fighters, "", "12", fighters == 12),
+        row("events in the campaign", EVENTS, "events"),
+    ]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--quick", action="store_true", help="fewer actions (a smoke run)")
+    args = parser.parse_args(argv)
+    rows = run(quick=args.quick)
+    if args.json:
+        print(json.dumps(rows, indent=2, ensure_ascii=False))
+    else:
+        print(f"fhtagn Initiative tab benchmark ({'quick' if args.quick else 'full'}; python "
+              f"{sys.version.split()[0]}, {os.cpu_count()} CPUs)")
+        width = max(len(r["name"]) for r in rows)
+        for r in rows:
+            verdict = "" if r["ok"] is None else ("PASS" if r["ok"] else "FAIL")
+            print(f"{r['name']:<{width}}  {r['value']:>10.2f}  {r['unit']:<7} {r['target']:<8} {verdict}")
+    return 0 if all(r["ok"] is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""Exports: golden recaps per system (typed dice, a fixed clock), the players' edition, the CLI."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+
+from fhtagn_tui import cli
+from fhtagn_tui.domain.features.campaign import CreateCampaign
+from fhtagn_tui.export import build_recap, export_text
+from fhtagn_tui.export.markdown import md_escape
+from fhtagn_tui.export.progress import ProgressBar
+from fhtagn_tui.rules.dice import RandomSource
+from fhtagn_tui.service import Engine, MemorySink
+from fhtagn_tui.store import CampaignStore
+
+GOLDEN = Path(__file__).parent / "golden"
+UPDATE = os.environ.get("FHTAGN_UPDATE_GOLDEN") == "1"
+
+SECRETS = ("The vicar is a cultist", "Marked for death", "Nyarlathotep")
+
+SESSIONS = {
+    "fhtagn": (
+        'char new "Ada Vance" STR=12 CON=11 DEX=13 INT=15 POW=14 CHA=10 Firearms=50 bonds="Sister Claire,Partner:9"',
+        "char new Jonah STR=15 CON=14 DEX=12 POW=11 CHA=9 Athletics=50",
+        'char new "The Caretaker" kind=npc STR=17 CON=15 POW=12 "Melee Weapons"=50 --hidden',
+        "session start The Harlan Creek farmhouse",
+        "test ada Firearms roll=37",
+        "test jonah Athletics roll=99",
+        'char pool "the caretaker" HP=9 reason=shotgun',
+        'char pool ada HP=5 "reason=<b>bitten</b> & *clawed*"',
+        "note The vicar is a cultist. secret",
+        'roll 1d6 "label=Marked for death" roll=4 secret',
+        "san ada 1/1d6 roll=80,3",
+        "req ada pistol via=favour contact=Partner roll=20",
+        "note # Not a heading | not a cell",
+        "char pool jonah WP=3",
+        "undo",
+        "session end",
+        "session start Aftermath",
+        "char pool ada HP=8 reason=rest",
+    ),
+    "coc7": (
+        'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 "Spot Hidden"=50 Dodge=40',
+        "char new Ghoul kind=monster STR=80 CON=70 SIZ=65 DEX=65 POW=40 --hidden",
+        "session start Arkham by night",
+        "test harvey Spot Hidden difficulty=hard penalty=1 roll=7,80,20",
+        "roll d100 vs=45 bonus=1 roll=5,30,60",
+        "char pool harvey HP=6 reason=claws",
+        'char pool harvey SAN=52 "reason=the ghoul"',
+        "char pool ghoul HP=4",
+        "note Nyarlathotep watches. secret",
+        "session end",
+    ),
+    "gurps": (
+        "char new Ilse ST=10 DX=12 IQ=13 HT=11 Broadsword=13",
+        "session start Vienna, 1923",
+        "test ilse Broadsword mod=-2 roll=3,4,2",
+        "roll 3d vs=12 roll=6,6,5",
+        "char pool ilse HP=4 reason=fall",
+        "char pool ilse FP=7",
+        'trait add ilse "Hums when nervous"',
+        "note The vicar is a cultist. secret",
+        "session end",
+    ),
+}
+
+
+def play(system: str) -> list:
+    eng = Engine(MemorySink(), source=RandomSource(3), clock=lambda: 1_700_000_000.0)
+    eng.run(CreateCampaign(name=f"golden-{system}", system=system, title=f"A {system} recap"))
+    for line in SESSIONS[system]:
+        eng.execute(line)
+    sink = eng.sink
+    assert isinstance(sink, MemorySink)
+    return list(sink.events)
+
+
+def golden(name: str, text: str) -> None:
+    path = GOLDEN / name
+    if UPDATE or not path.exists():
+        path.write_text(text, encoding="utf-8")
+    assert text == path.read_text(encoding="utf-8"), f"{name} changed (FHTAGN_UPDATE_GOLDEN=1 rewrites it)"
+
+
+@pytest.mark.parametrize("system", sorted(SESSIONS))
+@pytest.mark.parametrize("fmt", ["md", "html"])
+@pytest.mark.parametrize("players", [False, True])
+def test_golden_recaps(system: str, fmt: str, players: bool) -> None:
+    text = export_text(play(system), fmt, players=players)
+    golden(f"{system}{'-players' if players else ''}.{fmt}", text)
+
+
+@pytest.mark.parametrize("system", sorted(SESSIONS))
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_players_never_read_secrets_or_hidden_stats(system: str, fmt: str) -> None:
+    events = play(system)
+    gm = export_text(events, fmt)
+    mine = export_text(events, fmt, players=True)
+    secrets = [s for s in SECRETS if s in gm]
+    assert secrets, "the GM's recap tells the secrets"
+    for secret in secrets:
+        assert secret not in mine
+    assert "(secret)" in gm and "(secret)" not in mine
+    if system == "fhtagn":
+        assert "HP 16 → 9" in gm and "16 → 9" not in mine and "STR 17" not in mine
+        assert "The Caretaker appears (npc)" in mine
+    if system == "coc7":
+        assert "Ghoul: HP" in gm and "Ghoul: HP" not in mine and "STR 80" not in mine
+
+
+def test_recap_structure_of_the_fhtagn_session() -> None:
+    recap = build_recap(play("fhtagn"))
+    assert [s.heading for s in recap.sessions] == [
+        "Before the first session", "Session 1: The Harlan Creek farmhouse", "Session 2: Aftermath",
+    ]
+    one = recap.sessions[1]
+    assert one.counts == {"rolls": 3, "fumbles": 1, "notes": 2, "requisitions": 1}
+    assert {s.name: s.actions for s in one.summaries} == {"Ada Vance": 4, "Jonah": 1, "The Caretaker": 1}
+    ada = next(s for s in one.summaries if s.name == "Ada Vance")
+    moves = {m.label: (m.start, m.end, m.changes) for m in ada.moves}
+    assert moves["HP"] == (12, 5, 1) and moves["SAN"] == (70, 67, 1) and moves["WP"] == (14, 14, 0)
+    jonah = next(g for g in one.groups if g.lines[0].text.startswith("Jonah: WP"))
+    assert jonah.undone  # taken back later
+    assert recap.sessions[2].summaries[0].moves[0].start == 5  # session 2 starts where 1 ended
+
+
+def test_one_session_only() -> None:
+    recap = build_recap(play("fhtagn"), session=2)
+    assert [s.number for s in recap.sessions] == [2]
+    assert recap.events == 2  # the session start and the rest
+
+
+def test_markdown_escaping() -> None:
+    assert md_escape("<b>x</b> & *y* [z] |w|") == "\\<b\\>x\\</b\\> & \\*y\\* \\[z\\] \\|w\\|"
+    assert md_escape("# not a heading") == "\\# not a heading"
+    assert md_escape("1. not a list") == "1\\. not a list"
+    html = export_text(play("fhtagn"), "html")
+    assert "&lt;b&gt;bitten&lt;/b&gt; &amp; *clawed*" in html and "<b>bitten</b>" not in html
+
+
+def test_progress_bar_only_when_asked_or_on_a_terminal() -> None:
+    quiet = io.StringIO()
+    bar = ProgressBar("export", stream=quiet)
+    bar(5, 10_000)
+    bar.close()
+    assert quiet.getvalue() == ""
+    shown = io.StringIO()
+    bar = ProgressBar("export", stream=shown, force=True)
+    bar(0, 4)
+    bar(2, 4)
+    bar(4, 4)
+    bar.close()
+    assert shown.getvalue().endswith("export ████████████████████████ 100%  4/4\n")
+    assert " 50%  2/4" in shown.getvalue()
+
+
+def test_cli_export_and_log_filters(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    events = play("fhtagn")
+    with CampaignStore.create(tmp_path / "golden-fhtagn.fhtagn", events):
+        pass
+    out = tmp_path / "recap.html"
+    assert cli.main(["--saves", str(tmp_path), "export", "golden-fhtagn", "--format", "html", "--players",
+                     "-o", str(out), "--progress"]) == 0
+    assert out.read_text(encoding="utf-8") == export_text(events, "html", players=True)
+    err = capsys.readouterr().err
+    assert "100%" in err and "wrote" in err
+    assert cli.main(["--saves", str(tmp_path), "export", "golden-fhtagn", "--session", "7"]) == 1
+    assert "there is no session 7 in golden-fhtagn (sessions: 1, 2)" in capsys.readouterr().err
+    assert cli.main(["--saves", str(tmp_path), "log", "golden-fhtagn", "--character", "ada", "--type", "PoolChanged"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["9", "20"]
+    assert cli.main(["--saves", str(tmp_path), "log", "golden-fhtagn", "--text", "vicar"]) == 0
+    assert "Note: The vicar is a cultist. (secret)" in capsys.readouterr().out
+    assert cli.main(["--saves", str(tmp_path), "log", "golden-fhtagn", "--character", "zed"]) == 1
+    assert "no character called 'zed'" in capsys.readouterr().err
