@@ -266,8 +266,15 @@ class FhtagnApp(ReviewMode, App[int]):
             self.query_one(LogTab).ensure_loaded()
         if self.player:
             self._show_all()  # draws the tab just opened
-        tables = pane.query(DataTable)
-        target = next((t for t in tables if t.display), None)
+        self.focus_tab()
+
+    def focus_tab(self) -> None:
+        """Focus the active tab's main table (or its first focusable widget)."""
+        tabs = self.query_one(TabbedContent)
+        pane = tabs.get_pane(tabs.active) if tabs.active else None
+        if pane is None:
+            return
+        target = next((t for t in pane.query(DataTable) if t.display), None)
         if target is None:
             target = next((w for w in pane.query("*") if w.focusable), None)
         if target is not None:
@@ -353,15 +360,8 @@ def run_app(
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
     app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session)
-
-    def hangup(signum: int, frame: FrameType | None) -> None:
-        # a dropped connection: every acknowledged event is already on disk
-        app.exit(0)
-
-    signal.signal(signal.SIGHUP, hangup)
-    signal.signal(signal.SIGTERM, hangup)
     try:
-        result = app.run()
+        result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:
         store.close()
     return int(result or 0)

@@ -131,10 +131,8 @@ class InitiativeTab(GameTab):
         for cid in enc.order:
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
-            cells: list[object] = [name_cell(char, cid, cid == enc.current), init_cell(comb)]
-            for pool in pools:
-                cells.append(self._pool(state, char, pool))
-            cells.append(marks(comb, char))
+            bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
+            cells: list[object] = [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]
             table.add_row(*cells, key=cid)
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current
@@ -150,8 +148,8 @@ class InitiativeTab(GameTab):
         table.clear(columns=True)
         table.add_column("Name", key="name", width=16)
         table.add_column("Init", key="init", width=4)
-        for pool in BAR_POOLS.get(system, ("HP",)):
-            table.add_column(pool, key=pool, width=9)
+        pools = BAR_POOLS.get(system, ("HP",))
+        table.add_column(" ".join(p.ljust(9) for p in pools), key="pools", width=10 * len(pools) - 1)
         table.add_column("Status", key="status")
         self._system = system
 

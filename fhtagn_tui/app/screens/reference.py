@@ -254,7 +254,8 @@ class ReferenceScreen(Screen[None]):
         if not self.hits:
             hits_list.add_option(Option(f"nothing found for {query!r}", disabled=True))
             return
-        width = max(8, hits_list.size.width - 2 or 26)
+        left = self.query_one("#ref-left").size.width
+        width = left - 3 if left > 10 else 27
         hits_list.add_options(Option(_clip(self._hit_label(h), width)) for h in self.hits)
         hits_list.highlighted = 0
         self._show_hit(self.hits[0])

@@ -46,6 +46,7 @@ class CommandLine(Input):
         super().__init__(
             placeholder=": type a command (help, char new, test, roll, note, undo…)",
             suggester=CommandSuggester(self.names),
+            select_on_focus=False,  # a prefilled command is continued, not replaced
             **kwargs,  # type: ignore[arg-type]
         )
         self.history: list[str] = []
@@ -64,8 +65,13 @@ class CommandLine(Input):
         self.cursor_position = len(self.value)
 
     def action_leave(self) -> None:
+        """Escape: clear the line and give the keys back to the tab on screen."""
         self.value = ""
-        self.screen.focus_next()
+        focus_tab = getattr(self.app, "focus_tab", None)
+        if callable(focus_tab):
+            focus_tab()
+        else:
+            self.screen.focus_next()
 
     def set_names(self, names: list[str]) -> None:
         self.names[:] = names
