@@ -155,8 +155,10 @@ class FhtagnApp(ReviewMode, App[int]):
             where = f"between sessions (last: {state.sessions[-1].number})"
         else:
             where = "no session yet (: session start)"
-        ro = self.review_marker() or (" · READ-ONLY" if self.readonly and not self.player else "")
-        self.sub_title = ("PLAYER VIEW · " if self.player else "") + f"{system} · {where}{ro}"
+        # what kind of view this is comes first: at 80 columns the end of the line is cut off
+        marker = self.review_marker().strip(" ·") or (
+            "PLAYER VIEW" if self.player else "READ-ONLY" if self.readonly else "")
+        self.sub_title = (f"{marker} · " if marker else "") + f"{system} · {where}"
         pane = self.query_one(TabbedContent).active_pane if self.player else None
         for tab in self.query(GameTab):
             if pane is not None and not isinstance(tab, LogTab) and tab not in pane.query(GameTab):
@@ -266,7 +268,8 @@ class FhtagnApp(ReviewMode, App[int]):
             self.query_one(LogTab).ensure_loaded()
         if self.player:
             self._show_all()  # draws the tab just opened
-        self.focus_tab()
+        if not isinstance(self.focused, CommandLine):  # ":" typed right after the tab key keeps the line
+            self.focus_tab()
 
     def focus_tab(self) -> None:
         """Focus the active tab's main table (or its first focusable widget)."""

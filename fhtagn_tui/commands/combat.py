@@ -146,13 +146,20 @@ def _exhaust(args: Args) -> Exhaust:
     return Exhaust(name=name)
 
 
-@command("armor", "armor NAME RATING [item=TEXT]", "the armour a character wears (0 takes it off; GURPS: DR)",
-         examples=('armor ada 3 item="kevlar vest"', "armor ada 0"), aliases=("armour",))
+@command("armor", "armor NAME RATING|ARMOUR [item=TEXT]",
+         "the armour a character wears (0 takes it off; GURPS: DR; CoC: or a name from the armour table)",
+         examples=('armor ada 3 item="kevlar vest"', "armor ada 0", 'armor harvey "heavy kevlar vest"'),
+         aliases=("armour",))
 def _armor(args: Args) -> SetArmor:
     name = args.pos(0, "NAME")
-    rating = to_int(args.pos(1, "RATING"), "RATING", args)
-    args.max_positional(2)
-    return SetArmor(name=name, rating=rating, item=args.opt("item", "") or "")
+    what = args.rest(1)
+    if not what:
+        raise args.fail("armor: give a rating, or (CoC) an armour from the table")
+    if what.strip().lstrip("-").isdigit():
+        args.max_positional(2)
+        return SetArmor(name=name, rating=to_int(what, "RATING", args), item=args.opt("item", "") or "")
+    # a name: the decider looks it up in the system's armour table
+    return SetArmor(name=name, rating=-1, item=what)
 
 
 _WEAPON_INTS = ("range", "shots", "magazine", "malfunction", "burst", "lethality")

@@ -97,6 +97,9 @@ async def _measure(path: Path, actions: int) -> tuple[list[float], list[float], 
                 await pilot.press("a")
                 form = app.screen
                 assert isinstance(form, ActionForm)
+                if not form.ctx.get("target"):  # everyone else is down: the fight is over for them
+                    await pilot.press("escape", "n")
+                    continue
                 form.query_one("#af-weapon").value = "unarmed"  # type: ignore[attr-defined]
                 await pilot.pause()
                 seq = app.engine.projection.seq

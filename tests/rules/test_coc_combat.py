@@ -113,3 +113,16 @@ def test_group_luck_roll_by_lowest_luck():
     assert (r.roller, r.success) == ("ada", False)
     with pytest.raises(ValueError):
         luck_roll(Dice.forced(), {})
+
+
+@pytest.mark.rule("COC-COMBAT-09")
+def test_armour_by_name_from_the_table_and_refusals():
+    from tests.helpers import do, engine, rejected
+
+    eng = engine("coc7", "char new Harvey STR=50 CON=50 SIZ=50 DEX=50")
+    (ev,) = do(eng, 'armor harvey "heavy kevlar vest"')
+    assert (ev.rating, ev.item) == (8, "Heavy Kevlar vest")
+    assert eng.state.armory.armor["harvey"] == 8
+    assert "not in the armour table" in rejected(eng, "armor harvey chainmail")
+    fh = engine("fhtagn", "char new Ada")
+    assert "as a number" in rejected(fh, "armor ada kevlar")

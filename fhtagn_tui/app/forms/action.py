@@ -74,6 +74,10 @@ class ActionMenu(ModalScreen[str | None]):
         open_reference(self, topic)
 
 
+#: What an empty Select holds (``Select.NULL`` in Textual 8; ``Select.BLANK`` before).
+NO_CHOICE = getattr(Select, "NULL", Select.BLANK)
+
+
 def _choice_id(key: str) -> str:
     return f"af-{key}"
 
@@ -129,7 +133,7 @@ class ActionForm(ModalScreen[None]):
             options = field.choices(self.ctx)
             self._options[field.key] = options
             value = self.ctx.get(field.key)
-            return Select([(label, v) for label, v in options], value=value if options else Select.BLANK,
+            return Select([(label, v) for label, v in options], value=value if options else NO_CHOICE,
                           allow_blank=not options, id=_choice_id(field.key), compact=True)
         if field.kind == "check":
             return Checkbox("", id=_choice_id(field.key), compact=True)

@@ -1,16 +1,37 @@
-"""The Party tab: characters with their derived values, and their sheets."""
+"""The Party tab: characters with their pools, and the selected one's sheet — body and mind,
+the pools' history as sparklines, and what is due next.  ``s`` opens the Sanity dialog."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.widgets import DataTable, Static
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.events import Resize
+from textual.widgets import DataTable, Label, Sparkline, Static
 
+from fhtagn_tui.domain.commands import Command
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import Character, State
-from fhtagn_tui.domain.systems import SHEETS, derived, pool_max
+from fhtagn_tui.domain.systems import SHEETS, pool_max
+from fhtagn_tui.export.timeline import track
+from fhtagn_tui.service import MemorySink
 
 from .base import GameTab
+from .party_sheet import body_text, due_text, head_text, mind_text, skills_text
+from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
+
+#: Pools whose history is followed (each system has some of them).
+HISTORY_POOLS = ("SAN", "BP", "WP", "HP", "FP", "MP", "Luck")
+#: How many events back the history reaches when the tab opens (the log may be long).
+HISTORY_WINDOW = 2000
+#: At most this many points per series are kept.
+HISTORY_POINTS = 240
+ROWS = 4  # pool rows on the sheet
+WIDE = 110  # from this width the sheet's body and mind stand side by side
 
 
 def bar(value: int, top: int | None, width: int = 5) -> Text:
@@ -34,56 +55,131 @@ def status(char: Character) -> Text:
     return Text(", ".join(char.conditions), style="yellow")
 
 
-def sheet_text(state: State, char: Character) -> Text:
-    d = derived(state.system, char)
-    text = Text()
-    text.append(char.name, style="bold")
-    text.append(f"  {char.kind}" + ("  (hidden from players)" if char.hidden else "") + "\n", style="dim")
-    if char.stats:  # blank for a hidden character in the players' view
-        text.append("  ".join(f"{k} {v}" for k, v in char.stats.items()) + "\n")
-        text.append("  ".join(f"{k} {v}" for k, v in d.items()) + "\n", style="cyan")
-    if char.skills:
-        text.append("Skills: ", style="bold")
-        text.append(", ".join(f"{k} {v}%" for k, v in char.skills.items()) + "\n")
-    if char.bonds:
-        text.append("Bonds: ", style="bold")
-        for i, b in enumerate(char.bonds):
-            if i:
-                text.append(", ")
-            text.append(f"{b.name} {b.score}", style="red strike" if b.broken else "")
-            if b.broken:
-                text.append(" (broken)", style="red")
-        text.append("\n")
-    if char.conditions:
-        text.append("Conditions: ", style="bold")
-        text.append(", ".join(char.conditions) + "\n", style="yellow")
+def _n(x: float) -> str:
+    return f"{x:g}"
+
+
+def span(values: Sequence[float]) -> str:
+    """``70→62 (low 58)``: how a pool went."""
+    if not values:
+        return ""
+    if len(values) == 1 or values[0] == values[-1]:
+        text = "steady" if len(values) == 1 else f"{_n(values[0])}→{_n(values[-1])}"
+    else:
+        text = f"{_n(values[0])}→{_n(values[-1])}"
+    if len(values) > 1 and min(values) < min(values[0], values[-1]):
+        text += f" (low {_n(min(values))})"
     return text
+
+
+class PoolHistory:
+    """Each character's pools over the log: loaded once from the log, then followed."""
+
+    def __init__(self) -> None:
+        self.series: dict[str, dict[str, list[float]]] = {}
+
+    def load(self, events: Sequence[Event], start: Projection) -> None:
+        for t in track(events, start=start, pools=HISTORY_POOLS):
+            if t.kind != "vehicle":
+                self.series[t.key] = {pool: t.values(pool)[-HISTORY_POINTS:] for pool in t.series}
+
+    def follow(self, state: State) -> None:
+        """Add the values that changed since the last look."""
+        for char in state.characters.values():
+            pools = self.series.setdefault(char.id, {})
+            for pool in HISTORY_POOLS:
+                if pool in char.current:
+                    values = pools.setdefault(pool, [])
+                    if not values or values[-1] != char.current[pool]:
+                        values.append(char.current[pool])
+                        del values[:-HISTORY_POINTS]
+
+    def values(self, key: str, pool: str) -> list[float]:
+        return self.series.get(key, {}).get(pool, [])
 
 
 class PartyTab(GameTab):
     BINDINGS = [
         Binding("n", "app.new_character", "New"),
         Binding("e", "edit", "Edit"),
+        Binding("s", "sanity", "Sanity…"),
         Binding("p", "pools", "HP/SAN…"),
         Binding("t", "test", "Test"),
         Binding("delete,x", "delete", "Delete"),
+        Binding("shift+down", "sheet(1)", "Sheet ↓", show=False),
+        Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False),
     ]
 
     def __init__(self) -> None:
         super().__init__(id="party-tab")
         self._state: State | None = None
+        self.history = PoolHistory()
+        self._history_loaded = False
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
         yield table
-        yield Static(id="party-sheet")
+        with VerticalScroll(id="party-scroll"):
+            with Horizontal(id="party-cols"):
+                with Vertical(id="party-left"):
+                    yield Static(id="party-sheet")
+                    with Vertical(id="party-pools"):
+                        for i in range(ROWS):
+                            with Horizontal(classes="pool-row", id=f"pool-row-{i}"):
+                                yield Label("", classes="pool-name", id=f"pool-name-{i}")
+                                yield Sparkline([], classes="pool-spark", id=f"pool-spark-{i}", summary_function=min)
+                                yield Label("", classes="pool-span", id=f"pool-span-{i}")
+                with Vertical(id="party-right"):
+                    yield Static(id="party-body")
+                    yield Static(id="party-mind")
+                    yield Static(id="party-due")
+                    yield Static(id="party-skills")
         yield Static(
             "No characters yet. Press [b]n[/b] for a new one, or type [b]:char new NAME STR=…[/b]",
             id="party-empty",
         )
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._load_history)  # after the first paint: start-up stays fast
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= WIDE, "wide")
+
+    # --- history -------------------------------------------------------------------------------
+
+    def _load_history(self) -> None:
+        """The pools' series over the last events of the log (not in the players' view)."""
+        app = self.app
+        engine = getattr(app, "engine", None)
+        if engine is None or getattr(app, "player", False) or self._history_loaded:
+            return
+        self._history_loaded = True
+        projection = engine.projection
+        last = projection.seq
+        first = max(1, last - HISTORY_WINDOW + 1)
+        checkpoint = projection.nearest_checkpoint(first - 1)
+        begin = checkpoint.seq + 1 if checkpoint is not None else 1
+        store = getattr(app, "store", None)
+        if store is not None:
+            events = store.events_between(begin, last + 1)
+        elif isinstance(engine.sink, MemorySink):
+            events = engine.sink.events[begin - 1 : last]
+        else:
+            return
+        start = Projection(checkpoint_every=0)
+        start.restore(checkpoint)
+        for ev in events[: first - begin]:
+            start.apply(ev)
+        self.history.load(events[first - begin :], start)
+        if self._state is not None:
+            self.show(self._state)
+
+    # --- drawing -------------------------------------------------------------------------------
+
     def show(self, state: State) -> None:
         self._state = state
+        if not getattr(self.app, "reviewing", False):
+            self.history.follow(state)
         table = self.query_one("#party-table", DataTable)
         pools = SHEETS[state.system].pools if state.system else ()
         keep = table.cursor_row
@@ -117,14 +213,44 @@ class PartyTab(GameTab):
         return self._state.characters.get(str(key))
 
     def _show_sheet(self) -> None:
-        sheet = self.query_one("#party-sheet", Static)
         char = self.selected()
-        sheet.display = char is not None
-        if char is not None and self._state is not None:
-            sheet.update(sheet_text(self._state, char))
+        state = self._state
+        scroll = self.query_one("#party-scroll")
+        scroll.display = char is not None
+        if char is None or state is None:
+            return
+        self.query_one("#party-sheet", Static).update(head_text(state, char))
+        self._show_pools(state, char)
+        due = due_text(state, char) if char.stats else Text()
+        for selector, text in (("#party-body", body_text(state, char)), ("#party-mind", mind_text(state, char)),
+                               ("#party-due", due), ("#party-skills", skills_text(state, char))):
+            widget = self.query_one(selector, Static)
+            widget.display = bool(text.plain)
+            widget.update(text)
+
+    def _show_pools(self, state: State, char: Character) -> None:
+        order = [p for p in ("SAN", "BP", "WP", "HP", "FP", "MP", "Luck") if p in char.current]
+        shown = order[:ROWS] if char.stats else []
+        private = char.hidden and getattr(self.app, "player", False)
+        for i in range(ROWS):
+            row = self.query_one(f"#pool-row-{i}")
+            row.display = i < len(shown)
+            if i >= len(shown):
+                continue
+            pool = shown[i]
+            top = pool_max(state.system, char, pool) if pool != "BP" else None
+            now = char.current[pool]
+            name = Text(f"{pool:<4} ", style="bold")
+            name.append(bar(now, top) if top else Text(str(now)))
+            self.query_one(f"#pool-name-{i}", Label).update(name)
+            values = [] if private else self.history.values(char.id, pool)
+            self.query_one(f"#pool-spark-{i}", Sparkline).data = values if len(values) > 1 else [float(now)] * 2
+            self.query_one(f"#pool-span-{i}", Label).update(Text(span(values), style="dim"))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_sheet()
+
+    # --- actions -------------------------------------------------------------------------------
 
     def action_edit(self) -> None:
         char = self.selected()
@@ -145,3 +271,40 @@ class PartyTab(GameTab):
         char = self.selected()
         if char is not None:
             self.app.action_delete_character(char.id)  # type: ignore[attr-defined]
+
+    def action_sheet(self, lines: int) -> None:
+        """Scroll the sheet under the table (it may be longer than the screen)."""
+        scroll = self.query_one("#party-scroll", VerticalScroll)
+        scroll.scroll_relative(y=lines * 3, animate=False)
+
+    def action_sanity(self) -> None:
+        """The Sanity dialog for the selected character (SAN test, Sanity roll or Fright Check)."""
+        from ..forms.sanity import SanityDialog
+
+        app = self.app
+        if getattr(app, "readonly", False):
+            app.notify("read-only: nothing can be rolled here", severity="warning")
+            return
+        char = self.selected()
+        state = self._state
+        if char is None or state is None:
+            app.notify("No character selected: create one first (n).", severity="warning")
+            return
+        if state.system not in ("fhtagn", "coc7", "gurps"):
+            app.notify("This campaign has no system yet.", severity="warning")
+            return
+        engine = app.engine  # type: ignore[attr-defined]
+        app.push_screen(SanityDialog(app.state, char.id, self._run_recorded, engine.source.value))  # type: ignore[attr-defined]
+
+    def _run_recorded(self, command: Command, typed: Sequence[str]) -> tuple[str | None, list[Event]]:
+        """Run through the app (status line, secret switch, refusals) and keep the events it recorded."""
+        app = self.app
+        recorded: list[Event] = []
+        listener = recorded.extend
+        listeners = app.engine.listeners  # type: ignore[attr-defined]
+        listeners.append(listener)
+        try:
+            refusal = app.submit(command, typed=list(typed))  # type: ignore[attr-defined]
+        finally:
+            listeners.remove(listener)
+        return refusal, recorded

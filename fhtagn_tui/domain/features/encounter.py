@@ -702,12 +702,29 @@ def check_weapon(w: Weapon) -> str | None:
 @decider(SetArmor)
 def _set_armor(state: State, cmd: SetArmor, dice: Dice) -> list[Event]:
     char = find_character(state, cmd.name)
+    if cmd.rating == -1 and cmd.item:  # by name, from the armour table
+        return _armour_by_name(state, char.id, char.name, cmd.item)
     if not 0 <= cmd.rating <= 99:
         raise Rejected(f"armour {cmd.rating} is impossible: give 0 (none) to 99")
     if state.armory.armor.get(char.id, 0) == cmd.rating and state.armory.armor_names.get(char.id, "") == cmd.item:
         raise Rejected(f"{char.name} already wears armour {cmd.rating}")
     rules = ("FH-COMBAT-24",) if state.system == "fhtagn" else ()
     return [ArmorSet(character=char.id, rating=cmd.rating, item=cmd.item.strip(), rules=rules)]
+
+
+def _armour_by_name(state: State, char_id: str, char_name: str, item: str) -> list[Event]:
+    from fhtagn_tui.rules.coc.combat import ARMOUR_TABLE, armour_named
+
+    if state.system != "coc7":
+        raise Rejected(f"give the armour rating as a number in {state.system} (e.g. armor {char_name} 3 item=\"{item}\")")
+    armour = armour_named(item)
+    if armour is None:
+        known = ", ".join(f"{a.name} {a.points}" for a in ARMOUR_TABLE)
+        raise Rejected(f"{item!r} is not in the armour table{did_you_mean(item, [a.name for a in ARMOUR_TABLE])} "
+                       f"(known: {known}); or give a number")
+    if state.armory.armor.get(char_id, 0) == armour.points and state.armory.armor_names.get(char_id, "") == armour.name:
+        raise Rejected(f"{char_name} already wears {armour.name}")
+    return [ArmorSet(character=char_id, rating=armour.points, item=armour.name, rules=("COC-COMBAT-08", "COC-COMBAT-09"))]
 
 
 @decider(Attack)
