@@ -76,6 +76,7 @@ class FhtagnApp(ReviewMode, App[int]):
         self.player = player  # the players' view: read-only, public state and log only, follows live
         self.readonly = engine.readonly or player
         self._public = PublicLog()
+        self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -102,8 +103,6 @@ class FhtagnApp(ReviewMode, App[int]):
     def on_mount(self) -> None:
         self._hangup_on_signals()
         self._show_all()
-        # the Log tab fills itself the first time it is shown: not at start-up
-        self.query_one(LogTab).defer(self._log_backlog)
         self.query_one("#party-table").focus()
         if self.readonly:
             self.query_one(CommandLine).disabled = True
@@ -159,12 +158,39 @@ class FhtagnApp(ReviewMode, App[int]):
         marker = self.review_marker().strip(" ·") or (
             "PLAYER VIEW" if self.player else "READ-ONLY" if self.readonly else "")
         self.sub_title = (f"{marker} · " if marker else "") + f"{system} · {where}"
-        pane = self.query_one(TabbedContent).active_pane if self.player else None
+        # Only the tab on screen (and the Log, which appends) is drawn now; the others are marked
+        # stale and drawn when opened.  Drawing five tabs per action cost start-up and key latency.
+        pane = self.query_one(TabbedContent).active_pane
+        on_screen = set(pane.query(GameTab)) if pane is not None else None
         for tab in self.query(GameTab):
-            if pane is not None and not isinstance(tab, LogTab) and tab not in pane.query(GameTab):
-                continue  # players watch one tab: the others are drawn when opened (CPU per view)
-            tab.show(state)
+            if on_screen is None or tab in on_screen or isinstance(tab, LogTab):
+                tab.show(state)
+                self._stale.discard(tab)
+            else:
+                self._stale.add(tab)
         self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
+
+    def tab_mounted(self, tab: GameTab) -> None:
+        """A tab has just been mounted: drawn now if on screen, else when first opened."""
+        if isinstance(tab, LogTab):
+            tab.defer(self._log_backlog)  # the Log fills itself when first shown
+        pane = self.query_one(TabbedContent).active_pane
+        if pane is not None and tab in pane.query(GameTab):
+            # opened before it was mounted: draw it and give it the keys now
+            tab.show(self.review_state(public_state(self.state) if self.player else self.state))
+            if not isinstance(self.focused, CommandLine):
+                self.call_after_refresh(self.focus_tab)
+        else:
+            self._stale.add(tab)
+
+    def _show_stale(self, pane: TabPane) -> None:
+        """Draw the tabs of a pane just opened if the state moved on while they were hidden."""
+        stale = [tab for tab in pane.query(GameTab) if tab in self._stale]
+        if stale:
+            state = self.review_state(public_state(self.state) if self.player else self.state)
+            for tab in stale:
+                tab.show(state)
+                self._stale.discard(tab)
 
     def _on_events(self, events: list[Event]) -> None:
         if not self.is_running:
@@ -266,8 +292,7 @@ class FhtagnApp(ReviewMode, App[int]):
         pane = event.pane
         if pane.id == "log":
             self.query_one(LogTab).ensure_loaded()
-        if self.player:
-            self._show_all()  # draws the tab just opened
+        self._show_stale(pane)
         if not isinstance(self.focused, CommandLine):  # ":" typed right after the tab key keeps the line
             self.focus_tab()
 

@@ -34,13 +34,14 @@ from textual import events  # noqa: E402
 
 from fhtagn_tui.app.app import FhtagnApp, open_engine  # noqa: E402
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu  # noqa: E402
+from fhtagn_tui.domain.systems import pool_max  # noqa: E402
 from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from tests.bench.bench_store import build_file, row, template  # noqa: E402
 
 EVENTS = 20_000
 TARGET_P95_MS = 50.0
 FIGHT = (
-    'template add Ghoul kind=monster STR=60 CON=60 DEX=12 "Unarmed Combat"=50 Dodge=30',
+    'template add Ghoul kind=monster STR=12 CON=60 DEX=12 "Unarmed Combat"=50 Dodge=30',
     "fight start Benchmark brawl",
     'fight add "ada vance" bram cora dmitri elif frank',
     "fight add 6 ghoul",
@@ -60,8 +61,9 @@ def campaign(folder: Path) -> Path:
         for char in engine.state.characters.values():  # the log's random play left some at 1 HP
             for cond in char.conditions:
                 engine.execute(f'cond remove "{char.id}" {cond}')
-            if char.is_pc and char.current.get("HP", 0) < 8:
-                engine.execute(f'char pool "{char.id}" HP=8')
+            top = pool_max("fhtagn", char, "HP")
+            if top is not None and char.current.get("HP") != top:
+                engine.execute(f'char pool "{char.id}" HP={top}')
         engine.execute("fight next")
     finally:
         store.close()
@@ -83,7 +85,11 @@ async def _measure(path: Path, actions: int) -> tuple[list[float], list[float], 
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             main = app.screen
+            steps = 0
             while len(samples) < actions:
+                steps += 1
+                if steps > 40 * actions:
+                    raise RuntimeError("the benchmark fight stalled (nobody left who can attack?)")
                 enc = app.engine.state.encounter
                 assert enc is not None
                 comb = enc.get(enc.current) if enc.current else None

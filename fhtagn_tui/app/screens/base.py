@@ -12,6 +12,11 @@ class GameTab(Container):
 
     can_focus = False
 
+    def on_mount(self) -> None:
+        tab_mounted = getattr(self.app, "tab_mounted", None)
+        if callable(tab_mounted):
+            tab_mounted(self)
+
     def show(self, state: State) -> None:  # pragma: no cover - overridden
         raise NotImplementedError
 

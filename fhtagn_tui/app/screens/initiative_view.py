@@ -209,7 +209,7 @@ def _winner(names: dict[str, str], attacker: str, target: str, winner: str, oppo
 def _fh_attack(ev: AttackResolved, names: dict[str, str]) -> list[Text]:
     opts = f" [{', '.join(ev.options)}]" if ev.options else ""
     part = f" ({ev.part}/{ev.of})" if ev.of > 1 else ""
-    mod = f" {ev.modifier:+d}" if ev.modifier else ""
+    mod = f" ({ev.modifier:+d})".replace("-", "−") if ev.modifier else ""
     head = Text(f"{who(names, ev.attacker)} → {who(names, ev.target)}, {ev.weapon}{opts}{part}", style="bold")
     rolls = Text(f"  attack {ev.attack_roll} vs {ev.attack_target}{mod} {ev.attack_level}")
     if ev.defence:
