@@ -28,6 +28,7 @@ class LogTab(GameTab):
         self._names: dict[str, str] = {}
         self._count = 0
         self._loader: Callable[[], Sequence[Event]] | None = None
+        self._shown: dict[str, Event] = {}  # row key → event, for the detail line
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
@@ -36,6 +37,7 @@ class LogTab(GameTab):
         table.add_column("Time", key="time", width=5)
         table.add_column("What happened", key="what")
         yield table
+        yield Static(id="log-detail", markup=False)
         yield Static("The log is empty.", id="log-empty")
 
     def show(self, state: State) -> None:
@@ -56,6 +58,7 @@ class LogTab(GameTab):
         self._names = names
         table = self.query_one("#log-table", DataTable)
         table.clear()
+        self._shown.clear()
         self._count = 0
         self.append(events[-WINDOW:])
 
@@ -69,9 +72,28 @@ class LogTab(GameTab):
                 words.stylize("italic magenta")
                 words.append("  (secret)", style="dim")
             table.add_row(str(ev.seq), str(ev.session or ""), clock(ev.ts), words, key=str(ev.seq))
+            self._shown[str(ev.seq)] = ev
             self._count += 1
         while table.row_count > WINDOW:
-            table.remove_row(table.coordinate_to_cell_key((0, 0)).row_key)
+            key = table.coordinate_to_cell_key((0, 0)).row_key
+            self._shown.pop(str(key.value), None)
+            table.remove_row(key)
         if events:
             table.move_cursor(row=table.row_count - 1)
         self.query_one("#log-empty").display = self._count == 0
+
+    def detail(self, ev: Event) -> str:
+        """The whole of one event: what happened, every die with its purpose, the rules applied."""
+        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret)" if ev.secret else "")]
+        if ev.dice:
+            lines.append("dice: " + ", ".join(f"{r.purpose} {r.die}={r.value}" for r in ev.dice))
+        if ev.rules:
+            lines.append("rules: " + " ".join(ev.rules))
+        return "\n".join(lines)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        ev = self._shown.get(str(event.row_key.value))
+        line = self.query_one("#log-detail", Static)
+        line.display = ev is not None
+        if ev is not None:
+            line.update(self.detail(ev))

@@ -140,7 +140,8 @@ class ConditionAdded(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
-        return f"{who} is {self.condition}" + (f" ({self.note})" if self.note else "")
+        # "Ada: stunned", "Harvey: major wound" — conditions are adjectives and nouns alike
+        return f"{who}: {self.condition}" + (f" ({self.note})" if self.note else "")
 
 
 class ConditionRemoved(Event):
@@ -149,7 +150,7 @@ class ConditionRemoved(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
-        return f"{who} is no longer {self.condition}"
+        return f"{who}: no longer {self.condition}"
 
 
 class DiceRolled(Event):
