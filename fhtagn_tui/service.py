@@ -79,10 +79,14 @@ class Engine:
         source: DiceSource | None = None,
         clock: Callable[[], float] = time.time,
         readonly: bool = False,
+        projection: Projection | None = None,
     ) -> None:
+        """``projection``: the log already folded (then ``events`` is not used)."""
         self.sink = sink
-        self.projection = Projection()
-        self.projection.apply_all(events)
+        if projection is None:
+            projection = Projection()
+            projection.apply_all(events)
+        self.projection = projection
         self.source: DiceSource = source if source is not None else RandomSource()
         self.clock = clock
         self.readonly = readonly

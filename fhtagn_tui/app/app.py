@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,12 +24,8 @@ from fhtagn_tui.domain.history import Redo, Undo, Undone
 from fhtagn_tui.domain.public import PublicLog, public_state
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
-from fhtagn_tui.store import CampaignStore, Locked, StoreError
+from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
 
-from .forms.character import CharacterForm
-from .forms.confirm import Confirm
-from .forms.requisition import RequisitionForm
-from .forms.text_view import TextView
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
 from .screens.base import GameTab
@@ -100,7 +97,26 @@ class FhtagnApp(ReviewMode, App[int]):
         yield CommandLine(id="command-line", compact=True)
         yield Footer()
 
+    async def run_async(self, **kwargs: Any) -> int | None:
+        """Run the app; the garbage collector rests until the first frame is painted.
+
+        Start-up allocates many objects and frees few: collections then would only walk
+        them (a full one costs tens of ms on a long log).  ``on_mount`` wakes it again.
+        """
+        self._gc_was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return await super().run_async(**kwargs)
+        finally:
+            self._wake_gc()
+
+    def _wake_gc(self) -> None:
+        if getattr(self, "_gc_was_enabled", False):
+            self._gc_was_enabled = False
+            gc.enable()
+
     def on_mount(self) -> None:
+        self.call_after_refresh(self._wake_gc)  # after the first frame (see run_async)
         self._hangup_on_signals()
         self._show_all()
         self.query_one("#party-table").focus()
@@ -264,6 +280,9 @@ class FhtagnApp(ReviewMode, App[int]):
             self.secret_used()
         if outcome.answer:
             if "\n" in outcome.answer:
+                # the forms load when first opened: start-up stays fast
+                from .forms.text_view import TextView
+
                 self.push_screen(TextView(text, outcome.answer))
             else:
                 self._status(outcome.answer)
@@ -335,11 +354,15 @@ class FhtagnApp(ReviewMode, App[int]):
     def action_new_character(self) -> None:
         if self.readonly:
             return
+        from .forms.character import CharacterForm
+
         self.push_screen(CharacterForm(self.state.system, self.submit))
 
     def action_edit_character(self, key: str) -> None:
         char = self.state.characters.get(key)
         if char is not None and not self.readonly:
+            from .forms.character import CharacterForm
+
             self.push_screen(CharacterForm(self.state.system, self.submit, char))
 
     def action_requisition(self, agent: str = "") -> None:
@@ -351,12 +374,16 @@ class FhtagnApp(ReviewMode, App[int]):
         if not any(c.is_pc for c in self.state.characters.values()):
             self.notify("No agents yet: create one first (n on the Party tab).", severity="warning")
             return
+        from .forms.requisition import RequisitionForm
+
         self.push_screen(RequisitionForm(self.state, lambda command, dice: self.submit(command, typed=dice), agent))
 
     def action_delete_character(self, key: str) -> None:
         char = self.state.characters.get(key)
         if char is None or self.readonly:
             return
+
+        from .forms.confirm import Confirm
 
         def answered(yes: bool | None) -> None:
             if yes:
@@ -368,15 +395,26 @@ class FhtagnApp(ReviewMode, App[int]):
 def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]:
     """Open a campaign for the app: as the writer if possible, else read-only with a notice."""
     notice = ""
+    collecting = gc.isenabled()
+    gc.disable()  # the fold builds tens of thousands of objects that live on: collecting them now is wasted
     try:
-        store = CampaignStore.open(path, readonly=readonly)
-    except Locked as exc:
-        store = CampaignStore.open(path, readonly=True)
-        notice = f"{exc} — opened read-only."
-        readonly = True
-    if store.warnings:
-        notice = " ".join(store.warnings + ([notice] if notice else []))
-    return Engine(store, store.events(), readonly=readonly), store, notice
+        try:
+            store = CampaignStore.open(path, readonly=readonly)
+        except Locked as exc:
+            store = CampaignStore.open(path, readonly=True)
+            notice = f"{exc} — opened read-only."
+            readonly = True
+        if store.warnings:
+            notice = " ".join(store.warnings + ([notice] if notice else []))
+        projection, stale = snapshot.open_projection(store)  # from the start-up snapshot when it matches
+        if stale:
+            snapshot.save(store, projection)
+        engine = Engine(store, readonly=readonly, projection=projection)
+    finally:
+        if collecting:
+            gc.freeze()  # what is loaded lives as long as the app: later collections skip it
+            gc.enable()
+    return engine, store, notice
 
 
 def run_app(
@@ -391,7 +429,10 @@ def run_app(
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:
-        store.close()
+        try:
+            snapshot.save(store, engine.projection)  # the next opening starts from here
+        finally:
+            store.close()
     return int(result or 0)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
@@ -29,8 +29,10 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.history import Projection, names_of
 from fhtagn_tui.domain.state import State
-from fhtagn_tui.export.search import LogFilter, search_events, search_store
 from fhtagn_tui.export.timeline import Track, track
+
+if TYPE_CHECKING:
+    from fhtagn_tui.export.search import LogFilter
 
 #: Event types that start a round: fights (RoundStarted) and chases (ChaseRoundStarted).
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
@@ -458,6 +460,8 @@ class ReviewMode:
         app.push_screen(GotoForm(go, ctl.total))
 
     def action_review_search(self) -> None:
+        from fhtagn_tui.export.search import search_events, search_store  # loaded when first used
+
         from .forms.search import SearchForm
 
         ctl = self.review_ctl

@@ -15,7 +15,7 @@ of a long log is a checkpoint plus a few events away.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
@@ -83,10 +83,54 @@ class Projection:
         self.checkpoint_every = checkpoint_every
         self.checkpoints: list[Checkpoint] = []
         self._checkpoint_seqs: list[int] = []
+        #: Set while the undo history and checkpoints are not built (a resumed projection):
+        #: gives the log's events 1..seq to fold them from.
+        self._replay: Callable[[int], Iterable[Event]] | None = None
+
+    @classmethod
+    def resumed(
+        cls, state: State, seq: int, open_group: int, replay: Callable[[int], Iterable[Event]],
+        checkpoint_every: int = 1000,
+    ) -> Projection:
+        """A projection at ``seq`` from a saved state (a start-up snapshot of the fold).
+
+        Its undo history and checkpoints are built when first needed (undo, redo, review, a
+        checkpoint) by folding ``replay(seq)`` — the events 1..seq — again; events applied
+        meanwhile only move the state on.
+        """
+        proj = cls(checkpoint_every=checkpoint_every)
+        proj.state, proj.seq, proj.open_group = state, seq, open_group
+        proj._replay = replay
+        return proj
+
+    @property
+    def resuming(self) -> bool:
+        """Whether the undo history is still to be built (see :meth:`resumed`)."""
+        return self._replay is not None
+
+    def _history(self) -> None:
+        """Build the undo history and checkpoints of a resumed projection: the log folded again."""
+        replay, self._replay = self._replay, None
+        if replay is None:
+            return
+        fresh = Projection(checkpoint_every=self.checkpoint_every)
+        fresh.apply_all(replay(self.seq))
+        # the fold of the log is the truth (it equals the saved state unless the snapshot lied)
+        self.state, self.seq, self.open_group = fresh.state, fresh.seq, fresh.open_group
+        self.done, self.undone = fresh.done, fresh.undone
+        self.checkpoints, self._checkpoint_seqs = fresh.checkpoints, fresh._checkpoint_seqs
 
     # --- folding --------------------------------------------------------------
 
     def apply(self, ev: Event) -> None:
+        if self._replay is not None:
+            if not isinstance(ev, (Undone, Redone)):
+                self.state = evolve(self.state, ev)  # the history is folded later, from the log
+                if ev.group:
+                    self.open_group = ev.group
+                self.seq = ev.seq
+                return
+            self._history()
         if isinstance(ev, Undone):
             self._undo(ev)
         elif isinstance(ev, Redone):
@@ -132,12 +176,14 @@ class Projection:
     # --- deciding undo/redo ------------------------------------------------------
 
     def undo_event(self) -> Undone:
+        self._history()
         if not self.done:
             raise Rejected("nothing to undo")
         record = self.done[-1]
         return Undone(target=record.group, label=record.label)
 
     def redo_event(self) -> Redone:
+        self._history()
         if not self.undone:
             raise Rejected("nothing to redo")
         record = self.undone[-1]
@@ -145,10 +191,12 @@ class Projection:
 
     @property
     def can_undo(self) -> str | None:
+        self._history()
         return self.done[-1].label if self.done else None
 
     @property
     def can_redo(self) -> str | None:
+        self._history()
         return self.undone[-1].label if self.undone else None
 
     # --- checkpoints --------------------------------------------------------------
@@ -176,6 +224,7 @@ class Projection:
         self.open_group = cp.open_group
 
     def nearest_checkpoint(self, seq: int) -> Checkpoint | None:
+        self._history()
         i = bisect.bisect_right(self._checkpoint_seqs, seq)
         return self.checkpoints[i - 1] if i else None
 

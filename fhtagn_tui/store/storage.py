@@ -12,6 +12,7 @@ ever rewritten.  ``write`` (TinyDB's whole-database rewrite) is refused.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -149,6 +150,26 @@ class AppendOnlyStorage(Storage):
     def end(self) -> int:
         """Byte size of the good part of the file (header and complete records)."""
         return self._end
+
+    def prefix_digest(self, count: int) -> tuple[int, str]:
+        """Size and BLAKE2 digest of the file's bytes up to the end of record ``count`` (header
+        included), read in chunks: no copy of a big file is held at once."""
+        if not 0 <= count <= self.count:
+            raise StoreError(f"{self.path} has {self.count} records, not {count}")
+        if self._fd < 0:
+            raise StoreError(f"{self.path} is closed")
+        records = self._lines
+        head = self._end - sum(map(len, records)) - len(records)  # the header line and its line end
+        size = head + sum(map(len, records[:count])) + count
+        digest = hashlib.blake2b(digest_size=16)
+        pos = 0
+        while pos < size:
+            chunk = os.pread(self._fd, min(1 << 20, size - pos), pos)
+            if not chunk:
+                raise StoreError(f"{self.path} is shorter than what was read from it")
+            digest.update(chunk)
+            pos += len(chunk)
+        return size, digest.hexdigest()
 
     def document(self, doc_id: int) -> dict[str, Any]:
         """The record with this doc_id (= seq) as a dict, lifted to the current schema."""

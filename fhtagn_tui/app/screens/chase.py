@@ -25,8 +25,6 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant
 
-from ..forms.chase_join import ChaseJoinForm
-from ..forms.chase_new import ChaseNewForm
 from .base import GameTab
 from .chase_cells import (
     actions_text,
@@ -93,6 +91,7 @@ class ChaseTab(GameTab):
         self._pan = 0
         self._refocus = False
         self._last_chases: object = None
+        self._last_upto: int | None = None  # the log's end at mount: its latest result is drawn when first needed
 
     def compose(self) -> ComposeResult:
         yield Select([], id="chase-select", allow_blank=True, compact=True, prompt="which chase")
@@ -117,7 +116,9 @@ class ChaseTab(GameTab):
         engine = self.app.engine  # type: ignore[attr-defined]
         engine.listeners.append(self._on_events)
         self._last_chases = engine.state.chases
-        self._load_last()
+        # the latest result already in the log is read when a chase is first drawn (decoding
+        # the log's tail at start-up cost every campaign, chase or not)
+        self._last_upto = engine.sink.next_seq
         self.watch(self.screen, "focused", self._focus_moved, init=False)
 
     def on_unmount(self) -> None:
@@ -165,6 +166,8 @@ class ChaseTab(GameTab):
         for selector in ("#chase-track-box", "#chase-table", "#chase-last", "#chase-keys"):
             self.query_one(selector).display = has
         empty.display = not has
+        if has and self._last_upto is not None:
+            self._load_last(self._last_upto)
         self._fill_select(state if coc else None)
         if not coc:
             empty.update(NOT_COC.format(system=state.system or "no system"))
@@ -349,19 +352,21 @@ class ChaseTab(GameTab):
             line = f"{word}: {label}" if word else ""
         self._last_chases = state.chases
         if line:
+            self._last_upto = None  # newer than anything the log held at mount
             self.query_one("#chase-last", Static).update(Text(line, style="italic"))
         if self._refocus:
             self.call_after_refresh(self.refocus_after_command)
 
-    def _load_last(self) -> None:
-        """The latest chase result already in the log, for a campaign opened mid-chase."""
+    def _load_last(self, upto: int) -> None:
+        """The latest chase result in the log before seq ``upto``, for a campaign opened mid-chase."""
+        self._last_upto = None
         app = self.app
         store = getattr(app, "store", None)
         events: list[Event] = []
         if store is not None:
-            events = list(store.events_between(max(1, store.next_seq - 300), store.next_seq))
+            events = list(store.events_between(max(1, upto - 300), upto))
         else:
-            events = list(getattr(app.engine.sink, "events", ()))[-300:]  # type: ignore[attr-defined]
+            events = list(getattr(app.engine.sink, "events", ()))[max(0, upto - 301) : upto - 1]  # type: ignore[attr-defined]
         if self._player():
             events = [e for e in events if not e.secret]
         chase_events = [e for e in events if is_chase_event(e)]
@@ -429,12 +434,17 @@ class ChaseTab(GameTab):
                 self.show(self._state)
                 self.action_join()
 
+        # forms load when first opened: start-up stays fast
+        from ..forms.chase_new import ChaseNewForm
+
         self.app.push_screen(ChaseNewForm(self._submit), created)
 
     def action_join(self) -> None:
         chase = self.chase
         if chase is None or self._state is None or self._readonly():
             return
+        from ..forms.chase_join import ChaseJoinForm
+
         self.app.push_screen(ChaseJoinForm(self._state, chase.number, self._submit))
 
     def action_random_location(self) -> None:

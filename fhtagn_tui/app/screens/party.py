@@ -140,7 +140,9 @@ class PartyTab(GameTab):
         )
 
     def on_mount(self) -> None:
-        self.call_after_refresh(self._load_history)  # after the first paint: start-up stays fast
+        # after the first paint (the app's own first callbacks run after the refresh that
+        # follows the mount; the history waits one refresh more): start-up stays fast
+        self.call_after_refresh(self.call_after_refresh, self._load_history)
 
     def on_resize(self, event: Resize) -> None:
         self.set_class(event.size.width >= WIDE, "wide")

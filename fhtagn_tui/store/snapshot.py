@@ -1,0 +1,119 @@
+"""The start-up snapshot beside a campaign file: ``NAME.fhtagn.state``.
+
+Opening a long campaign folds its whole log (tens of ms for 20k events).  The
+snapshot keeps the folded state at some seq so that the next opening starts
+from it and folds only the events after it.  It is a cache, never the truth:
+it is used only when it matches the log byte for byte — its seq, the size and
+BLAKE2 digest of the file up to that record, and a digest of the domain and
+rules sources the state was folded with (a new version of the program folds
+again).  Anything else (missing, unreadable, corrupt, stale, another log) means
+a full replay.  It is written atomically (a temporary file renamed over it);
+the campaign file itself is never touched.  The undo history is not in it: the
+projection rebuilds it from the log when first needed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from functools import cache
+from pathlib import Path
+
+import msgspec
+
+from fhtagn_tui import domain, rules
+from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.state import State
+
+from .campaign import CampaignStore
+
+FORMAT = 1
+SUFFIX = ".state"
+
+
+class Snapshot(msgspec.Struct, frozen=True):
+    format: int
+    code: str  # digest of the domain and rules sources that folded the state
+    seq: int  # the state is the fold of records 1..seq
+    size: int  # bytes of the campaign file up to the end of record seq
+    digest: str  # BLAKE2 of those bytes
+    open_group: int
+    state: State
+
+
+_decoder = msgspec.msgpack.Decoder(Snapshot)
+_encoder = msgspec.msgpack.Encoder()
+
+
+def path_for(campaign: Path) -> Path:
+    return campaign.with_name(campaign.name + SUFFIX)
+
+
+@cache
+def code_digest() -> str:
+    """A digest of every source file that decides what a fold gives."""
+    h = hashlib.blake2b(digest_size=16)
+    for package in (domain, rules):
+        root = Path(package.__file__).parent  # type: ignore[arg-type]
+        for path in sorted(root.rglob("*.py")):
+            h.update(path.relative_to(root.parent).as_posix().encode() + b"\0")
+            h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+def _prefix(store: CampaignStore, seq: int) -> tuple[int, str]:
+    return store.prefix_digest(seq)
+
+
+def load(store: CampaignStore) -> Snapshot | None:
+    """The snapshot of this campaign if it matches the log exactly, else None."""
+    try:
+        raw = path_for(store.path).read_bytes()
+        snap = _decoder.decode(raw)
+    except (OSError, msgspec.DecodeError, msgspec.ValidationError):
+        return None
+    if snap.format != FORMAT or snap.code != code_digest() or not 0 < snap.seq <= len(store):
+        return None
+    try:
+        if _prefix(store, snap.seq) != (snap.size, snap.digest):
+            return None
+    except OSError:
+        return None
+    return snap
+
+
+def save(store: CampaignStore, projection: Projection) -> bool:
+    """Write the snapshot of ``projection`` (folded over all of ``store``); False if not written."""
+    state = projection.state
+    if projection.seq != len(store) or projection.seq == 0:
+        return False
+    data = _encoder.encode(
+        Snapshot(FORMAT, code_digest(), projection.seq, *_prefix(store, projection.seq), projection.open_group, state)
+    )
+    # only a state that comes back exactly (types and order included) is worth keeping
+    if msgspec.json.encode(_decoder.decode(data).state) != msgspec.json.encode(state):
+        return False
+    target = path_for(store.path)
+    tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def open_projection(store: CampaignStore) -> tuple[Projection, bool]:
+    """The fold of the store's log: from the snapshot and the events after it when the snapshot
+    matches, else by a full replay.  Also says whether the snapshot is worth writing again."""
+    snap = load(store)
+    if snap is None:
+        projection = Projection()
+        projection.apply_all(store.events())
+        return projection, True
+    projection = Projection.resumed(snap.state, snap.seq, snap.open_group, lambda seq: store.events_between(1, seq + 1))
+    tail = store.events_between(snap.seq + 1, store.next_seq)
+    projection.apply_all(tail)
+    return projection, len(tail) > 0
+
