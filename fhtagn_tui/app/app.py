@@ -74,6 +74,7 @@ class FhtagnApp(ReviewMode, App[int]):
         self.readonly = engine.readonly or player
         self._public = PublicLog()
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
+        self._collect_pending = False
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -109,6 +110,16 @@ class FhtagnApp(ReviewMode, App[int]):
             return await super().run_async(**kwargs)
         finally:
             self._wake_gc()
+
+    def _collect_when_idle(self) -> None:
+        if not self._collect_pending:
+            self._collect_pending = True
+            self.set_timer(0.02, self._collect)
+
+    def _collect(self) -> None:
+        self._collect_pending = False
+        if gc.isenabled():
+            gc.collect()
 
     def _wake_gc(self) -> None:
         if getattr(self, "_gc_was_enabled", False):
@@ -211,6 +222,11 @@ class FhtagnApp(ReviewMode, App[int]):
     def _on_events(self, events: list[Event]) -> None:
         if not self.is_running:
             return  # not on screen yet: on_mount draws the state
+        if not self.readonly:
+            # The GM's forms and menus leave thousands of widgets behind as cyclic garbage; collect it
+            # once the result is on screen, while the GM reads it, not in the middle of the next key
+            # press.  (Followers open no forms: they keep the collector's own pace.)
+            self.call_after_refresh(self._collect_when_idle)
         self._show_all()
         self.query_one(LogTab).append(self._public.filter(events) if self.player else events)
         self.review_follow(events)
