@@ -294,6 +294,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except StoreError as exc:
         _err(str(exc))
         return PROBLEM
+    except OSError as exc:  # a saves folder that is a file, unreadable, a full disk …
+        where = exc.filename or getattr(args, "saves", None) or "the saves folder"
+        _err(f"cannot use {where}: {exc.strerror or exc}; check the path (--saves DIR or $FHTAGN_SAVES) "
+             "and its permissions — nothing was changed")
+        return PROBLEM
     except KeyboardInterrupt:
         return PROBLEM
     except BrokenPipeError:
