@@ -94,7 +94,7 @@ class ChaseTab(GameTab):
         self._last_upto: int | None = None  # the log's end at mount: its latest result is drawn when first needed
 
     def compose(self) -> ComposeResult:
-        yield Select([], id="chase-select", allow_blank=True, compact=True, prompt="which chase")
+        # the chase selector (a Select) is built when first needed: two chases or more, or its key
         with Vertical(id="chase-track-box"):
             yield Static(id="chase-track")
             yield Static(id="chase-ahead")
@@ -180,16 +180,32 @@ class ChaseTab(GameTab):
         if has and self.app.focused is self:
             self.query_one("#chase-table", DataTable).focus()
 
+    def _chase_select(self, options: list[tuple[str, int]] | None = None) -> Select[int] | None:
+        """The chase selector; built on first need (None when built just now, with ``options``)."""
+        found = self.query("#chase-select")
+        if found:
+            return found.first(Select)
+        select: Select[int] = Select(options or [], id="chase-select", allow_blank=True, compact=True,
+                                     prompt="which chase",
+                                     value=self._number if any(v == self._number for _, v in options or []) else Select.NULL)
+        select.display = options is not None
+        self.mount(select, before=0)
+        return None if options else select
+
     def _fill_select(self, state: State | None) -> None:
-        select = self.query_one("#chase-select", Select)
         chases = state.chases if state is not None else ()
-        select.display = len(chases) > 1
         if len(chases) <= 1:
+            if self.query("#chase-select"):
+                self.query_one("#chase-select", Select).display = False
             return
         options = []
         for c in chases:
             status = "ended" if c.ended else f"round {c.round}" if c.started else "setting up"
             options.append((f"Chase {c.number}{': ' + c.title if c.title else ''} ({status})", c.number))
+        select = self._chase_select(options)
+        if select is None:
+            return
+        select.display = True
         select.set_options(options)
         with select.prevent(Select.Changed):
             select.value = self._number
@@ -552,7 +568,9 @@ class ChaseTab(GameTab):
         self._prefill("chase end ")
 
     def action_which(self) -> None:
-        self.query_one("#chase-select", Select).focus()
+        select = self._chase_select()
+        if select is not None:
+            select.focus()
 
     def action_pan(self, step: int) -> None:
         self._pan += step * 3

@@ -57,16 +57,10 @@ class RequisitionsTab(GameTab):
         self._agent = ALL
         self._category = ALL
         self._option_keys: list[str] = []
+        self._filters_built = False
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="req-filters"):
-            yield Static("Agent", classes="req-label")
-            yield Select([("all agents", ALL)], value=ALL, allow_blank=False, id="req-agent", compact=True)
-            yield Static("Category", classes="req-label")
-            yield Select(
-                [("all categories", ALL)] + [(c.name, c.key) for c in req.CATEGORIES],
-                value=ALL, allow_blank=False, id="req-category", compact=True,
-            )
+        yield Horizontal(id="req-filters")  # the drop-downs are built when first needed: see _filters
         yield Static(id="req-summary")
         table: DataTable[object] = DataTable(id="req-table", cursor_type="row", zebra_stripes=True)
         table.add_column("S", key="session", width=2)
@@ -85,15 +79,38 @@ class RequisitionsTab(GameTab):
         fhtagn = state.system == "fhtagn"
         self.query_one("#req-filters").display = fhtagn
         agents = [(c.name, c.id) for c in state.characters.values()]
-        select = self.query_one("#req-agent", Select)
         options = [("all agents", ALL)] + agents
         if [o[1] for o in options] != self._option_keys:
             self._option_keys = [o[1] for o in options]
-            select.set_options(options)
             if self._agent not in self._option_keys:
                 self._agent = ALL
-            select.value = self._agent
+            if self._filters(options) is not None:  # built already: new agents
+                select = self.query_one("#req-agent", Select)
+                select.set_options(options)
+                select.value = self._agent
         self._fill()
+
+    def _filters(self, agents: list[tuple[str, str]] | None = None) -> Horizontal | None:
+        """The filter drop-downs, built when the tab is first drawn or a filter key is pressed
+        (two Selects cost start-up while the tab is hidden); None when they were built just now."""
+        box = self.query_one("#req-filters", Horizontal)
+        if self._filters_built:
+            return box
+        self._filters_built = True
+        if agents is None:
+            state = self._state
+            agents = [("all agents", ALL)] + ([(c.name, c.id) for c in state.characters.values()] if state else [])
+            self._option_keys = [o[1] for o in agents]
+        box.mount_all([
+            Static("Agent", classes="req-label"),
+            Select(agents, value=self._agent, allow_blank=False, id="req-agent", compact=True),
+            Static("Category", classes="req-label"),
+            Select(
+                [("all categories", ALL)] + [(c.name, c.key) for c in req.CATEGORIES],
+                value=self._category, allow_blank=False, id="req-category", compact=True,
+            ),
+        ])
+        return None
 
     def rows(self) -> list[Requisition]:
         if self._state is None:
@@ -182,7 +199,9 @@ class RequisitionsTab(GameTab):
         self.app.action_requisition()  # type: ignore[attr-defined]
 
     def action_focus_agent(self) -> None:
+        self._filters()
         self.query_one("#req-agent", Select).focus()
 
     def action_focus_category(self) -> None:
+        self._filters()
         self.query_one("#req-category", Select).focus()
