@@ -12,6 +12,18 @@ from ...state import State
 from .common import who
 
 
+def _con_text(roll: int, target: int, level: str) -> str:
+    """A CON×5 test in words: ``CON×5 47 vs 55 success``."""
+    return f"CON×5 {roll} vs {target} {level}"
+
+
+def _stun_text(roll: int, target: int, level: str, stunned: bool) -> str:
+    """The stun test after a big hit (FH-DMG-02), or nothing when none was rolled."""
+    if not roll:
+        return ""
+    return f"; {_con_text(roll, target, level)}" + (" — stunned" if stunned else "")
+
+
 def _hit_text(rating: int, roll: int, killed: bool, damage: int) -> str:
     if rating:
         return f"lethality {rating}% rolled {roll}: " + ("killed" if killed else f"{damage} damage")
@@ -77,7 +89,7 @@ class PoisonResolved(Event):
             text += f", {self.base} base damage"
         else:
             text += f"{self.base} base damage"
-        return text + f"; CON×5 {self.con_roll} vs {self.con_target} {self.con_level} → {self.damage} damage"
+        return text + f"; {_con_text(self.con_roll, self.con_target, self.con_level)} → {self.damage} damage"
 
 
 class AntidoteGiven(Event):
@@ -115,8 +127,8 @@ class DiseaseIntervalResolved(Event):
     def describe(self, names: dict[str, str]) -> str:
         what = self.source or "disease"
         outcome = "recovers" if self.recovered else "stays ill"
-        return (f"{who(names, self.character)}: {what}, interval {self.interval} — CON×5 {self.con_roll} vs "
-                f"{self.con_target} {self.con_level}; {self.damage} damage (of {self.base}), {outcome}")
+        return (f"{who(names, self.character)}: {what}, interval {self.interval} — "
+                f"{_con_text(self.con_roll, self.con_target, self.con_level)}; {self.damage} damage (of {self.base}), {outcome}")
 
 
 class RadiationExposed(Event):
@@ -152,10 +164,7 @@ class FallResolved(Event):
         how = " (uncontrolled)" if self.uncontrolled else ""
         text = f"{who(names, self.character)} falls {self.meters:g} m{how}: "
         text += _hit_text(self.rating, self.roll, self.killed, self.damage)
-        if self.con_roll:
-            text += f"; CON×5 {self.con_roll} vs {self.con_target} {self.con_level}"
-            text += " — stunned" if self.stunned else ""
-        return text
+        return text + _stun_text(self.con_roll, self.con_target, self.con_level, self.stunned)
 
 
 class ImpactResolved(Event):
@@ -177,10 +186,7 @@ class ImpactResolved(Event):
         how = " head-on" if self.head_on else ""
         text = f"{who(names, self.character)}: impact at {self.speed} km/h{how} — "
         text += _hit_text(self.rating, self.roll, self.killed, self.damage)
-        if self.con_roll:
-            text += f"; CON×5 {self.con_roll} vs {self.con_target} {self.con_level}"
-            text += " — stunned" if self.stunned else ""
-        return text
+        return text + _stun_text(self.con_roll, self.con_target, self.con_level, self.stunned)
 
 
 class CrashResolved(Event):
@@ -244,7 +250,7 @@ class SuffocationTick(Event):
         name = who(names, self.character)
         if self.held:
             return f"{name} holds their breath ({self.turns_left} turn{'' if self.turns_left == 1 else 's'} left)"
-        return f"{name} suffocates: CON×5 {self.con_roll} vs {self.con_target} {self.con_level} — {self.damage} damage"
+        return f"{name} suffocates: {_con_text(self.con_roll, self.con_target, self.con_level)} — {self.damage} damage"
 
 
 class ColdTick(Event):
@@ -269,7 +275,7 @@ class ColdTick(Event):
         if not self.tested:
             return f"{name} endures the cold ({self.minutes} min, still within the grace period)"
         lost = " — CON −1" if self.con_lost else ""
-        return f"{name} in the cold ({self.minutes} min): CON×5 {self.con_roll} vs {self.con_target} {self.con_level}{lost}"
+        return f"{name} in the cold ({self.minutes} min): {_con_text(self.con_roll, self.con_target, self.con_level)}{lost}"
 
 
 class ColdWarmed(Event):
