@@ -170,8 +170,13 @@ class FhtagnApp(ReviewMode, App[int]):
     def state(self) -> State:
         return self.engine.state
 
+    @property
+    def view_state(self) -> State:
+        """The state this view shows: at the review cursor, and only what players may see."""
+        return self.review_state(public_state(self.state) if self.player else self.state)
+
     def _show_all(self) -> None:
-        state = self.review_state(public_state(self.state) if self.player else self.state)
+        state = self.view_state
         self.title = state.name or "fhtagn"
         system = SYSTEM_LABELS.get(state.system, state.system)
         session = state.session
@@ -204,7 +209,7 @@ class FhtagnApp(ReviewMode, App[int]):
         pane = self.query_one(TabbedContent).active_pane
         if pane is not None and tab in pane.query(GameTab):
             # opened before it was mounted: draw it and give it the keys now
-            tab.show(self.review_state(public_state(self.state) if self.player else self.state))
+            tab.show(self.view_state)
             if not isinstance(self.focused, CommandLine):
                 self.call_after_refresh(self.focus_tab)
         else:
@@ -214,7 +219,7 @@ class FhtagnApp(ReviewMode, App[int]):
         """Draw the tabs of a pane just opened if the state moved on while they were hidden."""
         stale = [tab for tab in pane.query(GameTab) if tab in self._stale]
         if stale:
-            state = self.review_state(public_state(self.state) if self.player else self.state)
+            state = self.view_state
             for tab in stale:
                 tab.show(state)
                 self._stale.discard(tab)
