@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane
+from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
 from fhtagn_tui.campaigns import campaign_name
 from fhtagn_tui.commands import ParseError
@@ -36,19 +36,22 @@ from .screens.log import LogTab
 from .screens.party import PartyTab
 from .screens.requisitions import RequisitionsTab
 from .widgets.command_line import CommandLine
+from .widgets.key_bar import KeyBar
 from .widgets.review_bar import ReviewBar
 
 HERE = Path(__file__).parent
 CSS_FILES = [HERE / "app.tcss", *sorted(HERE.glob("screens/*.tcss")), *sorted(HERE.glob("forms/*.tcss"))]
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
+#: The tabs that are built when first opened, not at start-up.
+LATE_TABS: dict[str, type[GameTab]] = {"initiative": InitiativeTab, "chase": ChaseTab, "requisitions": RequisitionsTab}
 
 
 class FhtagnApp(ReviewMode, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "command_line", ":command", key_display=":"),
+        Binding("colon", "command_line", "Command", key_display=":"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+y", "redo", "Redo"),
         Binding("1", "tab('party')", "Party", show=False),
@@ -86,17 +89,15 @@ class FhtagnApp(ReviewMode, App[int]):
         with TabbedContent(id="tabs", initial="party"):
             with TabPane("1 Party", id="party"):
                 yield PartyTab()
-            with TabPane("2 Initiative", id="initiative"):
-                yield InitiativeTab()
-            with TabPane("3 Chase", id="chase"):
-                yield ChaseTab()
-            with TabPane("4 Requisitions", id="requisitions"):
-                yield RequisitionsTab()
-            with TabPane("5 Log", id="log"):
+            # built when first opened (build_tab): every widget costs start-up time
+            yield TabPane("2 Initiative", id="initiative")
+            yield TabPane("3 Chase", id="chase")
+            yield TabPane("4 Requisitions", id="requisitions")
+            with TabPane("5 Log", id="log"):  # built now: every action appends to it
                 yield LogTab()
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
         yield CommandLine(id="command-line", compact=True)
-        yield Footer()
+        yield KeyBar(id="keys")
 
     async def run_async(self, **kwargs: Any) -> int | None:
         """Run the app; the garbage collector rests until the first frame is painted.
@@ -327,9 +328,25 @@ class FhtagnApp(ReviewMode, App[int]):
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
 
+    def build_tab(self, pane: TabPane) -> bool:
+        """Mount the pane's tab if this is the first time it is opened (True if it was).
+
+        The new tab draws itself and takes the focus once mounted (``tab_mounted``)."""
+        factory = LATE_TABS.get(str(pane.id))
+        if factory is None or pane.query(GameTab):
+            return False
+        pane.mount(factory())
+        return True
+
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Put the focus inside the tab, so that its keys work at once."""
         pane = event.pane
+        if self.build_tab(pane):
+            # Drawn and focused once mounted.  Until then nothing has the focus: left in the pane
+            # just hidden, it would pass to a sibling there, and that pane would be opened again.
+            if not isinstance(self.focused, CommandLine):
+                self.set_focus(None)
+            return
         if pane.id == "log":
             self.query_one(LogTab).ensure_loaded()
         self._show_stale(pane)

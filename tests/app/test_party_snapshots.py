@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import DataTable, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from fhtagn_tui import campaigns
 from fhtagn_tui.app.app import FhtagnApp, open_engine
-from fhtagn_tui.app.screens.party import span
+from fhtagn_tui.app.screens.party import PartyTab, span, spark
 from fhtagn_tui.app.screens.party_sheet import due_lines, mind_text
 from fhtagn_tui.service import Engine
 
@@ -45,19 +45,21 @@ async def test_the_sheet_shows_bonds_boxes_a_disorder_and_what_is_due(tmp_path):
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert app.query_one("#party-table", DataTable).cursor_row == 0  # Ada Vance
-            body = str(app.query_one("#party-body", Static).render())
-            mind = str(app.query_one("#party-mind", Static).render())
-            due = str(app.query_one("#party-due", Static).render())
+            party = app.query_one(PartyTab)
+            body, mind, due = (party.parts[k].plain for k in ("body", "mind", "due"))
+            notes = str(app.query_one("#party-notes", Static).render())
+            assert body in notes and mind in notes and due in notes
             assert "Sister Claire 11 · Partner Sam 9 · Dr. Okafor 0 ✗ BROKEN" in body
             assert "Adaptation: violence ☒☒☐  helplessness ☐☐☐" in mind
             assert "Disorders: PTSD (the farmhouse)" in mind
             assert "holding breath: 3 turns left, then CON×5 each turn — hazard tick ada suffocation" in due
             assert "insomnia: a SAN roll at the next sleep, failure regains no WP — san sleep ada" in due
             # the pools' history from the log: SAN 70 → 69 → 68, HP 11 → 7
-            assert str(app.query_one("#pool-name-0").render()).startswith("SAN  68/99")
-            assert app.query_one("#pool-spark-0", Sparkline).data == [70, 69, 68]
-            assert str(app.query_one("#pool-span-0").render()) == "70→68"
-            assert app.query_one("#pool-spark-3", Sparkline).data == [11, 7]
+            sheet = str(app.query_one("#party-sheet", Static).render()).splitlines()
+            assert sheet[3].startswith("SAN  68/99") and sheet[3].endswith(" 70→68")
+            assert sheet[3][19:39] == "███████▅▅▅▅▅▅▅▁▁▁▁▁▁"  # 70, 69, 68 stretched over 20 columns
+            assert party.pool_data[0] == ("SAN", [70, 69, 68])
+            assert party.pool_data[3] == ("HP", [11, 7])
             # the sheet is longer than 80×24 leaves it: shift+down scrolls it from the table
             scroll = app.query_one("#party-scroll")
             assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
@@ -67,12 +69,13 @@ async def test_the_sheet_shows_bonds_boxes_a_disorder_and_what_is_due(tmp_path):
             # a change made now joins the history
             app.engine.execute("char pool ada SAN=60")
             await pilot.pause()
-            assert app.query_one("#pool-spark-0", Sparkline).data == [70, 69, 68, 60]
+            assert party.pool_data[0] == ("SAN", [70, 69, 68, 60])
             # the next character's sheet: nothing due
             await pilot.press("down")
             await pilot.pause()
             assert "Jonah Reyes" in str(app.query_one("#party-sheet", Static).render())
-            assert str(app.query_one("#party-due", Static).render()) == "Due next: nothing"
+            assert party.parts["due"].plain == "Due next: nothing"
+            assert "\nDue next: nothing\n" in str(app.query_one("#party-notes", Static).render())  # skills follow
     finally:
         app.store.close()
 
@@ -109,3 +112,13 @@ def test_span_says_how_a_pool_went():
     assert span([70, 69, 68]) == "70→68"
     assert span([11, 3, 7]) == "11→7 (low 3)"
     assert span([11, 4, 11]) == "11→11 (low 4)"
+
+
+def test_spark_buckets_scales_and_stretches():
+    assert spark([], 5).plain == "▁▁▁▁▁"
+    assert spark([9, 9], 4).plain == "▁▁▁▁"  # a pool that never moved: a flat line
+    assert spark([0, 7], 4).plain == "▁▁██"  # two values stretched over four columns
+    assert spark([8, 0, 4, 8], 2).plain == "▁▅"  # buckets of two, each shown by its lowest
+    assert spark(list(range(100)), 10).plain == "▁▁▂▃▄▅▅▆▇█"  # more values than columns
+    low, high = spark([0, 7], 2).spans
+    assert (low.style, high.style) == ("red", "green")

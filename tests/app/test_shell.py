@@ -112,3 +112,25 @@ async def test_readonly_follower_sees_new_events(make_app, demo_path):
                 break
         assert follower.engine.state.character("ada vance").current["HP"] == 3
         assert "READ-ONLY" in follower.sub_title
+
+
+async def test_hidden_tabs_are_built_when_first_opened(make_app):
+    """Start-up builds the Party and Log tabs only; another tab is built, drawn and focused
+    when first opened, with what happened while it was not there."""
+    from fhtagn_tui.app.screens.base import GameTab
+    from fhtagn_tui.app.screens.initiative import InitiativeTab
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert sorted(type(t).__name__ for t in app.query(GameTab)) == ["LogTab", "PartyTab"]
+        app.engine.execute('fight start "The cellar"')
+        await pilot.press("2")
+        await pilot.pause()
+        tab = app.query_one(InitiativeTab)
+        assert "The cellar" in str(app.query_one("#ini-head", Static).render())
+        assert app.focused is not None and tab in app.focused.ancestors_with_self
+        assert app.query_one("TabbedContent").active == "initiative"
+        await pilot.press("1", "2")  # built once
+        await pilot.pause()
+        assert len(app.query(InitiativeTab)) == 1 and app.query_one("TabbedContent").active == "initiative"

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
-from textual.widgets import DataTable, Label, Sparkline, Static
+from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
@@ -31,6 +31,9 @@ HISTORY_WINDOW = 2000
 #: At most this many points per series are kept.
 HISTORY_POINTS = 240
 ROWS = 4  # pool rows on the sheet
+POOL_NAME = 19  # columns for ``SAN  68/99 ▮▮▮▯▯``
+SPARK_WIDTH = 20
+SPARK_BARS = "▁▂▃▄▅▆▇█"
 WIDE = 110  # from this width the sheet's body and mind stand side by side
 
 
@@ -69,6 +72,24 @@ def span(values: Sequence[float]) -> str:
         text = f"{_n(values[0])}→{_n(values[-1])}"
     if len(values) > 1 and min(values) < min(values[0], values[-1]):
         text += f" (low {_n(min(values))})"
+    return text
+
+
+def spark(values: Sequence[float], width: int = SPARK_WIDTH) -> Text:
+    """A sparkline as text: the series in ``width`` buckets (each shown by its lowest value, a
+    short series stretched), scaled between its low and high: red near the low, green near the high."""
+    low, high = (min(values), max(values)) if values else (0, 0)
+    if low == high:  # nothing to show: no history, or a pool that never moved
+        return Text(SPARK_BARS[0] * width, style="grey42")
+    extent = high - low
+    n = len(values)
+    text = Text()
+    for i in range(width):  # a short series is stretched over the width
+        start = i * n // width
+        bucket = values[start : max(start + 1, (i + 1) * n // width)]
+        frac = (min(bucket) - low) / extent
+        style = "green" if frac > 0.66 else "yellow" if frac > 0.33 else "red"
+        text.append(SPARK_BARS[min(len(SPARK_BARS) - 1, int(frac * len(SPARK_BARS)))], style=style)
     return text
 
 
@@ -115,25 +136,18 @@ class PartyTab(GameTab):
         self._state: State | None = None
         self.history = PoolHistory()
         self._history_loaded = False
+        #: what the sheet shows, by part (head, body, mind, due, skills), and each pool's series
+        self.parts: dict[str, Text] = {}
+        self.pool_data: list[tuple[str, list[float]]] = []
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
         yield table
+        # Two text widgets, not one per line: every widget costs start-up (styles, layout)
         with VerticalScroll(id="party-scroll"):
-            with Horizontal(id="party-cols"):
-                with Vertical(id="party-left"):
-                    yield Static(id="party-sheet")
-                    with Vertical(id="party-pools"):
-                        for i in range(ROWS):
-                            with Horizontal(classes="pool-row", id=f"pool-row-{i}"):
-                                yield Label("", classes="pool-name", id=f"pool-name-{i}")
-                                yield Sparkline([], classes="pool-spark", id=f"pool-spark-{i}", summary_function=min)
-                                yield Label("", classes="pool-span", id=f"pool-span-{i}")
-                with Vertical(id="party-right"):
-                    yield Static(id="party-body")
-                    yield Static(id="party-mind")
-                    yield Static(id="party-due")
-                    yield Static(id="party-skills")
+            with Horizontal(id="party-cols"):  # stacked when narrow, side by side when wide
+                yield Static(id="party-sheet")  # head and pools with their history
+                yield Static(id="party-notes")  # body, mind, what is due, skills
         yield Static(
             "No characters yet. Press [b]n[/b] for a new one, or type [b]:char new NAME STR=…[/b]",
             id="party-empty",
@@ -220,34 +234,40 @@ class PartyTab(GameTab):
         scroll = self.query_one("#party-scroll")
         scroll.display = char is not None
         if char is None or state is None:
+            self.parts = {}
+            self.pool_data = []
             return
-        self.query_one("#party-sheet", Static).update(head_text(state, char))
-        self._show_pools(state, char)
+        sheet = head_text(state, char)
+        for line in self._pool_lines(state, char):
+            sheet.append("\n")
+            sheet.append(line)
         due = due_text(state, char) if char.stats else Text()
-        for selector, text in (("#party-body", body_text(state, char)), ("#party-mind", mind_text(state, char)),
-                               ("#party-due", due), ("#party-skills", skills_text(state, char))):
-            widget = self.query_one(selector, Static)
-            widget.display = bool(text.plain)
-            widget.update(text)
+        self.parts = {"head": head_text(state, char), "body": body_text(state, char),
+                      "mind": mind_text(state, char), "due": due, "skills": skills_text(state, char)}
+        notes = Text("\n").join(self.parts[k] for k in ("body", "mind", "due", "skills") if self.parts[k].plain)
+        self.query_one("#party-sheet", Static).update(sheet)
+        self.query_one("#party-notes", Static).update(notes)
 
-    def _show_pools(self, state: State, char: Character) -> None:
-        order = [p for p in ("SAN", "BP", "WP", "HP", "FP", "MP", "Luck") if p in char.current]
+    def _pool_lines(self, state: State, char: Character) -> list[Text]:
+        """``SAN  68/99 ▮▮▮▯▯   ▇▇▅▁   70→62 (low 58)``: the first pools with their history."""
+        order = [p for p in HISTORY_POOLS if p in char.current]
         shown = order[:ROWS] if char.stats else []
         private = char.hidden and getattr(self.app, "player", False)
-        for i in range(ROWS):
-            row = self.query_one(f"#pool-row-{i}")
-            row.display = i < len(shown)
-            if i >= len(shown):
-                continue
-            pool = shown[i]
+        self.pool_data = []
+        lines = []
+        for pool in shown:
             top = pool_max(state.system, char, pool) if pool != "BP" else None
             now = char.current[pool]
-            name = Text(f"{pool:<4} ", style="bold")
-            name.append(bar(now, top) if top else Text(str(now)))
-            self.query_one(f"#pool-name-{i}", Label).update(name)
+            line = Text(f"{pool:<4} ", style="bold")
+            line.append(bar(now, top) if top else Text(str(now)))
+            line.pad_right(POOL_NAME - line.cell_len)
             values = [] if private else self.history.values(char.id, pool)
-            self.query_one(f"#pool-spark-{i}", Sparkline).data = values if len(values) > 1 else [float(now)] * 2
-            self.query_one(f"#pool-span-{i}", Label).update(Text(span(values), style="dim"))
+            data = values if len(values) > 1 else [float(now)] * 2
+            self.pool_data.append((pool, data))
+            line.append(spark(data, SPARK_WIDTH))
+            line.append(" " + span(values), style="dim")
+            lines.append(line)
+        return lines
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._show_sheet()

@@ -17,7 +17,6 @@ from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     DataTable,
-    Footer,
     Input,
     Label,
     OptionList,
@@ -52,6 +51,7 @@ from fhtagn_tui.reference import (
 from fhtagn_tui.reference.catalogue import SYSTEM_NAMES, SYSTEM_ORDER, rule_span
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..widgets.key_bar import KeyBar
 from .base import GameTab
 
 #: Where the GM screen opens from a tab whose ``reference_topic()`` says nothing.
@@ -123,7 +123,7 @@ class ReferenceScreen(Screen[None]):
                     yield Static("", id="ref-text")
                 yield DataTable(id="ref-table", cursor_type="row", zebra_stripes=True)
                 yield Static("", id="ref-result")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._fill_tree()

@@ -1,0 +1,150 @@
+"""The key bar at the foot of the screen: the keys that work here, on one line, clickable.
+
+Textual's ``Footer`` mounts one widget per key and composes them again on every change of
+focus; with a dozen keys that was a sixth of the app's start-up (styles, layout, a second
+compose before the first frame).  This bar is one widget that draws one line of text, and
+maps a click (or a tap on a tablet) back to the key under it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, NamedTuple
+
+from rich.text import Text
+from textual import events
+from textual.widget import Widget
+
+
+class Key(NamedTuple):
+    key: str  # what the app is sent when the key is clicked
+    display: str  # what is shown: "^z", "del", ":"
+    description: str
+    enabled: bool
+
+
+class KeyBar(Widget, can_focus=False):
+    """One line of ``key description`` pairs; the command palette's key at the right."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--hover"}
+    DEFAULT_CSS = """
+    KeyBar {
+        dock: bottom;
+        height: 1;
+        color: $footer-description-foreground;
+        background: $footer-background;
+        & > .key-bar--key {
+            color: $footer-key-foreground;
+            text-style: bold;
+        }
+        & > .key-bar--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    GAP = 2  # columns between two keys
+
+    def __init__(self, *, id: str | None = None, show_palette: bool = True) -> None:  # noqa: A002 - Textual's name
+        super().__init__(id=id)
+        self.show_palette = show_palette
+        self.keys: list[Key] = []
+        self.palette: Key | None = None
+        self._spans: list[tuple[int, int, Key]] = []  # columns of each key drawn on the last render
+        self._hover: Key | None = None
+
+    # --- which keys ------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: object) -> None:
+        if screen is not self.screen:
+            return
+        app = self.app
+        keys: list[Key] = []
+        actions: set[str] = set()
+        palette_key = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE and self.show_palette else None
+        self.palette = None
+        for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
+            item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
+            if key == palette_key:
+                self.palette = item
+            elif binding.show and binding.action not in actions:  # one entry per action, as Footer
+                actions.add(binding.action)
+                keys.append(item)
+        if keys != self.keys:
+            self.keys = keys
+            self.refresh()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def _piece(self, item: Key, key_style: object, hover_style: object) -> Text:
+        text = Text()
+        text.append(item.display, style=key_style)  # type: ignore[arg-type]
+        if item.description:
+            text.append(" " + item.description)
+        if not item.enabled:
+            text.stylize("dim")
+        if item == self._hover:
+            text.stylize(hover_style)  # type: ignore[arg-type]
+        return text
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("key-bar--key", partial=True)
+        hover_style = self.get_component_rich_style("key-bar--hover", partial=True)
+        width = self.size.width
+        tail = Text()
+        if self.palette is not None:
+            tail.append("▏", style="dim")  # as Footer: the palette's key set apart at the right
+            tail.append(self._piece(self.palette, key_style, hover_style))
+        room = width - (tail.cell_len + 1 if tail else 0)
+        line = Text(no_wrap=True, overflow="crop")
+        spans: list[tuple[int, int, Key]] = []
+        column = 1
+        for item in self.keys:
+            piece = self._piece(item, key_style, hover_style)
+            if column + piece.cell_len > room:
+                break  # whole keys or none: a cut-off key helps nobody
+            line.append(" " * (column - line.cell_len))
+            line.append(piece)
+            spans.append((column, column + piece.cell_len, item))
+            column += piece.cell_len + self.GAP
+        if self.palette is not None and tail.cell_len < width:
+            start = width - tail.cell_len - 1
+            line.append(" " * (start - line.cell_len))
+            line.append(tail)
+            spans.append((start, start + tail.cell_len, self.palette))
+        self._spans = spans
+        return line
+
+    def key_at(self, x: int) -> Key | None:
+        for start, end, item in self._spans:
+            if start <= x < end:
+                return item
+        return None
+
+    # --- the mouse -------------------------------------------------------------------------
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        item = self.key_at(event.x)
+        if item is None:
+            return
+        if item.enabled:
+            self.app.simulate_key(item.key)
+        else:
+            self.app.bell()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        item = self.key_at(event.x)
+        if item != self._hover:
+            self._hover = item
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        if self._hover is not None:
+            self._hover = None
+            self.refresh()
