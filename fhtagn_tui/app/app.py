@@ -40,7 +40,10 @@ from .widgets.key_bar import KeyBar
 from .widgets.review_bar import ReviewBar
 
 HERE = Path(__file__).parent
-CSS_FILES = [HERE / "app.tcss", *sorted(HERE.glob("screens/*.tcss")), *sorted(HERE.glob("forms/*.tcss"))]
+#: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
+#: read when it is first opened: start-up parses only what the first screen needs.
+TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
+CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: The tabs that are built when first opened, not at start-up.

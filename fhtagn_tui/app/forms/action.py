@@ -38,6 +38,7 @@ def open_reference(screen: ModalScreen[None] | ModalScreen[str | None], topic: s
 
 class ActionMenu(ModalScreen[str | None]):
     """What the acting character does: one line per action, picked by its key."""
+    CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("f1", "reference", "Rules")]
 
@@ -84,6 +85,7 @@ def _choice_id(key: str) -> str:
 
 class ActionForm(ModalScreen[None]):
     """One action's fields; ctrl+s (or ⏎ in a text box) runs it."""
+    CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),

@@ -22,6 +22,7 @@ NONE = ""
 
 
 class FightersForm(ModalScreen[None]):
+    CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Add")]
 
     def __init__(self, state: State, run: RunText) -> None:

@@ -55,6 +55,7 @@ def parse_bonds(text: str) -> tuple[tuple[Bond, ...], str | None]:
 
 class CharacterForm(ModalScreen[None]):
     """New character (``char is None``) or edit one."""
+    CSS_PATH = "character.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),

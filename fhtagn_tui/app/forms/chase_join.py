@@ -32,6 +32,7 @@ def vehicle_options() -> list[tuple[str, str]]:
 
 class ChaseJoinForm(ModalScreen[None]):
     """ctrl+s adds and closes; ctrl+n adds and stays open for the next participant."""
+    CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
         Binding("escape", "cancel", "Close"),

@@ -24,6 +24,7 @@ GROUND = {"normal": "normal", "hazardous": "hazardous (penalty die on random loc
 
 class ChaseNewForm(ModalScreen[bool]):
     """Dismissed with True once the chase is set up."""
+    CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
 

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 
 class Confirm(ModalScreen[bool]):
+    CSS_PATH = "confirm.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
 
     def __init__(self, question: str) -> None:

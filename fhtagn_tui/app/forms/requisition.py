@@ -25,6 +25,7 @@ SubmitWithDice = Callable[[Command, Sequence[str] | None], str | None]
 
 
 class RequisitionForm(ModalScreen[None]):
+    CSS_PATH = "requisition.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
 
     def __init__(self, state: State, submit: SubmitWithDice, agent: str = "") -> None:

@@ -56,6 +56,7 @@ def _int(text: str, what: str) -> int:
 
 
 class SanityDialog(ModalScreen[None]):
+    CSS_PATH = "sanity.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [
         Binding("escape", "cancel", "Cancel"),
         Binding("ctrl+s", "primary", "Next / Run"),

@@ -20,6 +20,7 @@ SHOWN = 500
 
 class SearchForm(ModalScreen[None]):
     """Filters on top, hits below; enter on a hit moves the review cursor there."""
+    CSS_PATH = "search.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
         Binding("escape", "close", "Close"),
@@ -106,6 +107,7 @@ class SearchForm(ModalScreen[None]):
 
 class GotoForm(ModalScreen[None]):
     """One line: an event number, s2 (a session start), r3 (a round), start or end."""
+    CSS_PATH = "search.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [Binding("escape", "close", "Close")]
 

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 
 class TextView(ModalScreen[None]):
+    CSS_PATH = "text_view.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape,q,enter", "close", "Close")]
 
     def __init__(self, title: str, body: str) -> None:

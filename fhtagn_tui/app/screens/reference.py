@@ -90,6 +90,7 @@ def _binding_words(bindings: Iterable[BindingType]) -> str:
 
 class ReferenceScreen(Screen[None]):
     """Search at the top, entries on the left, the selected entry on the right."""
+    CSS_PATH = "reference.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
@@ -351,6 +352,7 @@ def _defaults(state: State, roll: Rollable) -> dict[str, str]:
 
 class TableRollForm(ModalScreen[None]):
     """The inputs of a table roll and the dice (blank: the app rolls)."""
+    CSS_PATH = "reference.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),

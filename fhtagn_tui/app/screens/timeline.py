@@ -38,6 +38,7 @@ def span(track: Track, label: str) -> str:
 
 
 class TimelineScreen(ModalScreen[None]):
+    CSS_PATH = "timeline.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape,q", "close", "Close")]
 
     def __init__(self, tracks: list[Track], title: str, selected: str = "") -> None:

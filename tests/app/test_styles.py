@@ -1,0 +1,47 @@
+"""Every stylesheet is read: the tabs' at start-up, each form's and screen's when first opened."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from pathlib import Path
+
+from textual.screen import Screen
+
+from fhtagn_tui.app import app as app_module
+
+APP = Path(app_module.__file__).parent
+
+
+def _screen_css() -> dict[Path, list[str]]:
+    """Each stylesheet named by a screen's CSS_PATH, with the screens that name it."""
+    named: dict[Path, list[str]] = {}
+    for path in sorted([*APP.glob("forms/*.py"), *APP.glob("screens/*.py")]):
+        module = importlib.import_module("fhtagn_tui.app." + ".".join(path.relative_to(APP).with_suffix("").parts))
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if issubclass(cls, Screen) and cls.__module__ == module.__name__ and cls.CSS_PATH:
+                css = path.parent / str(cls.CSS_PATH)
+                assert css.exists(), f"{cls.__name__}.CSS_PATH names a missing file {css}"
+                named.setdefault(css, []).append(cls.__name__)
+    return named
+
+
+def test_every_stylesheet_is_read_by_the_app_or_by_a_screen():
+    at_start = set(app_module.CSS_FILES)
+    by_screens = set(_screen_css())
+    assert all(p.exists() for p in at_start)
+    assert not at_start & by_screens  # read once: at start-up, or when the screen opens
+    assert set(APP.rglob("*.tcss")) == at_start | by_screens  # none forgotten
+
+
+async def test_a_forms_styles_are_read_when_it_first_opens(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        character_css = str(APP / "forms" / "character.tcss")
+        assert not app.stylesheet.has_source(character_css)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.stylesheet.has_source(character_css)
+        form = app.screen.query_one("#char-form")
+        assert form.styles.width.value == 74  # from character.tcss
