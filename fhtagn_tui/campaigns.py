@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from importlib import resources
 from pathlib import Path
 
 from fhtagn_tui.domain.features.campaign import CreateCampaign
@@ -50,6 +49,8 @@ def create_campaign(path: Path, system: str, title: str = "") -> CampaignStore:
 
 
 def demo_script() -> list[str]:
+    from importlib import resources  # only when the demo is made
+
     text = resources.files("fhtagn_tui.data").joinpath("demo_fhtagn.txt").read_text(encoding="utf-8")
     return [line for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#")]
 

@@ -7,6 +7,7 @@ import gc
 import signal
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -29,12 +30,9 @@ from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
 from .screens.base import GameTab
-from .screens.chase import ChaseTab
-from .screens.initiative import InitiativeTab
 from .screens.log import WINDOW as LOG_WINDOW
 from .screens.log import LogTab
 from .screens.party import PartyTab
-from .screens.requisitions import RequisitionsTab
 from .widgets.command_line import CommandLine
 from .widgets.key_bar import KeyBar
 from .widgets.review_bar import ReviewBar
@@ -46,8 +44,9 @@ TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
 CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
-#: The tabs that are built when first opened, not at start-up.
-LATE_TABS: dict[str, type[GameTab]] = {"initiative": InitiativeTab, "chase": ChaseTab, "requisitions": RequisitionsTab}
+#: The tabs built (and their modules imported) when first opened, not at start-up.
+LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "ChaseTab"),
+             "requisitions": ("requisitions", "RequisitionsTab")}
 
 
 class FhtagnApp(ReviewMode, App[int]):
@@ -335,10 +334,12 @@ class FhtagnApp(ReviewMode, App[int]):
         """Mount the pane's tab if this is the first time it is opened (True if it was).
 
         The new tab draws itself and takes the focus once mounted (``tab_mounted``)."""
-        factory = LATE_TABS.get(str(pane.id))
-        if factory is None or pane.query(GameTab):
+        late = LATE_TABS.get(str(pane.id))
+        if late is None or pane.query(GameTab):
             return False
-        pane.mount(factory())
+        module, name = late
+        tab: GameTab = getattr(import_module(f"{__package__}.screens.{module}"), name)()
+        pane.mount(tab)
         return True
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:

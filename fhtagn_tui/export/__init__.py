@@ -9,16 +9,29 @@ front end.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from fhtagn_tui.domain.events import Event
 
-from .html import to_html
-from .markdown import to_markdown
-from .recap import Progress, Recap, build_recap
+if TYPE_CHECKING:
+    from .html import to_html
+    from .markdown import to_markdown
+    from .recap import Progress, Recap, build_recap
 
 FORMATS = ("md", "html")
 
 __all__ = ["FORMATS", "Recap", "build_recap", "export_text", "to_html", "to_markdown"]
+
+#: Read when first used: the app imports the timeline at start-up, not the recap writers.
+_LAZY = {"to_html": ".html", "to_markdown": ".markdown", "Recap": ".recap", "build_recap": ".recap",
+         "Progress": ".recap"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        return getattr(import_module(_LAZY[name], __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def export_text(
@@ -29,6 +42,10 @@ def export_text(
     progress: Progress | None = None,
 ) -> str:
     """The recap of ``events`` (a whole log) as Markdown or HTML."""
+    from .html import to_html
+    from .markdown import to_markdown
+    from .recap import build_recap
+
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
     recap = build_recap(events, session=session, players=players, progress=progress)

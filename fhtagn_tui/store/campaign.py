@@ -124,7 +124,7 @@ class CampaignStore:
         return self._decode(self._storage.lines[start - 1 : stop - 1], start)
 
     def prefix_digest(self, seq: int) -> tuple[int, str]:
-        """Size and BLAKE2 digest of the file from its start to the end of record ``seq``."""
+        """Size and SHA-256 digest of the file from its start to the end of record ``seq``."""
         return self._storage.prefix_digest(seq)
 
     def follow(self) -> list[Event]:
