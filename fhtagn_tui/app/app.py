@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
 from fhtagn_tui.campaigns import campaign_name
@@ -47,6 +48,12 @@ TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: The tabs built (and their modules imported) when first opened, not at start-up.
 LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "ChaseTab"),
              "requisitions": ("requisitions", "RequisitionsTab")}
+
+
+class MainScreen(Screen[None]):
+    """The app's screen with the tabs (its styles are app.tcss)."""
+
+    AUTO_FOCUS = "#party-table"  # focused as it is composed: a later focus() would restyle the screen
 
 
 class FhtagnApp(ReviewMode, App[int]):
@@ -84,6 +91,9 @@ class FhtagnApp(ReviewMode, App[int]):
         engine.listeners.append(self._on_events)
 
     # --- layout ------------------------------------------------------------------------
+
+    def get_default_screen(self) -> Screen[Any]:
+        return MainScreen(id="_default")
 
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False, icon="🐙")
@@ -133,7 +143,8 @@ class FhtagnApp(ReviewMode, App[int]):
         self.call_after_refresh(self._wake_gc)  # after the first frame (see run_async)
         self._hangup_on_signals()
         self._show_all()
-        self.query_one("#party-table").focus()
+        if self.focused is None:
+            self.query_one("#party-table").focus()
         if self.readonly:
             self.query_one(CommandLine).disabled = True
             self.set_interval(0.05 if self.player else 0.1, self._follow)
