@@ -160,16 +160,17 @@ class AppendOnlyStorage(Storage):
         if self._fd < 0:
             raise StoreError(f"{self.path} is closed")
         records = self._lines
-        head = self._end - sum(map(len, records)) - len(records)  # the header line and its line end
-        size = head + sum(map(len, records[:count])) + count
+        tail = records[count:]  # usually none or few: the snapshot is taken at the end of the log
+        size = self._end - sum(map(len, tail)) - len(tail)
         digest = hashlib.sha256()
+        buffer = memoryview(bytearray(min(1 << 20, size) or 1))  # one buffer, read into again and again
         pos = 0
         while pos < size:
-            chunk = os.pread(self._fd, min(1 << 20, size - pos), pos)
-            if not chunk:
+            n = os.preadv(self._fd, [buffer[: min(len(buffer), size - pos)]], pos)
+            if n <= 0:
                 raise StoreError(f"{self.path} is shorter than what was read from it")
-            digest.update(chunk)
-            pos += len(chunk)
+            digest.update(buffer[:n])
+            pos += n
         return size, digest.hexdigest()
 
     def document(self, doc_id: int) -> dict[str, Any]:

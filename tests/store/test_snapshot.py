@@ -178,3 +178,39 @@ def test_the_snapshot_is_not_written_for_a_projection_behind_the_log(tmp_path):
         behind.apply_all(store.events()[:3])
         assert snapshot.save(store, behind) is False
     assert not snapshot.path_for(path).exists()
+
+
+def test_the_prefix_digest_is_the_sha256_of_the_bytes_up_to_each_record(tmp_path):
+    path, _ = _campaign(tmp_path)
+    raw = path.read_bytes()
+    ends = [i + 1 for i, b in enumerate(raw) if b == ord("\n")]  # the header's end, then each record's
+    with CampaignStore.open(path, readonly=True) as store:
+        for count in (0, 1, len(store) // 2, len(store) - 1, len(store)):
+            size = ends[count]
+            assert store.prefix_digest(count) == (size, hashlib.sha256(raw[:size]).hexdigest())
+
+
+def test_the_sources_signature_changes_when_a_source_file_does(tmp_path, monkeypatch):
+    import os
+    import types
+
+    for package in ("domain", "rules"):
+        (tmp_path / "pkg" / package / "sub").mkdir(parents=True)
+        (tmp_path / "pkg" / package / "__init__.py").write_text("")
+        (tmp_path / "pkg" / package / "sub" / "fold.py").write_text("X = 1\n")
+        (tmp_path / "pkg" / package / "sub" / "notes.txt").write_text("not a source")
+        fake = types.SimpleNamespace(__file__=str(tmp_path / "pkg" / package / "__init__.py"))
+        monkeypatch.setattr(snapshot, package, fake)
+    sign = snapshot.code_digest.__wrapped__
+    first = sign()
+    assert sign() == first
+    (tmp_path / "pkg" / "rules" / "sub" / "notes.txt").write_text("still not a source")
+    assert sign() == first
+    source = tmp_path / "pkg" / "rules" / "sub" / "fold.py"
+    source.write_text("X = 2\n")  # same size: the modification time tells
+    os.utime(source, ns=(1, 1))
+    second = sign()
+    assert second != first
+    source.write_text("X = 22\n")
+    os.utime(source, ns=(1, 1))
+    assert sign() not in (first, second)
