@@ -122,3 +122,28 @@ def test_spark_buckets_scales_and_stretches():
     assert spark(list(range(100)), 10).plain == "▁▁▂▃▄▅▅▆▇█"  # more values than columns
     low, high = spark([0, 7], 2).spans
     assert (low.style, high.style) == ("red", "green")
+
+
+async def test_the_history_of_a_campaign_opened_from_its_snapshot_is_read_in_a_thread(tmp_path):
+    """Opened from the start-up snapshot, the projection has no undo history yet: the sheet's
+    series are folded from the log in a worker thread, and the undo history stays unbuilt."""
+    app = _app(tmp_path)
+    app.store.close()
+    path = app.store.path
+    engine, store, notice = open_engine(path, False)  # the first opening wrote the snapshot
+    assert engine.projection.resuming
+    app = FhtagnApp(engine, store, notice)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            party = app.query_one(PartyTab)
+            assert party.pool_data[0] == ("SAN", [70, 69, 68])
+            assert party.pool_data[3] == ("HP", [11, 7])
+            assert engine.projection.resuming  # nothing built that the GM did not ask for
+            engine.execute("char pool ada SAN=60")
+            await pilot.pause()
+            assert party.pool_data[0] == ("SAN", [70, 69, 68, 60])
+    finally:
+        store.close()

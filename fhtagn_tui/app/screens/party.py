@@ -4,6 +4,7 @@ the pools' history as sparklines, and what is due next.  ``s`` opens the Sanity 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
 from textual.widgets import DataTable, Static
+from textual.worker import Worker, WorkerState
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
@@ -19,6 +21,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 from fhtagn_tui.export.timeline import track
 from fhtagn_tui.service import MemorySink
+from fhtagn_tui.store import CampaignStore
 
 from .base import GameTab
 from .party_sheet import body_text, due_text, head_text, mind_text, skills_text
@@ -119,6 +122,16 @@ class PoolHistory:
         return self.series.get(key, {}).get(pool, [])
 
 
+def _history_from_log(store: CampaignStore, first: int, last: int, chunk: int = 4096) -> PoolHistory:
+    """The pools' series over events ``first..last``, the log before them folded chunk by chunk."""
+    start = Projection(checkpoint_every=0)
+    for begin in range(1, first, chunk):
+        start.apply_all(store.events_between(begin, min(first, begin + chunk)))
+    history = PoolHistory()
+    history.load(store.events_between(first, last + 1), start)
+    return history
+
+
 class PartyTab(GameTab):
     BINDINGS = [
         Binding("n", "app.new_character", "New"),
@@ -173,9 +186,16 @@ class PartyTab(GameTab):
         projection = engine.projection
         last = projection.seq
         first = max(1, last - HISTORY_WINDOW + 1)
+        store = getattr(app, "store", None)
+        if projection.resuming and store is not None:
+            # Opened from the start-up snapshot: the fold before the window is not at hand (the undo
+            # history is built only when needed).  Fold the log in a thread, a chunk at a time, so
+            # that the first keys are not kept waiting and little of a long log is held at once.
+            self.run_worker(partial(_history_from_log, store, first, last), thread=True, group="pool-history",
+                            exit_on_error=False)
+            return
         checkpoint = projection.nearest_checkpoint(first - 1)
         begin = checkpoint.seq + 1 if checkpoint is not None else 1
-        store = getattr(app, "store", None)
         if store is not None:
             events = store.events_between(begin, last + 1)
         elif isinstance(engine.sink, MemorySink):
@@ -189,6 +209,18 @@ class PartyTab(GameTab):
         self.history.load(events[first - begin :], start)
         if self._state is not None:
             self.show(self._state)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "pool-history" or event.state != WorkerState.SUCCESS:
+            return
+        history = worker.result
+        if isinstance(history, PoolHistory):
+            if self._state is not None:
+                history.follow(self._state)  # what changed while it was read
+            self.history = history
+            if self._state is not None and not getattr(self.app, "reviewing", False):
+                self._show_sheet()
 
     # --- drawing -------------------------------------------------------------------------------
 
