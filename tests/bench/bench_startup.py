@@ -8,7 +8,8 @@ run: each is a fresh process (interpreter start, imports, and for fhtagn the
 store open and the replay of the log), run headless; the child prints the clock when its first frame has
 been painted (interpreter teardown is not counted for either), alternating the two so that machine noise falls on both.
 Required: median ratio ≤ 1.5.  Also: peak memory (RSS) of the app with a
-100k-event campaign open, ≤ 150 MiB.
+100k-event campaign open and settled (painted, the pools' history read), ≤ 150 MiB,
+both when the whole log is folded and when it starts from its snapshot.
 """
 
 from __future__ import annotations
@@ -84,12 +85,17 @@ def peak_mib():
             return int(line.split()[1]) / 1024
     return 0.0
 
-class FirstPaint(FhtagnApp):
+class Settled(FhtagnApp):
+    # open, paint, let the after-paint work (the pools' history) finish, then stop
     def on_mount(self):
-        self.call_after_refresh(self.exit)
+        self.call_after_refresh(self.settle)
+
+    async def settle(self):
+        await self.workers.wait_for_complete()
+        self.set_timer(0.5, self.exit)
 
 engine, store, notice = open_engine(Path(sys.argv[1]), True)
-FirstPaint(engine, store, notice).run(headless=True, size=(80, 24))
+Settled(engine, store, notice).run(headless=True, size=(80, 24))
 print(peak_mib())
 """
 
@@ -129,10 +135,12 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
         if not quick:
             path100 = Path(tmp) / "startup100k.fhtagn"
             build_file(path100, 100_000, setup, play)
-            out = subprocess.run([sys.executable, "-c", MEMORY, str(path100)], cwd=ROOT, check=True,
-                                 capture_output=True, text=True, env=ENV)
-            peak = float(out.stdout.strip().splitlines()[-1])
-            rows.append(row("app open on 100k events: peak RSS", peak, "MiB", "≤ 150", peak <= 150))
+            # first opening: the whole log folded (and the snapshot written); then from the snapshot
+            for label in ("full replay", "from snapshot"):
+                out = subprocess.run([sys.executable, "-c", MEMORY, str(path100)], cwd=ROOT, check=True,
+                                     capture_output=True, text=True, env=ENV)
+                peak = float(out.stdout.strip().splitlines()[-1])
+                rows.append(row(f"100k events, settled, {label}: peak RSS", peak, "MiB", "≤ 150", peak <= 150))
     return rows
 
 
