@@ -269,13 +269,13 @@ class PartyTab(GameTab):
             self.parts = {}
             self.pool_data = []
             return
-        sheet = head_text(state, char)
-        for line in self._pool_lines(state, char):
-            sheet.append("\n")
-            sheet.append(line)
         due = due_text(state, char) if char.stats else Text()
         self.parts = {"head": head_text(state, char), "body": body_text(state, char),
                       "mind": mind_text(state, char), "due": due, "skills": skills_text(state, char)}
+        sheet = self.parts["head"].copy()  # the head and, under it, the pools
+        for line in self._pool_lines(state, char):
+            sheet.append("\n")
+            sheet.append(line)
         notes = Text("\n").join(self.parts[k] for k in ("body", "mind", "due", "skills") if self.parts[k].plain)
         self.query_one("#party-sheet", Static).update(sheet)
         self.query_one("#party-notes", Static).update(notes)

@@ -68,16 +68,16 @@ class KeyBar(Widget, can_focus=False):
         keys: list[Key] = []
         actions: set[str] = set()
         palette_key = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE and self.show_palette else None
-        self.palette = None
+        palette: Key | None = None
         for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
             item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
             if key == palette_key:
-                self.palette = item
+                palette = item
             elif binding.show and binding.action not in actions:  # one entry per action, as Footer
                 actions.add(binding.action)
                 keys.append(item)
-        if keys != self.keys:
-            self.keys = keys
+        if (keys, palette) != (self.keys, self.palette):  # a key enabled or disabled is a change too
+            self.keys, self.palette = keys, palette
             self.refresh()
 
     # --- drawing ---------------------------------------------------------------------------
