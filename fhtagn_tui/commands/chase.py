@@ -9,6 +9,7 @@ from fhtagn_tui.domain.features.chase import (
     AddParticipant,
     Barrier,
     Catch,
+    Crash,
     CrossHazard,
     Drop,
     EndChase,
@@ -35,6 +36,20 @@ from .language import Args, Query, command, to_int
 
 def _num(args: Args) -> int:
     return args.int_opt("chase", 0)
+
+
+_OCC = " [occupants=hurt|luck|spared|killed]"
+_OCC_HELP = ("occupants=: the Keeper's call for the people inside if a vehicle is wrecked or halted "
+             "(COC-VEHICLE-04/05): hurt (2D10 each thrown clear of a wreck, 1D10 each in an accident), "
+             "luck (a Luck roll each: thrown clear or killed; unhurt or 1D10), spared, or killed (a wreck only). "
+             "Without it nobody is harmed until 'chase crash VEHICLE CHOICE'.")
+
+
+def _occupants(args: Args) -> str:
+    raw = (args.opt("occupants", "") or "").strip().casefold()
+    if raw and raw not in rv.OCCUPANT_CHOICES:
+        raise args.fail(f"occupants= is one of {', '.join(rv.OCCUPANT_CHOICES)}, not {raw!r}")
+    return raw
 
 
 def _names(raw: str | None) -> tuple[str, ...]:
@@ -143,36 +158,36 @@ def _move(args: Args) -> Move:
     return Move(chase=_num(args), name=name, steps=steps)
 
 
-@command("chase hazard", "chase hazard NAME [cautious=1|2] [skill=SKILL] [chase=N]",
+@command("chase hazard", "chase hazard NAME [cautious=1|2] [skill=SKILL]" + _OCC + " [chase=N]",
          "cross the hazard ahead: a skill roll; failure costs 1D3 actions and maybe damage",
-         examples=("chase hazard harvey cautious=1", "chase hazard ford roll=47"), dice=True)
+         details=_OCC_HELP, examples=("chase hazard harvey cautious=1", "chase hazard ford roll=47"), dice=True)
 def _hazard(args: Args) -> CrossHazard:
     name = args.pos(0, "NAME")
     args.max_positional(1)
-    return CrossHazard(chase=_num(args), name=name, cautious=args.int_opt("cautious", 0),
+    return CrossHazard(chase=_num(args), occupants=_occupants(args), name=name, cautious=args.int_opt("cautious", 0),
                        skill=args.opt("skill", "") or "")
 
 
-@command("chase barrier", "chase barrier NAME pass|break [skill=SKILL] [damage=EXPR] [chase=N]",
+@command("chase barrier", "chase barrier NAME pass|break [skill=SKILL] [damage=EXPR]" + _OCC + " [chase=N]",
          "get past the barrier ahead: a skill roll, or break it (vehicles: Build×1D10; people: damage=EXPR)",
-         examples=("chase barrier harvey pass skill=Climb", "chase barrier truck break", "chase barrier ada break damage=1d3"),
+         details=_OCC_HELP, examples=("chase barrier harvey pass skill=Climb", "chase barrier truck break", "chase barrier ada break damage=1d3"),
          dice=True)
 def _barrier(args: Args) -> Barrier:
     name = args.pos(0, "NAME")
     method = args.pos(1, "pass|break")
     args.max_positional(2)
-    return Barrier(chase=_num(args), name=name, method=method, skill=args.opt("skill", "") or "",
+    return Barrier(chase=_num(args), occupants=_occupants(args), name=name, method=method, skill=args.opt("skill", "") or "",
                    damage=args.opt("damage", "") or "")
 
 
-@command("chase pedal", "chase pedal NAME 2|3|4|5 [chase=N]",
+@command("chase pedal", "chase pedal NAME 2|3|4|5" + _OCC + " [chase=N]",
          "pedal to the metal: one action moves 2–3 (1 penalty die on hazards) or 4–5 locations (2 penalty dice)",
-         examples=("chase pedal ford 3",), dice=True)
+         details=_OCC_HELP, examples=("chase pedal ford 3",), dice=True)
 def _pedal(args: Args) -> Pedal:
     name = args.pos(0, "NAME")
     n = to_int(args.pos(1, "LOCATIONS"), "LOCATIONS", args)
     args.max_positional(2)
-    return Pedal(chase=_num(args), name=name, locations=n)
+    return Pedal(chase=_num(args), occupants=_occupants(args), name=name, locations=n)
 
 
 @command("chase navigate", "chase navigate VEHICLE [passenger=NAME] [skill=Spot Hidden|Navigate] [chase=N]",
@@ -185,19 +200,19 @@ def _navigate(args: Args) -> Navigate:
                     skill=args.opt("skill", "") or "")
 
 
-@command("chase ram", "chase ram VEHICLE TARGET [chase=N]",
+@command("chase ram", "chase ram VEHICLE TARGET" + _OCC + " [chase=N]",
          "ram a vehicle or person in the same location (Drive Auto vs Drive Auto/Dodge; Build×1D10)",
-         examples=("chase ram truck ford",), dice=True)
+         details=_OCC_HELP, examples=("chase ram truck ford",), dice=True)
 def _ram(args: Args) -> RamVehicle:
     name = args.pos(0, "VEHICLE")
     target = args.pos(1, "TARGET")
     args.max_positional(2)
-    return RamVehicle(chase=_num(args), name=name, target=target)
+    return RamVehicle(chase=_num(args), occupants=_occupants(args), name=name, target=target)
 
 
-@command("chase shoot", "chase shoot SHOOTER TARGET damage=EXPR [skill=SKILL] [difficulty=…] [--still] [--tyre] [chase=N]",
+@command("chase shoot", "chase shoot SHOOTER TARGET damage=EXPR [skill=SKILL] [difficulty=…] [--still] [--tyre]" + _OCC + " [chase=N]",
          "shoot in a chase: a penalty die on the move (--still spends an action instead); --tyre aims at a tyre",
-         examples=('chase shoot ada truck --tyre damage=1d10', 'chase shoot ada brute damage=1d10 "skill=Firearms (Handgun)"'),
+         details=_OCC_HELP, examples=('chase shoot ada truck --tyre damage=1d10', 'chase shoot ada brute damage=1d10 "skill=Firearms (Handgun)"'),
          dice=True)
 def _shoot(args: Args) -> Shoot:
     name = args.pos(0, "SHOOTER")
@@ -206,10 +221,27 @@ def _shoot(args: Args) -> Shoot:
     damage = args.opt("damage")
     if not damage:
         raise args.fail("chase shoot: give the weapon's damage=EXPR, e.g. damage=1d10")
-    return Shoot(chase=_num(args), name=name, target=target, damage=damage,
+    return Shoot(chase=_num(args), occupants=_occupants(args), name=name, target=target, damage=damage,
                  skill=args.opt("skill", "Firearms (Handgun)") or "Firearms (Handgun)",
                  difficulty=args.opt("difficulty", "regular") or "regular",
                  stationary=args.flag("still"), tyre=args.flag("tyre"))
+
+
+@command("chase crash", "chase crash VEHICLE hurt|luck|spared|killed [chase=N] [roll=…]",
+         "the Keeper's call for the occupants of a wrecked or halted vehicle (COC-VEHICLE-04/05)",
+         details="A spectacular wreck (COC-VEHICLE-04): hurt throws everyone clear for 2D10 each, luck gives each "
+         "a Luck roll (success: thrown clear for 2D10; failure: killed), killed is the full consequence. "
+         "An accident (Build 0 bit by bit, or wrecked on a barrier: COC-VEHICLE-05, COC-CHASE-14): hurt deals "
+         "1D10 to each, luck gives each a Luck roll (success: unhurt; failure: 1D10). spared: nobody is hurt. "
+         "Dice: each occupant in turn, the Luck d100 then the damage dice.",
+         examples=("chase crash ford luck", "chase crash ford hurt roll=4,7,9", "chase crash ford spared"), dice=True)
+def _crash(args: Args) -> Crash:
+    name = args.pos(0, "VEHICLE")
+    choice = args.pos(1, "hurt|luck|spared|killed").casefold()
+    args.max_positional(2)
+    if choice not in rv.OCCUPANT_CHOICES:
+        raise args.fail(f"chase crash: the Keeper's call is one of {', '.join(rv.OCCUPANT_CHOICES)}, not {choice!r}")
+    return Crash(chase=_num(args), name=name, choice=choice)
 
 
 @command("chase sudden", "chase sudden keeper|players [chase=N]",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fhtagn_tui.domain.features.coc_wounds import DyingRoll
 from fhtagn_tui.domain.features.encounter import Attack, DefineWeapon, SetArmor
 from fhtagn_tui.domain.features.fh_combat import (
     Aim,
@@ -14,6 +15,7 @@ from fhtagn_tui.domain.features.fh_combat import (
     OtherAction,
 )
 from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.dice import DiceError, check_expr
 from fhtagn_tui.rules.weapons import Weapon, weapons_for
 
 from .language import Args, Query, command, to_int
@@ -116,16 +118,28 @@ def _coup(args: Args) -> CoupDeGrace:
 
 @command(
     "damage",
-    "damage NAME AMOUNT [--armor] [injury=STAT] [source=TEXT]",
-    "FHTAGN: the GM deals damage; stun, unconsciousness, permanent injury and death follow",
-    examples=("damage ada 4 source=fall", "damage bob 9 --armor injury=DEX"),
+    "damage NAME AMOUNT|DICE [--armor] [injury=STAT] [source=TEXT]",
+    "the GM deals damage (a fall, fire, drowning, poison…); the system's wound rules follow",
+    details="FHTAGN: stun, unconsciousness, permanent injury (injury=STAT) and death (FH-DMG). "
+    "Call of Cthulhu: the major wound rule (COC-PARTY-04): half max HP or more in one go knocks prone and "
+    "calls for a CON roll against unconsciousness; max HP or more kills; 0 HP with a major wound is dying.",
+    examples=("damage ada 4 source=fall", "damage bob 9 --armor injury=DEX", "damage harvey 2d6 source=fall"),
     dice=True,
 )
 def _damage(args: Args) -> ApplyDamage:
     name = args.pos(0, "NAME")
-    amount = to_int(args.pos(1, "AMOUNT"), "AMOUNT", args)
+    raw = args.pos(1, "AMOUNT")
     args.max_positional(2)
-    return ApplyDamage(name=name, amount=amount, armor=args.flag("armor"),
+    expr = ""
+    if raw.strip().lstrip("-").isdigit():
+        amount = to_int(raw, "AMOUNT", args)
+    else:
+        try:
+            check_expr(raw)
+        except DiceError as exc:
+            raise args.fail(f"damage: AMOUNT is a number or dice such as 2d6 ({exc})") from None
+        amount, expr = 0, raw.strip()
+    return ApplyDamage(name=name, amount=amount, armor=args.flag("armor"), expr=expr,
                        injury=args.opt("injury", "") or "", source=args.opt("source", "") or "")
 
 
@@ -221,3 +235,14 @@ def format_weapons(state: State) -> str:
 def _weapon_list(args: Args) -> Query:
     args.max_positional(0)
     return Query(run=format_weapons)
+
+
+@command("dying", "dying NAME [roll=…]",
+         "CoC: a dying character's CON roll at the end of a round, outside a fight or a chase (failure: death)",
+         details="Fights and chases make this roll for every dying character at the end of each round; "
+         "a successful First Aid ('firstaid HEALER NAME') stabilises them (COC-PARTY-04).",
+         examples=("dying harvey", "dying harvey roll=42"), dice=True)
+def _dying(args: Args) -> DyingRoll:
+    name = args.pos(0, "NAME")
+    args.max_positional(1)
+    return DyingRoll(name=name)

@@ -28,9 +28,11 @@ def words(args: Args, start: int, allowed: tuple[str, ...]) -> set[str]:
 @command(
     "firstaid",
     "firstaid HEALER PATIENT [airway] [skill=N] [mod=±N] [roll=…]",
-    "FHTAGN first aid: 1d4 HP (critical 2×1d4, fumble 1d4 damage), once until hurt again",
+    "first aid: FHTAGN 1d4 HP (critical 2×1d4, fumble 1d4 damage); CoC stabilises a dying patient",
     details="airway: clear a suffocating patient's airway instead (a success ends the suffocation).\n"
-    "skill= overrides the healer's First Aid.  Dice: the d100, then the d4.",
+    "skill= overrides the healer's First Aid.  Dice: the d100, then the d4.\n"
+    "Call of Cthulhu: a First Aid roll on a dying character; a success stabilises them (no more CON "
+    "rolls at the end of each round: COC-PARTY-04).",
     examples=("firstaid ada bob", "firstaid ada bob roll=22,3", "firstaid ada bob airway"),
     dice=True,
     aliases=("first aid", "stabilize", "stabilise"),

@@ -11,7 +11,8 @@ the chase track and the log, but never the GM's secrets:
   stats, skills, pools, bonds and sheet extras are blank, and a hidden
   combatant's initiative value is 0 (the acting order stays); in the log their
   creation is told without numbers, the changes of their stats, skills and
-  pools are left out, any other event carrying ``hidden=True`` (a hidden NPC
+  pools (damage, and the CON and Luck rolls
+  against their values) are left out, any other event carrying ``hidden=True`` (a hidden NPC
   template) too, and undoing such a group is told without its label;
 * the GM's character notes are left out for everyone.
 
@@ -26,11 +27,14 @@ from msgspec.structs import replace
 
 from .events import Event
 from .features.campaign import CharacterCreated, PoolChanged, SkillChanged, StatChanged
+from .features.chase import OccupantLuck
+from .features.coc_wounds import CocConRolled
+from .features.encounter import DamageApplied
 from .history import Redone, Undone
 from .state import Character, State
 
-#: Events that tell a character's numbers.
-STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
+#: Events that tell a character's numbers (HP by damage, CON or Luck rolled against).
+STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged, DamageApplied, CocConRolled, OccupantLuck)
 
 
 class PublicLog:

@@ -21,12 +21,9 @@ import msgspec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
-    PoolChanged,
-    SkillChanged,
-    StatChanged,
 )
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import is_public, secret_groups
+from fhtagn_tui.domain.public import STAT_EVENTS, is_public, secret_groups
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker
@@ -36,7 +33,7 @@ Progress = Callable[[int, int], None]
 #: Event fields naming the character who acted, in order of preference.
 ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "participant", "id")
 #: Event types that tell a hidden character's numbers (left out for the players).
-_STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
+_STAT_EVENTS = STAT_EVENTS  # the one list, in the public projection
 
 __all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
 

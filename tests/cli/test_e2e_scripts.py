@@ -123,7 +123,7 @@ COC_FIGHT: list[Step] = [
     ("fight next", ()),
     ('shoot harvey ghoul weapon=".38 revolver" range=10', (20, 6)),
     ("fight next", ()),
-    ("melee ghoul ada response=dodge", (30, 50, 3, 2)),
+    ("melee ghoul ada response=dodge", (30, 50, 3, 2, 20)),  # a major wound: CON roll 20
     ("melee ghoul harvey response=fight", (35, 20, 2, 1)),
     ("fight next", ()),
     ("flee ada", ()),
@@ -133,7 +133,7 @@ COC_FIGHT: list[Step] = [
     ("take aim harvey", ()),
     ("fight next", ()),
     ("melee ghoul harvey", (90, 90)),
-    ("melee ghoul harvey", (0, 0, 30, 60, 3, 4)),
+    ("melee ghoul harvey", (0, 0, 30, 60, 3, 4, 40)),
     ("fight next", ()),
     ('shoot cultist harvey weapon=".38 revolver" range=5', (80,)),
     ("fight next", ()),
@@ -146,10 +146,10 @@ def test_coc_fight_through_script_and_replay(tmp_path):
     state = play(tmp_path, "coc7", COC_SETUP, COC_FIGHT)
     hp = {c: (v["current"]["HP"], tuple(v["conditions"])) for c, v in state["characters"].items()}
     assert hp == {
-        "harvey": (5, ("major wound",)),
-        "ada": (5, ("major wound",)),
+        "harvey": (5, ("major wound", "prone")),
+        "ada": (5, ("major wound", "prone")),
         "cultist": (11, ()),
-        "ghoul": (0, ("major wound", "dying", "unconscious")),
+        "ghoul": (0, ("major wound", "prone", "dying", "unconscious")),
     }
     assert state["coc_ammo"] == {"harvey": {".38 revolver": 4}, "cultist": {".38 revolver": 5}}
     assert state["encounter"]["round"] == 3
@@ -205,11 +205,12 @@ HIGHWAY: list[Step] = [
     ("chase next", ()),
     ("chase pedal truck 2", (5, 20, 30)),
     ("chase next", ()),
-    ("chase ram truck ford", (20, 45, 10, 10, 10, 10, 10, 5, 5, 3, 4, 5, 5)),
+    ("chase ram truck ford", (20, 45, 10, 10, 10, 10, 10, 5, 5)),  # wrecked: the occupants wait for the Keeper
+    ("chase crash ford hurt", (3, 4, 20, 5, 5, 20)),  # thrown clear, 2D10 each: major wounds, CON rolls
 ]
 
 
-@pytest.mark.rule("COC-VEHICLE-01", "COC-VEHICLE-02", "COC-VEHICLE-04", "COC-CHASE-17")
+@pytest.mark.rule("COC-VEHICLE-01", "COC-VEHICLE-02", "COC-VEHICLE-04", "COC-CHASE-17", "COC-PARTY-04")
 def test_cars_and_a_truck_through_script_and_replay(tmp_path):
     state = play(tmp_path, "coc7", HIGHWAY_SETUP, HIGHWAY)
     chase = state["chases"][0]
@@ -218,6 +219,8 @@ def test_cars_and_a_truck_through_script_and_replay(tmp_path):
     assert parts["truck"]["build"] == 4 and parts["sedan"]["status"] == "dropped"
     assert state["characters"]["harvey"]["current"]["HP"] == 5
     assert state["characters"]["ada"]["current"]["HP"] == 2
+    assert state["characters"]["ada"]["conditions"] == ["major wound", "prone"]
+    assert parts["ford"]["accident"] == ""  # the Keeper's call is made
     assert chase["ended"]
 
 

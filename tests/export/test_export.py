@@ -109,7 +109,9 @@ def test_players_never_read_secrets_or_hidden_stats(system: str, fmt: str) -> No
         assert "HP 16 → 9" in gm and "16 → 9" not in mine and "STR 17" not in mine
         assert "The Caretaker appears (npc)" in mine
     if system == "coc7":
-        assert "Ghoul: HP" in gm and "Ghoul: HP" not in mine and "STR 80" not in mine
+        assert "Ghoul takes 9 damage" in gm and "Ghoul takes" not in mine and "STR 80" not in mine
+        assert "major wound: CON roll 76 vs 70" in gm and "CON roll 76" not in mine
+        assert "Ghoul: unconscious" in mine  # the status stays public
 
 
 def test_recap_structure_of_the_fhtagn_session() -> None:

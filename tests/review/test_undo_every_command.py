@@ -127,7 +127,7 @@ COC7: tuple[str, ...] = (
     'chase barrier ghoul pass',
     'chase hazard truck',
     'chase move truck 1',
-    'chase ram truck harvey',
+    'chase ram truck harvey roll=99,10',  # a miss: Harvey stays in to be caught
     'chase pedal ford 3',
     'chase navigate ford passenger=bob',
     'chase shoot bob truck damage=1d10',
@@ -225,6 +225,10 @@ PRELUDES: dict[str, tuple[str, ...]] = {
     "mania face": ("mania add harvey kleptomania",),
     "phobia face": ("phobia add harvey spiders", 'phobia add harvey "deep water"'),
     "mp": ("char pool harvey MP=5",),
+    "chase crash": ("chase new Crash", "chase add Ford role=flee vehicle=car driver=Ada passengers=Bob",
+                    "chase add Ghoul role=pursue mov=14", "chase start roll=50,50",
+                    "chase shoot ghoul ford damage=60 roll=1,0,0"),
+    "dying": ("damage harvey 7 roll=20", "damage harvey 6"),
     "template remove": ("template add Ghoul kind=monster from=ghoul",),
     "template show": ("template add Ghoul kind=monster from=ghoul",),
 }

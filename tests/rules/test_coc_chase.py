@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from fhtagn_tui.domain.features.campaign import PoolChanged
 from fhtagn_tui.domain.features.chase import (
     BarrierResolved,
     ChaseEnded,
@@ -23,6 +22,7 @@ from fhtagn_tui.domain.features.chase import (
     SuddenHazardCalled,
     VehicleBuildChanged,
 )
+from fhtagn_tui.domain.features.encounter import DamageApplied
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.dice import Level
 from fhtagn_tui.rules.dice import Dice
@@ -195,7 +195,7 @@ def test_barrier_roll_failure_stays_put():
     events = do(eng, "chase barrier harvey pass", 60, 2)  # Climb base 20: fails; 1D3 = 2 damage, no delay
     (b,) = events_of(events, BarrierResolved)
     assert (b.passed, b.position, b.actions, b.skill, b.target) == (False, 2, 0, "Climb", 20)
-    assert [(e.old, e.new) for e in events_of(events, PoolChanged)] == [(12, 10)]
+    assert [(e.hp_before, e.hp_after) for e in events_of(events, DamageApplied)] == [(12, 10)]
     assert "stopped" in b.describe({})
 
 
@@ -223,11 +223,20 @@ def test_vehicle_failing_to_break_a_barrier_is_wrecked():
     eng = engine("coc7", *PEOPLE, "chase new Farm", 'chase add Truck role=flee vehicle=truck driver=Ada passengers=Harvey',
                  "chase add Ghoul role=pursue mov=13", 'chase location add barrier "tree" at=3')
     do(eng, "chase start", 50, 50)
-    events = do(eng, "chase barrier truck break", 1, 2, 3, 4, 5, 6, 7, 8, 9)  # 28 < 50: wrecked; 1D10 each
-    assert kinds(events) == ["BarrierResolved", "VehicleBuildChanged", "VehicleWrecked", "PoolChanged",
-                             "PoolChanged", "ChaseEnded"]
+    events = do(eng, "chase barrier truck break", 1, 2, 3, 4, 5, 6, 7)  # 28 < 50: wrecked
+    # the occupants' harm is the Keeper's call (COC-VEHICLE-05): no die is drawn for it unasked
+    assert kinds(events) == ["BarrierResolved", "VehicleBuildChanged", "VehicleWrecked", "ChaseEnded"]
+    assert (events[2].consequence, events[2].occupants) == ("accident", "pending")
     assert eng.state.chases[0].location(3).hp == 22
-    assert [(e.character, e.old - e.new) for e in events_of(events, PoolChanged)] == [("ada", 8), ("harvey", 9)]
+    assert eng.state.chases[0].participant("truck").accident == "accident"
+    # the Keeper hurts them: 1D10 each (8, 9), each a major wound on 12 HP with its CON roll
+    events = do(eng, "chase crash truck hurt", 8, 20, 9, 99)
+    assert kinds(events) == ["AccidentResolved", "DamageApplied", "ConditionAdded", "ConditionAdded", "CocConRolled",
+                             "DamageApplied", "ConditionAdded", "ConditionAdded", "CocConRolled", "ConditionAdded"]
+    assert [(e.character, e.hp_before - e.hp_after) for e in events_of(events, DamageApplied)] == [("ada", 8), ("harvey", 9)]
+    assert eng.state.characters["harvey"].conditions == ("major wound", "prone", "unconscious")
+    assert eng.state.chases[0].participant("truck").accident == ""
+    assert "no wrecked or halted vehicle" in rejected(eng, "chase crash truck hurt")
     assert replayed(eng) == eng.state
 
 
@@ -269,10 +278,12 @@ def test_ram_on_foot_target_through_the_engine():
     do(eng, "chase move van")
     do(eng, "chase next")
     # Ada's Drive Auto 50: 10 (extreme) against Harvey's Dodge 35: 30 (hard); 5D10 = 10 → 10 HP
-    events = do(eng, "chase ram van harvey", 10, 30, 2, 2, 2, 2, 2)
+    events = do(eng, "chase ram van harvey", 10, 30, 2, 2, 2, 2, 2, 45)
     (ram,) = events_of(events, RamResolved)
     assert (ram.hit, ram.damage, ram.actions) == (True, 10, 0)
-    assert [(e.character, e.new) for e in events_of(events, PoolChanged)] == [("harvey", 2)]
+    assert [(e.character, e.hp_after) for e in events_of(events, DamageApplied)] == [("harvey", 2)]
+    # 10 of 12 HP: a major wound (COC-PARTY-04): prone, and CON 60 against 45 keeps him conscious
+    assert eng.state.characters["harvey"].conditions == ("major wound", "prone")
     assert events_of(events, VehicleBuildChanged) == []  # Harvey's Build is 0: no recoil
 
 
@@ -373,9 +384,9 @@ def test_shooting_on_the_move_or_standing_still():
     eng = engine("coc7", *PEOPLE, "chase new Moor", 'char set harvey "Firearms (Handgun)=60"',
                  "chase add Harvey role=flee", "chase add Ghoul role=pursue mov=9")
     do(eng, "chase start", 50, 50)
-    (shot, hp) = do(eng, "chase shoot harvey ghoul damage=1d10 --still", 55, 7)
+    (shot, hp, *_) = do(eng, "chase shoot harvey ghoul damage=1d10 --still", 55, 7, 20)  # 7 of 13: a major wound
     assert isinstance(shot, ShotFired) and (shot.penalty, shot.hit, shot.actions) == (0, True, 0)
-    assert isinstance(hp, PoolChanged) and (hp.old, hp.new) == (13, 6)
+    assert isinstance(hp, DamageApplied) and (hp.hp_before, hp.hp_after) == (13, 6)
     (shot,) = do(eng, "chase shoot harvey ghoul damage=1d10", 5, 50, 60)  # moving: 55 and 65 → 65 misses
     assert (shot.penalty, shot.roll, shot.hit) == (1, 65, False)
     assert "has 0 movement actions left" in rejected(eng, "chase shoot harvey ghoul damage=1d10 --still", 5)
@@ -403,9 +414,11 @@ def test_a_badly_wounded_driver_makes_a_hard_hazard_roll():
     eng = _road()
     do(eng, 'char set harvey "Firearms (Handgun)=60"')
     # Harvey shoots the Hound's driver: 0+10,20 → 20 hits; 1D10 = 10 − armour 2 = 8 ≥ half of 12 HP
-    events = do(eng, "chase shoot harvey cultist damage=1d10", 0, 10, 20, 10, 40, 3, 4)
-    assert kinds(events) == ["ShotFired", "PoolChanged", "HazardResolved", "VehicleBuildChanged"]
-    hz = events[2]
+    events = do(eng, "chase shoot harvey cultist damage=1d10", 0, 10, 20, 10, 30, 40, 3, 4)
+    # the major wound first (COC-PARTY-04: prone, CON 50 against 30 holds), then the hazard roll
+    assert kinds(events) == ["ShotFired", "DamageApplied", "ConditionAdded", "ConditionAdded", "CocConRolled",
+                             "HazardResolved", "VehicleBuildChanged"]
+    hz = events[5]
     assert (hz.difficulty, hz.skill, hz.target, hz.roll, hz.passed, hz.delay) == ("hard", "Drive Auto", 20, 40, False, 3)
     assert "COC-CHASE-27" in hz.rules
     hound = eng.state.chases[0].participant("hound")
@@ -481,7 +494,7 @@ def test_end_to_end_chase_on_foot():
     (hz,) = events_of(events, HazardResolved)
     assert (hz.skill, hz.target, hz.bonus) == ("Jump", 65, 1)  # the ghoul's aptitude: DEX
     assert (hz.roll, hz.passed, hz.delay, hz.position, hz.actions, hz.deficit) == (60, False, 3, 3, 0, 3)
-    assert [(e.character, e.old, e.new) for e in events_of(events, PoolChanged)] == [("ghoul", 13, 11)]
+    assert [(e.character, e.hp_before, e.hp_after) for e in events_of(events, DamageApplied)] == [("ghoul", 13, 11)]
     do(eng, "chase next")
     assert where(eng)["ghoul"] == (3, 0, "in")
     assert eng.state.chases[0].participant("ghoul").deficit == 1

@@ -95,6 +95,13 @@ def test_land_damage_major_wound_dying_unconscious():
     assert (w.major, w.dying, w.unconscious) == (True, True, False)
     w = c.land_damage(rolled=3, armour=5, hp=6, max_hp=12)
     assert (w.taken, w.hp_after, w.major) == (0, 6, False)
+    # a major wound short of 0 HP calls for the CON roll; one of max HP or more kills outright
+    assert c.land_damage(rolled=9, armour=1, hp=12, max_hp=12).con_roll
+    w = c.land_damage(rolled=12, armour=0, hp=12, max_hp=12)
+    assert (w.killed, w.dying, w.unconscious, w.con_roll, w.hp_after) == (True, False, False, False, 0)
+    w = c.land_damage(rolled=13, armour=1, hp=12, max_hp=12)  # 12 after armour: still kills
+    assert w.killed
+    assert not c.land_damage(rolled=11, armour=0, hp=12, max_hp=12).killed
 
 
 @pytest.mark.rule("COC-DICE-05")

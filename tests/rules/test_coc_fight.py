@@ -59,8 +59,8 @@ def test_three_round_fight_from_command_text(eng: Engine):
     do(eng, 'shoot harvey ghoul weapon=".38 revolver" range=10', 20, 6)  # hard success, 6 damage
     assert hp(eng, "ghoul") == 7
     do(eng, "fight next")  # the ghoul, two attacks
-    do(eng, "melee ghoul ada response=dodge", 30, 50, 3, 2)  # hit: 1D3 3 + 1D4 2 = 5 — a major wound
-    assert hp(eng, "ada") == 5 and conds(eng, "ada") == ("major wound",)
+    do(eng, "melee ghoul ada response=dodge", 30, 50, 3, 2, 20)  # hit: 1D3 3 + 1D4 2 = 5 — a major wound
+    assert hp(eng, "ada") == 5 and conds(eng, "ada") == ("major wound", "prone")  # CON 50: 20 holds
     do(eng, "melee ghoul harvey response=fight", 35, 20, 2, 1)  # Harvey wins fighting back: 2 + 1
     assert hp(eng, "ghoul") == 4
     assert "ghoul" not in [e.id for e in eng.state.encounter.combatants.values() if not e.acted]
@@ -80,9 +80,10 @@ def test_three_round_fight_from_command_text(eng: Engine):
     assert eng.state.encounter.combatants["harvey"].flags["coc:aim"] == 2
     do(eng, "fight next")  # the ghoul
     do(eng, "melee ghoul harvey", 90, 90)  # both fail
-    evs = do(eng, "melee ghoul harvey", 0, 0, 30, 60, 3, 4)  # outnumbered: 100 / 30 → 30; dodge 60 fails
-    assert [type(e).__name__ for e in evs] == ["CocMeleeResolved", "DamageApplied", "ConditionAdded", "CocAimed"]
-    assert hp(eng, "harvey") == 5 and conds(eng, "harvey") == ("major wound",)
+    evs = do(eng, "melee ghoul harvey", 0, 0, 30, 60, 3, 4, 40)  # outnumbered: 100 / 30 → 30; dodge 60 fails
+    assert [type(e).__name__ for e in evs] == ["CocMeleeResolved", "DamageApplied", "ConditionAdded", "ConditionAdded",
+                                               "CocConRolled", "CocAimed"]
+    assert hp(eng, "harvey") == 5 and conds(eng, "harvey") == ("major wound", "prone")  # CON 60: 40 holds
     assert "coc:aim" not in eng.state.encounter.combatants["harvey"].flags
     do(eng, "fight next")  # Ada fled: the cultist
     do(eng, 'shoot cultist harvey weapon=".38 revolver" range=5', 80)  # miss
@@ -99,10 +100,10 @@ def test_three_round_fight_from_command_text(eng: Engine):
     st = eng.state
     assert st.encounter.round == 3
     assert {c: (hp(eng, c), conds(eng, c)) for c in st.characters} == {
-        "harvey": (5, ("major wound",)),
-        "ada": (5, ("major wound",)),
+        "harvey": (5, ("major wound", "prone")),
+        "ada": (5, ("major wound", "prone")),
         "cultist": (11, ()),
-        "ghoul": (0, ("major wound", "dying", "unconscious")),
+        "ghoul": (0, ("major wound", "prone", "dying", "unconscious")),
     }
     assert st.coc_ammo == {"harvey": {".38 revolver": 4}, "cultist": {".38 revolver": 5}}
     assert replayed(eng) == st
@@ -144,7 +145,7 @@ def test_counter_maneuver_disarms_the_attacker(eng: Engine):
 
 @pytest.mark.rule("COC-MELEE-02")
 def test_surprise_auto_hit_and_notice(eng: Engine):
-    evs = do(eng, "melee cultist ada weapon=club surprise=auto", 8)
+    evs = do(eng, "melee cultist ada weapon=club surprise=auto", 8, 20)  # a major wound: CON 20 holds
     (m,) = events_of(evs, CocMeleeResolved)
     assert m.attack is None and m.surprise == "auto hit" and hp(eng, "ada") == 2
     (m,) = events_of(do(eng, "melee cultist harvey surprise=auto notice=Listen", 15, 30, 50, 2), CocMeleeResolved)
@@ -157,10 +158,10 @@ def test_fumble_into_melee_hits_the_ally_with_lowest_luck(eng: Engine):
     evs = do(eng, 'shoot ada ghoul weapon="thrown knife"', 10, 90, 3)  # thrown: dodge fails, hit
     assert events_of(evs, CocMeleeResolved)[0].winner == "attacker"
     # a .30-06 (malfunction 100): 99 fumbles for skill 25 but does not jam
-    evs = do(eng, 'shoot ada ghoul weapon=".30-06 rifle" --melee allies=bob,harvey', 9, 90, 40, 1, 1)
+    evs = do(eng, 'shoot ada ghoul weapon=".30-06 rifle" --melee allies=bob,harvey', 9, 90, 40, 1, 1, 20)
     (ev,) = events_of(evs, CocShotsFired)
     assert ev.shots[0].roll.roll == 99 and ev.shots[0].ally_hit == "harvey"  # Luck 50 < Bob's 70
-    assert hp(eng, "harvey") == 12 - 6 and conds(eng, "harvey") == ("major wound",)  # 2D6+4 = 6
+    assert hp(eng, "harvey") == 12 - 6 and conds(eng, "harvey") == ("major wound", "prone")  # 2D6+4 = 6
 
 
 @pytest.mark.rule("COC-AUTO-01", "COC-AUTO-05", "COC-AUTO-08", "COC-COMBAT-08")
@@ -182,7 +183,7 @@ def test_burst_jam_empty_magazine_and_reload(eng: Engine):
     assert "cannot fire full auto" in rejected(eng, 'auto harvey ghoul:3 weapon=".38 revolver"')
     (ev,) = do(eng, 'burst harvey ghoul weapon="m16 assault rifle"', 97)  # malfunction 97: a jam
     assert isinstance(ev, CocAutoFired) and ev.jammed and ev.spent == 0 and ev.loaded == 30
-    evs = do(eng, 'burst harvey ghoul weapon="m16 assault rifle"', 20, 3, 4)  # Firearms base 25: 20 hits
+    evs = do(eng, 'burst harvey ghoul weapon="m16 assault rifle"', 20, 3, 4, 20)  # 20 hits; 7 of 13: CON 20
     assert events_of(evs, CocAutoFired)[0].spent == 3 and hp(eng, "ghoul") == 13 - 7
     for _ in range(6):
         do(eng, 'shoot harvey ghoul weapon=".38 revolver" range=30', 99)  # misses; 99 is no jam at 100
@@ -242,7 +243,7 @@ def test_log_round_trips_through_the_codec_and_replays(eng: Engine):
     from fhtagn_tui.domain.codec import decode_many, encode
     from fhtagn_tui.domain.history import fold
 
-    do(eng, "auto harvey ghoul:4 cultist:4 weapon=thompson gap=2", 30, 5, 1, 0, 10, 80)
+    do(eng, "auto harvey ghoul:4 cultist:4 weapon=thompson gap=2", 30, 5, 1, 0, 10, 80, 20)
     do(eng, "melee cultist harvey weapon=knife counter=disarm", 35, 10)
     (ev, *_) = do(eng, 'shoot harvey ghoul weapon=".38 revolver" --cover', 10, 3, 10, 20, 5)
     assert ev.dive.roll == 10 and ev.modifiers == ("cover",) and ev.shots[0].roll.roll == 23

@@ -21,6 +21,7 @@ from fhtagn_tui.domain.features.coc_tomes import (
     SpellCast,
     SpellLearned,
 )
+from fhtagn_tui.domain.features.encounter import DamageApplied
 from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.coc import tomes as tm
 from fhtagn_tui.rules.coc.dice import Difficulty
@@ -238,10 +239,13 @@ def test_magic_points_beyond_those_left_come_from_hit_points(eng):
     do(eng, 'learn harvey "Contact Ghoul" from=entity', 40)
     evs = do(eng, 'cast harvey "Contact Ghoul" mp=15', 25)
     pools = [(e.pool, e.old, e.new) for e in events_of(evs, PoolChanged)]
-    assert pools == [("MP", 12, 0), ("HP", 13, 10)]
+    assert pools == [("MP", 12, 0)]
+    # the HP paid are a wound like any other (COC-PARTY-04)
+    assert [(e.hp_before, e.hp_after, e.source) for e in events_of(evs, DamageApplied)] == [(13, 10, "3 MP overspent on Contact Ghoul")]
     evs = do(eng, 'cast harvey "Contact Ghoul" mp=30')  # no first-casting roll any more: no dice
-    assert [(e.pool, e.old, e.new) for e in events_of(evs, PoolChanged)] == [("HP", 10, 0)]
-    assert events_of(evs, ConditionAdded)[0].condition == "unconscious"
+    assert [(e.hp_before, e.hp_after) for e in events_of(evs, DamageApplied)] == [(10, 0)]
+    # 10 of 13 HP in one go is a major wound: at 0 HP, dying
+    assert [e.condition for e in events_of(evs, ConditionAdded)] == ["major wound", "prone", "dying", "unconscious"]
     assert "unconscious" in rejected(eng, 'cast harvey "Contact Ghoul"')
     assert tm.pay_magic_points(5, 10, 3) == tm.Payment(2, 10, 0)
 
@@ -330,7 +334,8 @@ def test_a_failed_push_casts_at_one_d6_times_both_costs(eng):
     evs = do(eng, "cast harvey Wrack push", 50, 3, 2, 90)  # ×3: 18 MP, 2×3 = 6 SAN → INT roll (90: repressed)
     (ev,) = events_of(evs, SpellCast)
     assert (ev.cast, ev.multiplier, ev.mp, ev.san) == (True, 3, 18, 6)
-    assert [(e.pool, e.old, e.new) for e in evs if type(e) is PoolChanged] == [("MP", 12, 0), ("HP", 13, 7)]
+    assert [(e.pool, e.old, e.new) for e in evs if type(e) is PoolChanged] == [("MP", 12, 0)]
+    assert [(e.hp_before, e.hp_after) for e in events_of(evs, DamageApplied)] == [(13, 7)]
     assert events_of(evs, SanityLost)[0].new == 54
     assert events_of(evs, InsanityStruck)[0].repressed
     assert "×3" in ev.describe(eng.names)

@@ -5,15 +5,16 @@ from __future__ import annotations
 import pytest
 
 from fhtagn_tui.domain.codec import decode_many, encode
-from fhtagn_tui.domain.features.campaign import PoolChanged
 from fhtagn_tui.domain.features.chase import (
     ChaseEnded,
     HazardResolved,
+    OccupantLuck,
     ParticipantDropped,
     RamResolved,
     VehicleBuildChanged,
     VehicleWrecked,
 )
+from fhtagn_tui.domain.features.encounter import DamageApplied
 from fhtagn_tui.domain.history import fold
 from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.dice import Dice
@@ -67,8 +68,16 @@ def test_loss_of_starting_build_in_one_incident_wrecks():
     r = rv.lose_build(5, 5, 4)
     assert (r.new, r.wrecked, r.undrivable, r.out_of_action) == (1, False, False, False)
     dice = Dice.forced(3, 9)
-    assert rv.occupant_damage(dice, "Ada", wrecked=True) == 12
+    assert rv.occupant_fate(dice, "Ada", 50, rv.WRECK, "hurt") == rv.OccupantFate(0, 50, True, False, 12)
     assert faces(dice) == [("d10", 3), ("d10", 9)]
+    # the Keeper allows a Luck roll: 42 ≤ 50 thrown clear for 2D10; 77 > 50 the full consequence
+    dice = Dice.forced(42, 4, 6)
+    assert rv.occupant_fate(dice, "Ada", 50, rv.WRECK, "luck") == rv.OccupantFate(42, 50, True, False, 10)
+    assert faces(dice) == [("d100", 42), ("d10", 4), ("d10", 6)]
+    dice = Dice.forced(77)
+    assert rv.occupant_fate(dice, "Ada", 50, rv.WRECK, "luck") == rv.OccupantFate(77, 50, False, True, 0)
+    assert rv.occupant_fate(Dice.forced(), "Ada", 50, rv.WRECK, "killed").killed
+    assert rv.occupant_fate(Dice.forced(), "Ada", 50, rv.WRECK, "spared") == rv.OccupantFate(0, 50, False, False, 0)
 
 
 @pytest.mark.rule("COC-VEHICLE-05", "COC-VEHICLE-06")
@@ -77,8 +86,13 @@ def test_cumulative_loss_to_zero_halts_the_vehicle():
     assert (r.new, r.lost, r.wrecked, r.undrivable, r.out_of_action) == (0, 2, False, True, True)
     assert not rv.lose_build(0, 5, 1).undrivable  # already at 0: nothing new happens
     dice = Dice.forced(7)
-    assert rv.occupant_damage(dice, "Ada", wrecked=False) == 7
+    assert rv.occupant_fate(dice, "Ada", 50, rv.ACCIDENT, "hurt").damage == 7
     assert faces(dice) == [("d10", 7)]
+    # a Luck roll: a success walks away unhurt, a failure takes the 1D10
+    assert rv.occupant_fate(Dice.forced(50), "Ada", 50, rv.ACCIDENT, "luck") == rv.OccupantFate(50, 50, False, False, 0)
+    assert rv.occupant_fate(Dice.forced(51, 8), "Ada", 50, rv.ACCIDENT, "luck") == rv.OccupantFate(51, 50, False, False, 8)
+    assert "killed" in rv.occupant_choice_error(rv.ACCIDENT, "killed")
+    assert rv.occupant_choice_error(rv.WRECK, "killed") == ""
 
 
 @pytest.mark.rule("COC-VEHICLE-07")
@@ -169,13 +183,18 @@ def test_end_to_end_cars_and_a_truck():
     do(eng, "chase next")
 
     # round 3: the truck rams the Ford: Drive Auto 20 (hard) against 45 (regular); 7D10 = 60
-    events = do(eng, "chase ram truck ford", 20, 45, 10, 10, 10, 10, 10, 5, 5, 3, 4, 5, 5)
+    # the Keeper allows each occupant a Luck roll (COC-VEHICLE-04): Harvey 30 ≤ 50 is thrown clear for
+    # 2D10 = 7 (a major wound: CON 20 holds); Ada 80 > 50 suffers the full consequence
+    events = do(eng, "chase ram truck ford occupants=luck", 20, 45, 10, 10, 10, 10, 10, 5, 5, 30, 3, 4, 20, 80)
     (ram,) = events_of(events, RamResolved)
     assert (ram.hit, ram.damage) == (True, 60)
     wrecks = events_of(events, VehicleWrecked)
-    assert [(w.participant, w.how) for w in wrecks] == [("ford", "wrecked")]
-    hurt = {e.character: (e.old, e.new) for e in events_of(events, PoolChanged)}
-    assert hurt == {"harvey": (12, 5), "ada": (12, 2)}  # thrown clear: 2D10 each
+    assert [(w.participant, w.how, w.consequence, w.occupants) for w in wrecks] == [("ford", "wrecked", "wreck", "luck")]
+    assert [(e.character, e.roll, e.passed) for e in events_of(events, OccupantLuck)] == [("harvey", 30, True), ("ada", 80, False)]
+    hurt = {e.character: (e.hp_before, e.hp_after) for e in events_of(events, DamageApplied)}
+    assert hurt == {"harvey": (12, 5), "ada": (12, 0)}
+    assert eng.state.character("ada").has("dead") and not eng.state.character("harvey").has("dead")
+    assert eng.state.character("harvey").conditions == ("major wound", "prone")
     chase = eng.state.chases[0]
     truck = chase.participant("truck")
     assert truck is not None and truck.build == 4  # recoil 30 HP → 3 Build (under the Ford's 5)
@@ -224,12 +243,16 @@ def test_cumulative_damage_halts_and_hurts_occupants():
     do(eng, "chase next")
     do(eng, 'chase location add hazard=hard "Verge" at=4')
     # impaired now: penalty die. units 9, tens 90, 10 → 99 fails; delay 2; moderate 1D6 = 1 → Build 0: halted
-    events = do(eng, "chase hazard ford", 9, 90, 10, 2, 1, 6, 3)
+    events = do(eng, "chase hazard ford", 9, 90, 10, 2, 1)
     (wreck,) = events_of(events, VehicleWrecked)
     assert wreck.how == "halted" and "COC-VEHICLE-05" in wreck.rules
-    hurt = {e.character: e.old - e.new for e in events_of(events, PoolChanged)}
-    assert hurt == {"harvey": 6, "ada": 3}  # 1D10 each
+    assert (wreck.consequence, wreck.occupants) == ("accident", "pending")  # the Keeper's call: no die unasked
+    assert events_of(events, DamageApplied) == []
     assert eng.state.chases[0].ended
+    assert "spectacular wreck" in rejected(eng, "chase crash ford killed")  # killed: a wreck only
+    events = do(eng, "chase crash ford hurt", 6, 20, 3)  # 1D10 each; Harvey's 6 of 12 is a major wound
+    hurt = {e.character: e.hp_before - e.hp_after for e in events_of(events, DamageApplied)}
+    assert hurt == {"harvey": 6, "ada": 3}
     assert replayed(eng) == eng.state
 
 
@@ -241,8 +264,8 @@ def test_shots_at_people_inside_lose_the_vehicle_armour():
     do(eng, "chase next")
     # Brute has no Firearms: an NPC without the skill rolls DEX/2 = 25; 20 hits; 1D10 = 6 − armour 2 = 4
     events = do(eng, "chase shoot brute ada damage=1d10", 0, 20, 10, 6)  # penalty die: 20 and 10 → 20
-    hurt = events_of(events, PoolChanged)
-    assert [(e.character, e.old, e.new) for e in hurt] == [("ada", 12, 8)]
+    hurt = events_of(events, DamageApplied)
+    assert [(e.character, e.hp_before, e.hp_after) for e in hurt] == [("ada", 12, 8)]
     assert "COC-VEHICLE-07" in hurt[0].rules
 
 

@@ -176,7 +176,8 @@ def test_first_aid_refusals():
     do(eng, "char pool bob HP=0")
     assert "resuscitate" in rejected(eng, "firstaid ada bob")
     coc = engine("coc7", "char new Harvey")
-    assert "FHTAGN rule" in rejected(coc, "firstaid harvey harvey")
+    assert "not dying" in rejected(coc, "firstaid harvey harvey")  # CoC First Aid stabilises the dying
+    assert "FHTAGN rule" in rejected(coc, "medical harvey by=harvey")
 
 
 @pytest.mark.rule("FH-HEAL-06", "FH-HEAL-01")

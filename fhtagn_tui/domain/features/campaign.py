@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.coc import dice as coc_dice
@@ -423,6 +425,15 @@ def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]
     return events
 
 
+#: What a system's rules make of HP set by hand (CoC: a wound, COC-PARTY-04; FHTAGN: waking, FH-DMG-07):
+#: ``(state, dice, character, old, new, reason) -> events``.
+HP_CHANGE: dict[str, Callable[[State, Dice, Character, int, int, str], list[Event]]] = {}
+
+
+def register_hp_change(system: str, hook: Callable[[State, Dice, Character, int, int, str], list[Event]]) -> None:
+    HP_CHANGE[system] = hook
+
+
 @decider(SetPools)
 def _set_pools(state: State, cmd: SetPools, dice: Dice) -> list[Event]:
     char = find_character(state, cmd.name)
@@ -439,7 +450,10 @@ def _set_pools(state: State, cmd: SetPools, dice: Dice) -> list[Event]:
         if floor is not None and value < floor:
             raise Rejected(f"{char.name}'s {match} cannot be {value}: the minimum is {floor}")
         old = char.current.get(match, 0)
-        if old != value:
+        hook = HP_CHANGE.get(state.system) if match == "HP" else None
+        if old != value and hook is not None:
+            events += hook(state, dice, char, old, value, cmd.reason)
+        elif old != value:
             events.append(PoolChanged(character=char.id, pool=match, old=old, new=value, reason=cmd.reason))
     if not events:
         raise Rejected(f"{char.name} already has those values")

@@ -26,7 +26,7 @@ from ..events import Event
 from ..lookup import did_you_mean
 from ..state import Character, State
 from ..systems import derived
-from .campaign import ConditionAdded, PoolChanged, StatChanged
+from .campaign import PoolChanged, StatChanged
 from .coc_insanity import (
     ROLL_RULES,
     cthulhu_mythos,
@@ -37,6 +37,7 @@ from .coc_insanity import (
     san_loss_events,
     with_mind,
 )
+from .coc_wounds import wound
 from .encounter import can_act, combatant, mark_acted
 
 
@@ -538,15 +539,9 @@ def _cast(state: State, cmd: CastSpell, dice: Dice) -> list[Event]:
     pay = tm.pay_magic_points(mp, hp, mp_cost)
     if pay.mp != mp:
         events.append(PoolChanged(character=char.id, pool="MP", old=mp, new=pay.mp, reason=f"casting {spell.name}", rules=("COC-TOME-07",)))
-    if pay.from_hp:
-        events.append(
-            PoolChanged(
-                character=char.id, pool="HP", old=hp, new=pay.hp, reason=f"{pay.from_hp} MP overspent on {spell.name}",
-                rules=("COC-TOME-07",),
-            )
-        )
-        if pay.hp == 0 and not char.has("unconscious"):
-            events.append(ConditionAdded(character=char.id, condition="unconscious", note="magic paid in blood", rules=("COC-TOME-07",)))
+    if pay.from_hp and hp > pay.hp:  # paid in blood: a wound like any other (COC-PARTY-04)
+        events += wound(fold(state, events), dice, char.id, hp - pay.hp,
+                        f"{pay.from_hp} MP overspent on {spell.name}", rules=("COC-TOME-07",))
     if san_cost:
         now = fold(state, events).characters[char.id]
         events += san_loss_events(

@@ -90,6 +90,7 @@ __all__ = [
     "set_flag",
     "register_initiative",
     "register_turn_start",
+    "register_round_end",
     "register_attack",
     "can_act",
 ]
@@ -108,6 +109,7 @@ class InitiativeRule(msgspec.Struct, frozen=True):
 
 INITIATIVE: dict[str, InitiativeRule] = {}
 TURN_START: dict[str, Callable[[State, str, Dice], list[Event]]] = {}
+ROUND_END: dict[str, Callable[[State, Dice], list[Event]]] = {}
 ATTACKS: dict[str, Callable[[State, Attack, Dice], list[Event]]] = {}
 
 
@@ -119,6 +121,11 @@ def register_initiative(
 
 def register_turn_start(system: str, hook: Callable[[State, str, Dice], list[Event]]) -> None:
     TURN_START[system] = hook
+
+
+def register_round_end(system: str, hook: Callable[[State, Dice], list[Event]]) -> None:
+    """Events at the end of each round, after ``RoundEnded`` (CoC: the dying roll CON)."""
+    ROUND_END[system] = hook
 
 
 def register_attack(system: str, fn: Callable[[State, Attack, Dice], list[Event]]) -> None:
@@ -529,6 +536,10 @@ def _advance(state: State, dice: Dice, done: str) -> list[Event]:
                 break
             if s.encounter.round > 0:
                 emit(RoundEnded(round=s.encounter.round))
+                end_hook = ROUND_END.get(state.system)
+                if end_hook is not None:
+                    for ev in end_hook(s, dice):
+                        emit(ev)
             emit(RoundStarted(round=s.encounter.round + 1, rules=fh))
             done = ""
             new_round = True

@@ -11,7 +11,9 @@ dice, followed by the damage and condition events of its victim.
 
 from __future__ import annotations
 
-from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
+from msgspec.structs import replace
+
+from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, roll_expr
 from fhtagn_tui.rules.fhtagn import combat as rules
 from fhtagn_tui.rules.fhtagn import damage as dmg
 from fhtagn_tui.rules.fhtagn.dice import (
@@ -32,7 +34,9 @@ from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State
 from ..systems import SHEETS
-from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, StatChanged
+from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, StatChanged, register_hp_change
+from .coc_wounds import CocDamage
+from .coc_wounds import decide_damage as coc_damage
 from .encounter import (
     Attack,
     DamageApplied,
@@ -202,6 +206,7 @@ class ApplyDamage(Command):
     armor: bool = False  # subtract worn armour
     injury: str = ""  # the stat a permanent injury lowers (FH-DMG-04)
     source: str = ""
+    expr: str = ""  # a dice expression rolled for the amount (then ``amount`` is 0)
 
 
 class AssignInjury(Command):
@@ -730,8 +735,21 @@ def _coup(state: State, cmd: CoupDeGrace, dice: Dice) -> list[Event]:
 
 @decider(ApplyDamage)
 def _damage(state: State, cmd: ApplyDamage, dice: Dice) -> list[Event]:
+    if state.system == "coc7":  # one rule for every wound (COC-PARTY-04)
+        if cmd.injury:
+            raise Rejected("injury= is the FHTAGN permanent injury; Call of Cthulhu has none")
+        return coc_damage(state, CocDamage(name=cmd.name, damage=cmd.expr or str(cmd.amount), source=cmd.source,
+                                           armor=cmd.armor), dice)
     _require_fhtagn(state, "damage")
     char = find_character(state, cmd.name)
+    if cmd.expr:
+        try:
+            amount = roll_expr(dice, f"damage to {char.name}", cmd.expr)
+        except DiceNeeded:
+            raise
+        except (DiceError, ValueError) as exc:
+            raise Rejected(f"damage: {exc}") from None
+        cmd = replace(cmd, amount=max(0, amount), expr="")
     if cmd.amount < 0:
         raise Rejected("damage is 0 or more (healing is not done with 'damage')")
     if char.has("dead"):
@@ -830,3 +848,14 @@ def _ev_action(state: State, ev: CombatActionTaken) -> State:
 def _ev_stun(state: State, ev: StunRecovery) -> State:
     return state if ev.recovered else mark_acted(state, ev.character)
 
+
+
+def _hp_set(state: State, dice: Dice, char: Character, old: int, new: int, reason: str) -> list[Event]:
+    """``char pool NAME HP=N`` in FHTAGN: 3 HP or more wakes an unconscious agent, whatever raised them (FH-DMG-07)."""
+    events: list[Event] = [PoolChanged(character=char.id, pool="HP", old=old, new=new, reason=reason)]
+    if new > old and char.has("unconscious") and not char.has("dead") and dmg.regains_consciousness(new):
+        events.append(ConditionRemoved(character=char.id, condition="unconscious", rules=("FH-DMG-07",)))
+    return events
+
+
+register_hp_change("fhtagn", _hp_set)

@@ -21,6 +21,7 @@ from ..lookup import find_character
 from ..state import Character, State
 from ..systems import pool_max
 from .campaign import PoolChanged
+from .coc_wounds import first_aid as coc_first_aid
 from .fh_hazards import Fold, HazardEnded, alive, con_now, hazard_of, require_fhtagn, test_mods, who
 
 FIRST_AID_USED = "first-aid-used"
@@ -228,6 +229,10 @@ def _wounded(state: State, char: Character, what: str) -> None:
 
 @decider(GiveFirstAid)
 def _first_aid(state: State, cmd: GiveFirstAid, dice: Dice) -> list[Event]:
+    if state.system == "coc7" and not cmd.airway:  # stabilising the dying (COC-PARTY-04)
+        if cmd.modifier:
+            raise Rejected("Call of Cthulhu takes no mod=: give bonus or penalty dice through the state")
+        return coc_first_aid(state, dice, cmd.healer, cmd.patient, cmd.skill_value)
     require_fhtagn(state, "first aid")
     healer = _healer(state, cmd.healer)
     patient = find_character(state, cmd.patient)

@@ -510,6 +510,7 @@ class Participant(msgspec.Struct, frozen=True):
     deficit: int = 0  # actions owed to the next round
     status: str = "in"  # in | escaped | dropped | caught | wrecked | halted
     navigator: bool = False
+    accident: str = ""  # wreck | accident: the occupants' harm waits for the Keeper (COC-VEHICLE-04/05)
 
     @property
     def active(self) -> bool:

@@ -150,16 +150,24 @@ class Wound(msgspec.Struct, frozen=True):
     hp_after: int  # clamped at 0
     major: bool  # this wound is a major wound
     dying: bool
-    unconscious: bool
+    unconscious: bool  # at 0 HP without a major wound
+    killed: bool = False  # one wound of max HP or more
+    con_roll: bool = False  # a major wound short of 0 HP: prone, and a CON roll against unconsciousness
 
 
+@rule(
+    "COC-PARTY-04",
+    summary="One wound of half max HP or more is a major wound: prone and a CON roll (failure: unconscious); "
+    "max HP or more kills; 0 HP with a major wound is dying (CON each round, First Aid stabilises), without one unconscious.",
+)
 def land_damage(rolled: int, armour: int, hp: int, max_hp: int, had_major_wound: bool = False) -> Wound:
-    """One wound on a character: armour (COC-COMBAT-08), then COC-PARTY-04."""
+    """One wound on a person, from any source: armour (COC-COMBAT-08), then COC-PARTY-04."""
     taken = after_armour(rolled, armour)
+    killed = taken > 0 and max_hp > 0 and taken >= max_hp
     major = taken > 0 and is_major_wound(taken, max_hp)
     after = max(0, hp - taken)
     at_zero = after == 0 and taken > 0
-    dying = at_zero and (major or had_major_wound)
+    dying = at_zero and (major or had_major_wound) and not killed
     return Wound(
         rolled=rolled,
         armour=armour,
@@ -168,5 +176,7 @@ def land_damage(rolled: int, armour: int, hp: int, max_hp: int, had_major_wound:
         hp_after=after,
         major=major,
         dying=dying,
-        unconscious=at_zero and not dying,
+        unconscious=at_zero and not dying and not killed,
+        killed=killed,
+        con_roll=major and not at_zero and not killed,
     )

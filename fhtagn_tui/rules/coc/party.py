@@ -48,8 +48,8 @@ def mov(str_: int, dex: int, siz: int, age: int = 25) -> int:
     return base
 
 
-@rule("COC-PARTY-04", summary="A single wound of at least half max HP is a major wound; 0 HP with one is dying.")
 def is_major_wound(damage: int, max_hp_: int) -> bool:
+    """COC-PARTY-04 (the whole rule: :func:`fhtagn_tui.rules.coc.combat.land_damage`)."""
     return 2 * damage >= max_hp_
 
 

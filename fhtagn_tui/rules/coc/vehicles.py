@@ -9,7 +9,7 @@ import math
 
 import msgspec
 
-from fhtagn_tui.rules.dice import Dice, roll_expr
+from fhtagn_tui.rules.dice import Dice, d100, roll_expr
 from fhtagn_tui.rules.registry import rule
 
 
@@ -204,9 +204,34 @@ class BuildResult(msgspec.Struct, frozen=True):
         return self.new <= 0
 
 
+#: The Keeper's choices for the occupants of a wrecked or halted vehicle (COC-VEHICLE-04/05).
+OCCUPANT_CHOICES = ("spared", "hurt", "luck", "killed")
+WRECK = "wreck"  # spectacularly wrecked in one incident (COC-VEHICLE-04)
+ACCIDENT = "accident"  # Build 0 by smaller increments, or wrecked on a barrier (COC-VEHICLE-05, COC-CHASE-14)
+
+
+class OccupantFate(msgspec.Struct, frozen=True):
+    luck_roll: int  # 0: no Luck roll
+    luck: int
+    thrown_clear: bool  # out of a wreck (COC-VEHICLE-04)
+    killed: bool
+    damage: int  # rolled HP damage (0 when unhurt or killed)
+
+
+def occupant_choice_error(consequence: str, choice: str) -> str:
+    """"" when ``choice`` fits the accident, else why not."""
+    if choice not in OCCUPANT_CHOICES:
+        return f"occupants= is one of {', '.join(OCCUPANT_CHOICES)}, not {choice!r}"
+    if choice == "killed" and consequence != WRECK:
+        return ("occupants=killed is the full consequence of a spectacular wreck (COC-VEHICLE-04); "
+                "this vehicle ground to a halt (COC-VEHICLE-05): hurt, luck or spared")
+    return ""
+
+
 @rule(
     "COC-VEHICLE-04", "COC-VEHICLE-05", "COC-VEHICLE-06",
-    summary="Build lost in one incident ≥ starting Build wrecks the vehicle; reaching 0 otherwise halts it; 0 is out of action.",
+    summary="Build lost in one incident ≥ starting Build wrecks the vehicle (occupants likely die: the Keeper may allow "
+    "Luck rolls, thrown clear for 2D10); reaching 0 otherwise halts it (1D10 each, the Keeper's call); 0 is out of action.",
 )
 def lose_build(build: float, start_build: float, loss: float) -> BuildResult:
     loss = max(0.0, float(loss))
@@ -218,12 +243,32 @@ def lose_build(build: float, start_build: float, loss: float) -> BuildResult:
     return BuildResult(old=build, new=new, lost=build - new, wrecked=wrecked, undrivable=undrivable)
 
 
-def occupant_damage(dice: Dice, who: str, wrecked: bool) -> int:
-    """Damage to one occupant: 2D10 thrown clear of a wreck (COC-VEHICLE-04), 1D10 in the
-    accident when it grinds to a halt (COC-VEHICLE-05)."""
-    if wrecked:
-        return roll_expr(dice, f"{who} thrown clear of the wreck", "2d10")
-    return roll_expr(dice, f"{who} in the accident", "1d10")
+def occupant_fate(dice: Dice, who: str, luck: int, consequence: str, choice: str) -> OccupantFate:
+    """One occupant's fate by the Keeper's choice (COC-VEHICLE-04/05).
+
+    Wreck: ``hurt`` throws them clear for 2D10, ``luck`` a Luck roll (success thrown clear for
+    2D10, failure killed), ``killed`` the full consequence. Accident: ``hurt`` 1D10, ``luck`` a Luck
+    roll (success unhurt, failure 1D10). ``spared``: unhurt.
+    """
+    wreck = consequence == WRECK
+    roll = 0
+    if choice == "spared":
+        return OccupantFate(0, luck, False, False, 0)
+    if choice == "luck":
+        roll = d100(dice, f"Luck ({who})")
+        lucky = roll <= luck
+        if wreck:
+            if not lucky:
+                return OccupantFate(roll, luck, False, True, 0)
+            return OccupantFate(roll, luck, True, False, roll_expr(dice, f"{who} thrown clear of the wreck", "2d10"))
+        if lucky:
+            return OccupantFate(roll, luck, False, False, 0)
+        return OccupantFate(roll, luck, False, False, roll_expr(dice, f"{who} in the accident", "1d10"))
+    if choice == "killed":
+        return OccupantFate(0, luck, False, True, 0)
+    if wreck:
+        return OccupantFate(0, luck, True, False, roll_expr(dice, f"{who} thrown clear of the wreck", "2d10"))
+    return OccupantFate(0, luck, False, False, roll_expr(dice, f"{who} in the accident", "1d10"))
 
 
 @rule("COC-VEHICLE-07", summary="The vehicle's armour value is taken off each hit on its occupants from outside.")

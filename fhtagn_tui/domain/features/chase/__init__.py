@@ -8,7 +8,9 @@ in :mod:`fhtagn_tui.rules.coc.chase` so that ``State.chases`` can hold it.
 Locations are numbered toward the front: the slowest pursuer starts at 0 and
 everybody moves to higher numbers.  Each event carries the values the fold
 needs (positions, actions left, Build after), so replay never re-rolls.
-Damage to people is a ``PoolChanged`` of HP with a reason starting "chase:".
+Damage to people goes through the wound rule (``coc_wounds``, COC-PARTY-04) with a source
+starting "chase:"; the harm to the occupants of a wrecked or halted vehicle is the Keeper's
+call (``occupants=`` on the command, or ``Crash`` afterwards).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from .commands import (
     Barrier,
     Catch,
     ChaseCommand,
+    Crash,
     CrossHazard,
     Drop,
     EndChase,
@@ -37,6 +40,7 @@ from .commands import (
     Switch,
 )
 from .events import (
+    AccidentResolved,
     BarrierResolved,
     ChaseCreated,
     ChaseEnded,
@@ -48,6 +52,7 @@ from .events import (
     ModeSwitched,
     MovementActionsAllocated,
     NavigatorRolled,
+    OccupantLuck,
     ParticipantCaught,
     ParticipantDropped,
     ParticipantEscaped,
@@ -63,11 +68,14 @@ from .events import (
 )
 
 __all__ = [
+    "AccidentResolved",
+    "OccupantLuck",
     "AddParticipant",
     "Barrier",
     "BarrierResolved",
     "Catch",
     "ChaseCommand",
+    "Crash",
     "ChaseCreated",
     "ChaseEnded",
     "ChaseEvent",

@@ -59,7 +59,7 @@ def _ram(state: State, cmd: RamVehicle, dice: Dice) -> list[Event]:
     _, defence, more_t = skill_value(t_char, defence_skill, t.aptitude)
     d_pen, _ = vehicle_penalty(t)
     r = rc.ram(dice, p.name, attack, t.name, defence, p.build, original_build(state, t), a_pen, d_pen)
-    acc = Acc(state, dice)
+    acc = Acc(state, dice, cmd.occupants)
     n = chase.number
     acc.emit(RamResolved(chase=n, participant=p.id, name=p.name, target=t.id, target_name=t.name, attack=r.attack,
                          attack_level=r.attack_level.label, defence=r.defence, defence_level=r.defence_level.label,
@@ -113,7 +113,7 @@ def _shoot(state: State, cmd: Shoot, dice: Dice) -> list[Event]:
     r = skill_roll(dice, f"{shooter.name} shoots ({skill})", value, rc.DIFFICULTIES[difficulty], 0, penalty)
     damage = max(0, roll_expr(dice, f"{shooter.name} damage", cmd.damage)) if r.success else 0
     n = chase.number
-    acc = Acc(state, dice)
+    acc = Acc(state, dice, cmd.occupants)
     tname = target_char.name if aim_person and target_char else (f"{t.name}'s tyre" if cmd.tyre else t.name)
     acc.emit(ShotFired(chase=n, participant=p.id, shooter=shooter.id, name=shooter.name, target=t.id,
                        target_name=tname, skill=skill, target_value=value, roll=r.roll, level=r.level.label,

@@ -9,6 +9,15 @@ from ...commands import Command
 
 class ChaseCommand(Command, kw_only=True):
     chase: int = 0  # 0: the latest chase still running
+    occupants: str = ""  # the Keeper's call if a vehicle is wrecked or halted: spared|hurt|luck|killed
+
+
+class Crash(ChaseCommand):
+    """The Keeper decides the harm to the occupants of a wrecked or halted vehicle (COC-VEHICLE-04/05)."""
+
+    label = "chase crash"
+    name: str
+    choice: str
 
 
 class NewChase(Command):

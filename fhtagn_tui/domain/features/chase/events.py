@@ -211,11 +211,51 @@ class VehicleWrecked(ChaseEvent):
     participant: str
     name: str
     how: str  # wrecked | halted
+    consequence: str = ""  # wreck (COC-VEHICLE-04) | accident (COC-VEHICLE-05); "" in older logs
+    occupants: str = ""  # the Keeper's choice given with the command; "pending" asks for it
 
     def describe(self, names: dict[str, str]) -> str:
-        if self.how == "halted":
-            return f"{self.name} grinds to a halt, undrivable"
-        return f"{self.name} is wrecked"
+        text = f"{self.name} grinds to a halt, undrivable" if self.how == "halted" else f"{self.name} is wrecked"
+        if self.occupants == "pending":
+            text += " — the occupants' harm is the Keeper's call ('chase crash NAME hurt|luck|spared"
+            text += "|killed')" if self.consequence == rv.WRECK else "')"
+        return text
+
+
+class AccidentResolved(ChaseEvent):
+    """The Keeper's call for the occupants of a wrecked or halted vehicle (COC-VEHICLE-04/05)."""
+
+    participant: str
+    name: str
+    consequence: str  # wreck | accident
+    choice: str  # spared | hurt | luck | killed
+
+    def describe(self, names: dict[str, str]) -> str:
+        what = {
+            "spared": "the occupants are spared",
+            "hurt": "everyone is thrown clear (2D10 each)" if self.consequence == rv.WRECK else "1D10 to each occupant",
+            "luck": "a Luck roll for each occupant",
+            "killed": "the occupants die in the wreck",
+        }.get(self.choice, self.choice)
+        return f"{self.name}: {what}"
+
+
+class OccupantLuck(ChaseEvent):
+    """One occupant's Luck roll after a wreck or an accident (COC-VEHICLE-04/05)."""
+
+    character: str
+    luck: int
+    roll: int
+    passed: bool
+    consequence: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        if self.consequence == rv.WRECK:
+            outcome = "thrown clear" if self.passed else "caught in the wreck"
+        else:
+            outcome = "unhurt" if self.passed else "hurt"
+        return f"{who}: Luck {self.roll} vs {self.luck} — {outcome}"
 
 
 class RamResolved(ChaseEvent):

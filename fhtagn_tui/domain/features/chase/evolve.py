@@ -11,6 +11,7 @@ from fhtagn_tui.rules.coc.chase import Chase, Location
 from ...decide import evolver
 from ...state import State
 from .events import (
+    AccidentResolved,
     BarrierResolved,
     ChaseCreated,
     ChaseEnded,
@@ -143,7 +144,13 @@ def _ev_build(state: State, ev: VehicleBuildChanged) -> State:
 
 @evolver(VehicleWrecked)
 def _ev_wrecked(state: State, ev: VehicleWrecked) -> State:
-    return _with_part(state, ev.chase, ev.participant, status=ev.how, build=0.0, actions=0)
+    pending = ev.consequence if ev.occupants == "pending" else ""
+    return _with_part(state, ev.chase, ev.participant, status=ev.how, build=0.0, actions=0, accident=pending)
+
+
+@evolver(AccidentResolved)
+def _ev_accident(state: State, ev: AccidentResolved) -> State:
+    return _with_part(state, ev.chase, ev.participant, accident="")
 
 
 @evolver(RamResolved)

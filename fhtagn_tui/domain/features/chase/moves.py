@@ -17,7 +17,6 @@ from .events import (
     NavigatorRolled,
     ParticipantMoved,
     VehicleBuildChanged,
-    VehicleWrecked,
 )
 from .resolve import (
     Acc,
@@ -29,12 +28,12 @@ from .resolve import (
     fail_damage,
     find_participant,
     finish,
-    hurt_person,
     need_actions,
     open_chase,
     operating_skill,
     skill_value,
     vehicle_penalty,
+    wrecked,
 )
 
 
@@ -73,7 +72,7 @@ def _hazard(state: State, cmd: CrossHazard, dice: Dice) -> list[Event]:
                        f"use 'chase {'barrier' if loc.kind == rc.BARRIER else 'move'} {p.id}'")
     bonus = rc.cautious_bonus(cmd.cautious)
     need_actions(p, 1 + bonus, "this hazard" + (f" with a cautious approach of {bonus}" if bonus else ""))
-    acc = Acc(state, dice)
+    acc = Acc(state, dice, cmd.occupants)
     enter_hazard(acc, chase.number, p.id, loc, 1 + bonus, bonus, 0, cmd.skill, ())
     finish(acc, chase.number)
     return acc.events
@@ -91,7 +90,7 @@ def _barrier(state: State, cmd: Barrier, dice: Dice) -> list[Event]:
     if loc.kind != rc.BARRIER or loc.broken:
         raise Rejected(f"there is no barrier in the way at {loc.index}: use 'chase move {p.id}'")
     need_actions(p, 1, "the barrier")
-    acc = Acc(state, dice)
+    acc = Acc(state, dice, cmd.occupants)
     n = chase.number
     if method == "pass":
         char = character_of(state, p.character)
@@ -120,11 +119,7 @@ def _barrier(state: State, cmd: Barrier, dice: Dice) -> list[Event]:
             q = acc.part(n, p.id)
             acc.emit(VehicleBuildChanged(chase=n, participant=p.id, name=p.name, old=q.build, new=0.0,
                                          reason="failed to break the barrier", rules=("COC-CHASE-14", "COC-VEHICLE-06")))
-            acc.emit(VehicleWrecked(chase=n, participant=p.id, name=p.name, how="wrecked", rules=("COC-CHASE-14",)))
-            for cid in q.occupants:
-                who = acc.state.characters[cid].name if cid in acc.state.characters else cid
-                hurt_person(acc, n, cid, rv.occupant_damage(dice, who, False), "the vehicle is wrecked on the barrier",
-                      ("COC-CHASE-14", "COC-VEHICLE-05"))
+            wrecked(acc, n, p.id, "wrecked", rv.ACCIDENT, ("COC-CHASE-14", "COC-VEHICLE-05"))
     else:
         if not cmd.damage:
             raise Rejected(f"how hard does {p.name} hit the barrier? give damage=EXPR, e.g. damage=1d3+1d4")
@@ -150,7 +145,7 @@ def _pedal(state: State, cmd: Pedal, dice: Dice) -> list[Event]:
     rules: tuple[str, ...] = ("COC-CHASE-22",) if cmd.locations <= 3 else ("COC-CHASE-23",)
     if p.navigator:
         rules += ("COC-CHASE-24",)
-    acc = Acc(state, dice)
+    acc = Acc(state, dice, cmd.occupants)
     n = chase.number
     pos = p.position
     remaining = cmd.locations

@@ -16,14 +16,16 @@ from ...decide import Rejected, evolve
 from ...events import Event
 from ...lookup import did_you_mean
 from ...state import Character, State
-from ...systems import NPC_KINDS
-from ..campaign import PoolChanged
+from ...systems import NPC_KINDS, pool_max
+from ..coc_wounds import DOWN, wound
 from .commands import ChaseCommand
 from .events import (
+    AccidentResolved,
     ChaseEnded,
     ChaseRoundStarted,
     HazardResolved,
     MovementActionsAllocated,
+    OccupantLuck,
     ParticipantDropped,
     ParticipantEscaped,
     SpeedRolled,
@@ -35,10 +37,11 @@ from .events import (
 class Acc:
     """Events of one command, folded as they are made so that later steps see earlier ones."""
 
-    def __init__(self, state: State, dice: Dice) -> None:
+    def __init__(self, state: State, dice: Dice, occupants: str = "") -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
+        self.occupants = occupants  # the Keeper's choice for occupants if a vehicle is wrecked
 
     def emit(self, ev: Event) -> None:
         if not ev.dice:
@@ -147,22 +150,24 @@ def actions_after(actions: int, cost: int) -> tuple[int, int]:
 
 
 def hurt_person(acc: Acc, chase: int, cid: str, damage: int, reason: str, rules: tuple[str, ...]) -> None:
-    """HP damage to a person through PoolChanged; a runner at 0 HP leaves the chase."""
+    """HP damage to a person through the wound rule (COC-PARTY-04); a runner who is down leaves the chase."""
     char = acc.state.characters.get(cid)
     if char is None or damage <= 0:
         return
-    old = char.current.get("HP", 0)
-    new = max(0, old - damage)
-    acc.emit(PoolChanged(character=cid, pool="HP", old=old, new=new, reason=f"chase: {reason} ({damage})", rules=rules))
+    for ev in wound(acc.state, acc.dice, cid, damage, f"chase: {reason}", rules=rules):
+        acc.emit(ev)
+    now = acc.state.characters[cid]
     c = acc.chase(chase)
     runner = next((p for p in c.participants if p.id == cid and not p.vehicle and p.active), None)
-    if new == 0 and runner is not None:
-        acc.emit(ParticipantDropped(chase=chase, participant=runner.id, name=runner.name, reason="down at 0 HP"))
+    down = now.current.get("HP", 0) == 0 or any(now.has(x) for x in DOWN)
+    if down and runner is not None:
+        why = next((x for x in DOWN if now.has(x)), "down at 0 HP")
+        acc.emit(ParticipantDropped(chase=chase, participant=runner.id, name=runner.name, reason=why))
 
 
 def damage_vehicle(acc: Acc, chase: int, pid: str, build_lost: float, reason: str, rules: tuple[str, ...],
                     record_zero: bool = False) -> None:
-    """Build loss in one incident, with wreck (2D10 to each occupant) or halt (1D10 each)."""
+    """Build loss in one incident, with a wreck (COC-VEHICLE-04) or a halt (COC-VEHICLE-05)."""
     p = acc.part(chase, pid)
     if build_lost <= 0:
         if record_zero:  # the rolled dice go into the log with the incident
@@ -174,13 +179,49 @@ def damage_vehicle(acc: Acc, chase: int, pid: str, build_lost: float, reason: st
                                  reason=reason, rules=rules + ("COC-VEHICLE-06",)))
     if result.wrecked or result.undrivable:
         how = "wrecked" if result.wrecked else "halted"
+        consequence = rv.WRECK if result.wrecked else rv.ACCIDENT
         rule = "COC-VEHICLE-04" if result.wrecked else "COC-VEHICLE-05"
-        acc.emit(VehicleWrecked(chase=chase, participant=pid, name=p.name, how=how, rules=(rule, "COC-VEHICLE-06")))
-        for cid in p.occupants:
-            who = acc.state.characters[cid].name if cid in acc.state.characters else cid
-            dmg = rv.occupant_damage(acc.dice, who, result.wrecked)
-            why = "thrown clear of the wreck" if result.wrecked else "the vehicle crashes to a halt"
-            hurt_person(acc, chase, cid, dmg, why, (rule,))
+        wrecked(acc, chase, pid, how, consequence, (rule, "COC-VEHICLE-06"))
+
+
+def wrecked(acc: Acc, chase: int, pid: str, how: str, consequence: str, rules: tuple[str, ...]) -> None:
+    """The vehicle is out; its occupants' harm is the Keeper's call: given with the command
+    (``occupants=``) it is resolved at once, otherwise it waits for 'chase crash'."""
+    p = acc.part(chase, pid)
+    choice = acc.occupants
+    if choice:
+        error = rv.occupant_choice_error(consequence, choice)
+        if error:
+            raise Rejected(error)
+    mark = choice if choice else ("pending" if p.occupants else "")
+    acc.emit(VehicleWrecked(chase=chase, participant=pid, name=p.name, how=how, consequence=consequence,
+                            occupants=mark, rules=rules))
+    if choice and p.occupants:
+        harm_occupants(acc, chase, pid, consequence, choice)
+
+
+def harm_occupants(acc: Acc, chase: int, pid: str, consequence: str, choice: str) -> None:
+    """The Keeper's choice for every occupant: spared, hurt, a Luck roll each, or killed."""
+    p = acc.part(chase, pid)
+    rule = "COC-VEHICLE-04" if consequence == rv.WRECK else "COC-VEHICLE-05"
+    acc.emit(AccidentResolved(chase=chase, participant=pid, name=p.name, consequence=consequence, choice=choice,
+                              rules=(rule,)))
+    for cid in p.occupants:
+        char = acc.state.characters.get(cid)
+        if char is None or char.has("dead"):
+            continue
+        luck = char.current.get("Luck", char.stats.get("Luck", 0))
+        fate = rv.occupant_fate(acc.dice, char.name, luck, consequence, choice)
+        if fate.luck_roll:
+            acc.emit(OccupantLuck(chase=chase, character=cid, luck=luck, roll=fate.luck_roll,
+                                  passed=fate.luck_roll <= luck, consequence=consequence,
+                                  rules=(rule, "COC-DICE-07"), dice=tuple(acc.dice.take())))
+        if fate.killed:
+            top = pool_max(acc.state.system, char, "HP") or char.current.get("HP", 0)
+            hurt_person(acc, chase, cid, max(top, 1), "killed in the wreck", (rule,))
+        elif fate.damage:
+            why = "thrown clear of the wreck" if fate.thrown_clear else "the vehicle crashes"
+            hurt_person(acc, chase, cid, fate.damage, why, (rule,))
 
 
 def collision(acc: Acc, chase: int, pid: str, incident: str, why: str) -> None:

@@ -13,7 +13,8 @@ from ...decide import Rejected, decider
 from ...events import Event
 from ...lookup import did_you_mean
 from ...state import State
-from .commands import Catch, Drop, EndChase, Escape, NextRound, SuddenHazard, Switch
+from ..coc_wounds import dying_rolls
+from .commands import Catch, Crash, Drop, EndChase, Escape, NextRound, SuddenHazard, Switch
 from .events import (
     ChaseEnded,
     ModeSwitched,
@@ -30,8 +31,10 @@ from .resolve import (
     find_participant,
     finish,
     foot_mov,
+    harm_occupants,
     open_chase,
     outcome_text,
+    require_coc,
     speed_event,
 )
 
@@ -148,8 +151,37 @@ def _catch(state: State, cmd: Catch, dice: Dice) -> list[Event]:
 def _next(state: State, cmd: NextRound, dice: Dice) -> list[Event]:
     chase = open_chase(state, cmd.chase, started=True)
     acc = Acc(state, dice)
+    people = list(dict.fromkeys(cid for p in chase.participants for cid in p.occupants))
+    for ev in dying_rolls(state, dice, people):  # the round ends: the dying roll CON (COC-PARTY-04)
+        acc.emit(ev)
     allocate(acc, chase.number, chase.round + 1)
     return acc.events
+
+
+@decider(Crash)
+@dice_errors
+def _crash(state: State, cmd: Crash, dice: Dice) -> list[Event]:
+    require_coc(state)
+    numbers = [cmd.chase] if cmd.chase else [c.number for c in reversed(state.chases)]
+    for number in numbers:
+        chase = next((c for c in state.chases if c.number == number), None)
+        if chase is None:
+            raise Rejected(f"no chase {number}")
+        pending = [p for p in chase.participants if p.accident]
+        if not pending:
+            continue
+        p = find_participant(state, chase, cmd.name, active=False)
+        if not p.accident:
+            names = ", ".join(q.name for q in pending)
+            raise Rejected(f"{p.name}'s occupants wait for no decision (waiting: {names})")
+        choice = cmd.choice.strip().casefold()
+        error = rv.occupant_choice_error(p.accident, choice)
+        if error:
+            raise Rejected(error.replace("occupants=", ""))
+        acc = Acc(state, dice)
+        harm_occupants(acc, number, p.id, p.accident, choice)
+        return acc.events
+    raise Rejected("no wrecked or halted vehicle waits for the Keeper's call on its occupants")
 
 
 @decider(EndChase)

@@ -114,7 +114,7 @@ def decide_coc_melee(state: State, cmd: CocMelee, dice: Dice) -> list[Event]:
     events: list[Event] = [ev]
     if dealt_to:
         victim = tgt if dealt_to == tgt.id else att
-        events += wounds(state, victim, [ev.damage], f"{weapon.name if victim is tgt else 'fighting back'}")
+        events += wounds(state, victim, [ev.damage], f"{weapon.name if victim is tgt else 'fighting back'}", dice)
     return events
 
 
@@ -153,7 +153,7 @@ def _counter_maneuver(
     )
     events: list[Event] = [ev]
     if damage is not None:
-        events += wounds(state, tgt, [damage.total], weapon.name)
+        events += wounds(state, tgt, [damage.total], weapon.name, dice)
     elif winner == "defender":
         events += goal_events(tgt, att, goal)
     return events
@@ -204,7 +204,7 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
     elif res.defender_goal and counter is not None:
         events += goal_events(tgt, att, counter)
     elif res.damage is not None:
-        events += wounds(state, att, [res.damage.total], "fighting back")
+        events += wounds(state, att, [res.damage.total], "fighting back", dice)
     return events
 
 

@@ -212,10 +212,13 @@ def decide_coc_shoot(state: State, cmd: CocShoot, dice: Dice) -> list[Event]:
     events: list[Event] = [ev]
     hits = [s.damage for s in shots if s.hit]
     if hits:
-        events += wounds(state, tgt, hits, w.name)
+        events += wounds(state, tgt, hits, w.name, dice)
+    strays: dict[str, list[int]] = {}
     for s in shots:
         if s.ally_hit:
-            events += wounds(state, state.characters[s.ally_hit], [s.damage], f"{att.name}'s stray shot")
+            strays.setdefault(s.ally_hit, []).append(s.damage)
+    for ally, rolls in strays.items():
+        events += wounds(state, state.characters[ally], rolls, f"{att.name}'s stray shot", dice)
     return events
 
 
@@ -274,7 +277,7 @@ def _throw(state: State, cmd: CocShoot, att: Character, tgt: Character, w: Weapo
     )
     events: list[Event] = [ev]
     if damage is not None:
-        events += wounds(state, tgt if winner == "attacker" else att, [damage.total], w.name)
+        events += wounds(state, tgt if winner == "attacker" else att, [damage.total], w.name, dice)
     return events
 
 
@@ -335,5 +338,5 @@ def decide_coc_auto(state: State, cmd: CocAutoFire, dice: Dice) -> list[Event]:
     for char, _ in targets:
         rolled = [b.rolled for v in res.volleys if v.target == char.id for b in v.hits]
         if rolled:
-            events += wounds(state, char, rolled, f"{w.name} fire")
+            events += wounds(state, char, rolled, f"{w.name} fire", dice)
     return events

@@ -5,7 +5,8 @@ from __future__ import annotations
 from fhtagn_tui.rules.coc import combat as coc_combat
 from fhtagn_tui.rules.coc import maneuver as mv
 from fhtagn_tui.rules.coc import melee as ml
-from fhtagn_tui.rules.coc.party import damage_bonus_and_build, max_hp
+from fhtagn_tui.rules.coc.party import damage_bonus_and_build
+from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
 
 from ...decide import Rejected
@@ -13,6 +14,7 @@ from ...events import Event
 from ...lookup import did_you_mean, find_character
 from ...state import Character, State
 from ..campaign import ConditionAdded, ConditionRemoved
+from ..coc_wounds import wound_all
 from ..encounter import DamageApplied, combatant
 from .events import CocAimed
 
@@ -131,32 +133,10 @@ def check_dice(bonus: int, penalty: int) -> None:
         raise Rejected("bonus= and penalty= count dice: 0, 1 or 2")
 
 
-def wounds(state: State, target: Character, rolls: list[int], source: str) -> list[Event]:
-    """DamageApplied per wound, then the conditions they cause (COC-COMBAT-08, COC-PARTY-04)."""
+def wounds(state: State, target: Character, rolls: list[int], source: str, dice: Dice) -> list[Event]:
+    """DamageApplied per wound, then what COC-PARTY-04 makes of it (armour first: COC-COMBAT-08)."""
     armour = state.armory.armor.get(target.id, 0)
-    top = max_hp(target.stats.get("CON", 0), target.stats.get("SIZ", 0))
-    hp = target.current.get("HP", top)
-    had_major = target.has("major wound")
-    conditions = set(target.conditions)
-    events: list[Event] = []
-    for rolled in rolls:
-        w = coc_combat.land_damage(rolled, armour, hp, top, had_major)
-        if w.taken == 0 and rolled == 0:
-            continue
-        events.append(
-            DamageApplied(
-                character=target.id, amount=w.taken, hp_before=w.hp_before, hp_after=w.hp_after,
-                armor=rolled - w.taken, source=source, rules=("COC-COMBAT-08", "COC-PARTY-04"),
-            )
-        )
-        hp = w.hp_after
-        had_major = had_major or w.major
-        new = (["major wound"] if w.major else []) + (["dying", "unconscious"] if w.dying else [])
-        new += ["unconscious"] if w.unconscious else []
-        for cond in new:
-            if cond not in conditions:
-                conditions.add(cond)
-                events.append(ConditionAdded(character=target.id, condition=cond, rules=("COC-PARTY-04",)))
+    events = wound_all(state, dice, target.id, rolls, source, armour, ("COC-COMBAT-08",))
     if any(isinstance(e, DamageApplied) and e.amount > 0 for e in events):
         comb = combatant(state, target.id)
         if comb is not None and comb.flags.get(AIM):
