@@ -120,10 +120,14 @@ def _char_set(args: Args) -> EditCharacter:
 
 @command(
     "char pool",
-    "char pool NAME POOL=N [...] [reason=TEXT]",
+    "char pool NAME POOL=N [...] [reason=TEXT] [roll=…]",
     "set current values (HP, WP, SAN, BP, MP, Luck, FP)",
+    details="HP follow the system's wound rules: in Call of Cthulhu a drop is a wound like any other "
+    "(COC-PARTY-04: a major wound calls for a CON roll, typed with roll=); in FHTAGN 3 HP or more wake an "
+    "unconscious agent (FH-DMG-07).",
     examples=("char pool ada HP=8 reason=\"fell down the stairs\"",),
     aliases=("pool",),
+    dice=True,
 )
 def _char_pool(args: Args) -> SetPools:
     name = args.pos(0, "NAME")
