@@ -185,6 +185,9 @@ _WEAPON_INTS = ("range", "shots", "magazine", "malfunction", "burst", "lethality
     "[range=N] [shots=N] [magazine=N] [malfunction=N] [burst=N] [lethality=N] [action=…] [db=full|half|none] "
     "[--impaling] [--auto] [notes=TEXT]",
     "define a campaign weapon (for this campaign's system; replaces one of the same name)",
+    details="db= is the damage bonus the wielder adds. Left out: melee and unarmed weapons take the full bonus "
+    "(COC-MELEE-08, FH-PARTY-06), thrown weapons half (COC-COMBAT-06), firearms none; db=none for a melee "
+    "weapon that takes none.",
     examples=(
         'weapon add "sawn-off" skill=Firearms damage=2d6 kind=ranged range=10 magazine=2 action=single',
         'weapon add "elephant gun" skill="Firearms (Rifle/Shotgun)" damage=3d6+4 kind=ranged range=100 --impaling malfunction=99',
@@ -206,7 +209,7 @@ def _weapon_add(args: Args) -> DefineWeapon:
         base_range=ints["range"], shots=ints["shots"] or 1, magazine=ints["magazine"],
         malfunction=ints["malfunction"], burst=ints["burst"], auto=args.flag("auto"),
         action=(args.opt("action", "") or "").casefold(), lethality=ints["lethality"],
-        db=(args.opt("db", "none") or "none").casefold(), notes=args.opt("notes", "") or "",
+        db=(args.opt("db", "") or "").casefold(), notes=args.opt("notes", "") or "",
     ))
 
 

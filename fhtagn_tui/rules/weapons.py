@@ -19,7 +19,7 @@ import msgspec
 
 KINDS = ("unarmed", "melee", "thrown", "ranged")
 ACTIONS = ("single", "bolt", "pump", "lever", "semi", "auto")  # how a gun cycles
-DB_KINDS = ("full", "half", "none")
+DB_KINDS = ("full", "half", "none", "")
 GURPS_DAMAGE_TYPES = ("cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "tox")
 
 
@@ -39,12 +39,20 @@ class Weapon(msgspec.Struct, frozen=True):
     auto: bool = False  # full-automatic capable
     action: str = ""  # for guns: single | bolt | pump | lever | semi | auto
     lethality: int = 0  # FHTAGN lethality rating % (0: roll the damage)
-    db: str = "none"  # CoC: full | half | none
+    db: str = ""  # full | half | none; "" by kind: melee and unarmed full, thrown half, ranged none
     notes: str = ""
 
     @property
     def key(self) -> str:
         return self.name.casefold()
+
+    @property
+    def db_mode(self) -> str:
+        """How much damage bonus the weapon takes: melee weapons the full bonus unless told otherwise
+        (COC-MELEE-08, FH-PARTY-06), thrown ones half (COC-COMBAT-06), firearms none."""
+        if self.db:
+            return self.db
+        return {"unarmed": "full", "melee": "full", "thrown": "half"}.get(self.kind, "none")
 
     @property
     def close_combat(self) -> bool:

@@ -367,10 +367,15 @@ def test_third_violence_box_adapts_at_the_cost_of_cha_and_bonds(eng):
     assert [(e.stat, e.old, e.new) for e in events_of(evs, StatChanged)] == [("CHA", 10, 6)]
     assert bonds(eng) == {"Sister": 6, "Partner": 5}
     assert ada(eng).mind.adapted == ("violence",)
-    # adapted: no loss and no dice at all
-    (t,) = do(eng, "san ada 1/1d20 kind=violence")
-    assert isinstance(t, SanTestRolled) and t.adapted and t.amount == 0 and t.dice == ()
+    # adapted: the test and the loss are still rolled (FH-SAN-02 step 1), the loss is then 0 (FH-SAN-11)
+    (t,) = do(eng, "san ada 1/1d20 kind=violence", 70, 13)
+    assert isinstance(t, SanTestRolled) and t.adapted and t.amount == 0 and t.rolled_loss == 13
+    assert [(r.die, r.value) for r in t.dice] == [("d100", 70), ("d20", 13)]
+    assert (t.roll, t.target, t.level) == (70, 67, "failure")
+    assert t.describe(eng.names) == ("Ada: SAN test (violence 1/1d20) 70 vs 67 → failure, loss 13 — "
+                                     "adapted to violence: no SAN lost")
     assert pools(eng)["SAN"] == 67
+    assert "a d20 for 'SAN loss'" in rejected(eng, "san ada 1/1d20 kind=violence", 70)
 
 
 @pytest.mark.rule("FH-SAN-11")

@@ -11,6 +11,7 @@ from rich.text import Text
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.coc import insanity as coc_ins
+from fhtagn_tui.rules.fhtagn import sanity as fh_san
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_BOXES, ADAPTATION_TRACKS
 from fhtagn_tui.rules.gurps import fright as fr
@@ -118,6 +119,10 @@ def mind_text(state: State, char: Character) -> Text:
     if state.system == "fhtagn" and "SAN" in char.current:
         part("Adaptation", adaptation_text(char))
         part("Disorders", ", ".join(mind.disorders) if mind.disorders else "none", "bold red" if mind.disorders else "dim")
+        for cond in char.conditions:  # temporary insanity, resolved for this agent (FH-SAN-07)
+            react = fh_san.reaction(cond.removeprefix("insane-")) if cond.startswith("insane-") else None
+            if react is not None:
+                part("Insanity", f"{react.name}: {react.effect_for(char.stats.get('CON', 0))}", "bold red")
     if state.system == "gurps" and (mind.traits or char.is_pc):
         total = sum(t.points for t in mind.traits)
         label = f"Quirks & disadvantages ({total:+d} pts)" if mind.traits else "Quirks & disadvantages"

@@ -689,7 +689,7 @@ def check_weapon(w: Weapon) -> str | None:
     if w.action and w.action not in ACTIONS:
         return f"action={w.action} is not known{did_you_mean(w.action, ACTIONS)} ({', '.join(ACTIONS)})"
     if w.db not in DB_KINDS:
-        return f"db={w.db} must be full, half or none"
+        return f"db={w.db} must be full, half or none (left out: melee full, thrown half, firearms none)"
     if w.system == "gurps" and w.damage_type not in GURPS_DAMAGE_TYPES:
         return f"type={w.damage_type or '?'}: a GURPS weapon needs a damage type ({', '.join(GURPS_DAMAGE_TYPES)})"
     if not 0 <= w.lethality <= 99:

@@ -489,7 +489,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     lethal_rating = weapon.lethality
     bonus = 0
     party_rules: tuple[str, ...] = ()
-    if close:
+    if close and weapon.db_mode != "none":  # melee takes the damage bonus unless the weapon says db=none
         bonus, str_lethality = damage_bonus(att.stats.get("STR", 0))
         party_rules = ("FH-PARTY-06",)
         if str_lethality:

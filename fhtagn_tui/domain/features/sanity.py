@@ -35,14 +35,18 @@ class SanTestRolled(Event):
     character: str
     loss: str  # the a/b notation
     source: str
-    roll: int  # 0 when no roll was needed (adapted)
+    roll: int  # 0 in older logs of an adapted agent (no roll was made then)
     target: int
     level: str
-    amount: int  # the loss rolled (before projection)
+    amount: int  # the loss rolled (before projection); 0 for an adapted agent
     adapted: bool = False
+    rolled_loss: int = 0  # adapted: the loss the dice gave, set to 0 (FH-SAN-11)
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
+        if self.adapted and self.roll:
+            return (f"{who}: SAN test ({self.source} {self.loss}) {self.roll} vs {self.target} → {self.level}, "
+                    f"loss {self.rolled_loss} — adapted to {self.source}: no SAN lost")
         if self.adapted:
             return f"{who} is adapted to {self.source}: no SAN lost ({self.loss})"
         return f"{who}: SAN test ({self.source} {self.loss}) {self.roll} vs {self.target} → {self.level}, loss {self.amount}"
@@ -100,13 +104,15 @@ class TemporaryInsanity(Event):
     reaction: str = ""  # flee | struggle | submit ("" when suppressed)
     rolled: bool = False  # the reaction was rolled, not chosen
     suppressed: bool = False
+    effect: str = ""  # the reaction for this character ("up to 12 turns"); "" in older logs
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
         if self.suppressed:
             return f"{who} holds together: temporary insanity ({self.loss} SAN at once) suppressed"
         how = "rolled" if self.rolled else "GM's choice"
-        return f"{who} goes temporarily insane ({self.loss} SAN at once): {self.reaction} ({how})"
+        effect = f" — {self.effect}" if self.effect else ""
+        return f"{who} goes temporarily insane ({self.loss} SAN at once): {self.reaction} ({how}){effect}"
 
 
 class AcuteEpisodeRolled(Event):
@@ -380,16 +386,17 @@ def _san_test(state: State, cmd: SanTest, dice: Dice) -> list[Event]:
     mods, mod_rules = _mods(char, cmd.modifier)
     events: list[Event] = []
 
-    # 1. the test and the loss; an adapted agent loses nothing (FH-SAN-11)
+    # 1. the test and the loss; an adapted agent still rolls both, then the loss is 0 (FH-SAN-02, FH-SAN-11)
+    t = san.san_test(dice, "SAN test", san_now, mods)
+    amount = san.roll_loss(dice, loss_spec, t.success)
     if source in char.mind.adapted:
         return [
             SanTestRolled(
-                character=char.id, loss=str(loss_spec), source=source, roll=0, target=san_now, level="adapted",
-                amount=0, adapted=True, rules=("FH-SAN-01", "FH-SAN-02", "FH-SAN-11"),
+                character=char.id, loss=str(loss_spec), source=source, roll=t.roll, target=t.target, level=t.level,
+                amount=0, adapted=True, rolled_loss=amount,
+                rules=("FH-SAN-01", "FH-SAN-02", "FH-SAN-11") + _TEST_RULES + mod_rules, dice=tuple(dice.take()),
             )
         ]
-    t = san.san_test(dice, "SAN test", san_now, mods)
-    amount = san.roll_loss(dice, loss_spec, t.success)
     events.append(
         SanTestRolled(
             character=char.id, loss=str(loss_spec), source=source, roll=t.roll, target=t.target, level=t.level,
@@ -433,15 +440,16 @@ def _san_test(state: State, cmd: SanTest, dice: Dice) -> list[Event]:
     if insane:
         suppressed = cmd.repress and _repress(sheet, events, dice, "temporary insanity", bond_for_repression, san_after, mods)
         react = None if suppressed else san.choose_reaction(dice, source, cmd.reaction)
+        effect = react.effect_for(char.stats.get("CON", 0)) if react else ""
         events.append(
             TemporaryInsanity(
                 character=char.id, loss=amount, source=source, reaction=react.name if react else "",
-                rolled=bool(react) and not cmd.reaction, suppressed=suppressed,
+                rolled=bool(react) and not cmd.reaction, suppressed=suppressed, effect=effect,
                 rules=("FH-SAN-06",) + (("FH-SAN-07",) if react else ("FH-SAN-08",)), dice=tuple(dice.take()),
             )
         )
         if react is not None:
-            sheet.condition(events, f"insane-{react.name}", ("FH-SAN-07",), note=react.effect)
+            sheet.condition(events, f"insane-{react.name}", ("FH-SAN-07",), note=effect)
         if source in ADAPTATION_TRACKS and boxes:
             events.append(AdaptationBoxesErased(character=char.id, track=source, erased=boxes, rules=("FH-SAN-06",)))
             erased = True

@@ -100,6 +100,10 @@ class Reaction(msgspec.Struct, frozen=True):
     typical: tuple[str, ...]  # typical sources
     effect: str
 
+    def effect_for(self, con: int) -> str:
+        """The effect for one character: flee lasts up to their CON in turns (FH-SAN-07)."""
+        return self.effect.replace("up to CON turns", f"up to {con} turn{'s' if con != 1 else ''}")
+
 
 REACTIONS: tuple[Reaction, ...] = (
     Reaction("flee", ("unnatural", "violence"), "must get away from the threat for up to CON turns or until safe, then collapses exhausted"),
@@ -112,7 +116,7 @@ def reaction(name: str) -> Reaction | None:
     return next((r for r in REACTIONS if r.name == name.casefold()), None)
 
 
-@rule("FH-SAN-07", summary="Temporary insanity is flee, struggle or submit: the GM's choice, or 1d6 between the source's two typical ones.")
+@rule("FH-SAN-07", summary="Temporary insanity is flee (up to CON turns: the agent's own number), struggle or submit: the GM's choice, or 1d6 between the source's two typical ones.")
 def choose_reaction(dice: Dice, source: str, chosen: str = "") -> Reaction:
     if chosen:
         found = reaction(chosen)

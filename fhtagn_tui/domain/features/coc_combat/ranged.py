@@ -182,10 +182,10 @@ def decide_coc_shoot(state: State, cmd: CocShoot, dice: Dice) -> list[Event]:
         mods = replace(mods, penalty=mods.penalty + cmd.penalty)
     if "load-one" in mods.applied:
         rules.append("COC-FIREARM-08")
-    if w.kind == "ranged" and w.db == "half":
+    if w.kind == "ranged" and w.db_mode == "half":
         rules += ["COC-COMBAT-03", "COC-COMBAT-06"]
     gun = fa.Gun(w.name, _band_damage(w, cmd.distance), w.impaling, w.malfunction or None,
-                 "handgun" in w.skill.casefold(), db_build(att)[0], "half" if w.db == "half" else "none")
+                 "handgun" in w.skill.casefold(), db_build(att)[0], "half" if w.db_mode == "half" else "none")
     allies = _allies(state, att, tgt, cmd.allies) if "melee" in mods.applied else []
     skill = skill_of(att, w.skill)
     shots: list[Shot] = []
@@ -260,7 +260,7 @@ def _throw(state: State, cmd: CocShoot, att: Character, tgt: Character, w: Weapo
     damage = None
     if winner == "attacker":
         extreme = fa.shot_is_extreme(a_roll)
-        wpn = ml.MeleeWeapon(w.name, w.damage, w.impaling, "half" if w.db == "half" else "full" if w.db == "full" else "none")
+        wpn = ml.MeleeWeapon(w.name, w.damage, w.impaling, w.db_mode)  # type: ignore[arg-type]
         damage, more = ml.deal_damage(dice, ml.Fighter(a_roll.skill, db_build(att)[0], wpn), extreme)
         rules += [*more, "COC-COMBAT-06"]
     elif winner == "defender" and response == "fight back":

@@ -145,7 +145,7 @@ def wounds(state: State, target: Character, rolls: list[int], source: str, dice:
 
 
 def melee_weapon(w: Weapon) -> ml.MeleeWeapon:
-    return ml.MeleeWeapon(w.name, w.damage, w.impaling, w.db if w.db in ("full", "half", "none") else "full")  # type: ignore[arg-type]
+    return ml.MeleeWeapon(w.name, w.damage, w.impaling, w.db_mode)  # type: ignore[arg-type]
 
 
 def fighter_of(char: Character, weapon: Weapon, skill: int) -> ml.Fighter:
