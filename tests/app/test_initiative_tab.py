@@ -225,7 +225,7 @@ async def test_coc_three_rounds(tmp_path):
 
         # round 1: a shot, a dodged knife, an outnumbered Harvey fights back
         await pilot.press("n")
-        await act(pilot, app, "s", "30,6", target="cultist 1", weapon=".38 revolver", range="10")
+        await act(pilot, app, "s", "30,6,20", target="cultist 1", weapon=".38 revolver", range="10")  # + CON roll
         text = panel(app)
         assert "30 vs 55 (regular) → hit, 6 damage" in text and "5 rounds left" in text
         assert "Cultist 1 HP 11→5 (6 taken)" in text and "major wound" in text

@@ -275,8 +275,9 @@ def test_facing_a_phobia_while_insane(eng):
     assert "already has" in rejected(eng, "phobia add harvey Spiders")
     assert "not insane" in rejected(eng, "phobia face harvey spiders resist")
     do(eng, 'cond add harvey "indefinitely insane"')
-    (ev,) = do(eng, "phobia face harvey spiders")
+    (ev, mark) = do(eng, "phobia face harvey spiders")
     assert isinstance(ev, SideEffectFaced) and (ev.response, ev.penalty) == ("resist", 1)
+    assert mark.condition == "resisting phobia"  # the next skill roll takes the die (tests/rules/test_rules_gaps.py)
     assert "1 penalty die" in ev.describe(eng.names)
     assert do(eng, "phobia face harvey spiders flee")[0].penalty == 0
     assert do(eng, "phobia face harvey spiders fight")[0].penalty == 0

@@ -14,6 +14,7 @@ from fhtagn_tui.rules.gurps import dice as gurps_dice
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
+from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
 from ..state import SYSTEMS, Bond, Character, SessionInfo, State, char_key
 from ..systems import (
@@ -162,6 +163,7 @@ class DiceRolled(Event):
     character: str = ""
     target: int | None = None
     level: str = ""
+    imposed: str = ""  # what the character's state added to the test, and why
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
@@ -170,7 +172,8 @@ class DiceRolled(Event):
         faces = ", ".join(str(r.value) for r in self.dice)
         vs = f" vs {self.target}" if self.target is not None else ""
         lvl = f": {self.level}" if self.level else ""
-        return f"{head}{vs} → {self.total} [{faces}]{lvl}"
+        why = f" ({self.imposed})" if self.imposed else ""
+        return f"{head}{vs} → {self.total} [{faces}]{lvl}{why}"
 
 
 class NoteAdded(Event):
@@ -588,7 +591,15 @@ def _test_target(state: State, char: Character, what: str) -> tuple[str, int, st
 @decider(TestSkill)
 def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
     char = find_character(state, cmd.name)
-    label, base, _ = _test_target(state, char, cmd.skill)
+    label, base, kind = _test_target(state, char, cmd.skill)
+    stat = label.removesuffix("×5")
+    part = imposed(state.system, char, "skill" if kind == "skill" else "stat")
+    if kind == "stat" and stat in part.stats:  # a characteristic lowered for now (FH-HAZ-12)
+        base = fh_dice.stat_x5(part.stats[stat]) if state.system == "fhtagn" else part.stats[stat]
+    else:
+        part = replace(part, rules=tuple(r for r in part.rules if r != "FH-HAZ-12"),
+                       reasons=tuple(r for r in part.reasons if "after the cold" not in r))
+    used = tuple(ConditionRemoved(character=char.id, condition=c, rules=part.rules) for c in part.consumed)
     try:
         if state.system == "gurps":
             if cmd.bonus or cmd.penalty:
@@ -608,27 +619,30 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
                 raise Rejected(f"difficulty {cmd.difficulty!r} is not regular, hard or extreme")
             if cmd.modifier:
                 raise Rejected("Call of Cthulhu uses bonus/penalty dice and difficulty, not percentage modifiers")
-            r = coc_dice.skill_roll(dice, label, base, diff, cmd.bonus, cmd.penalty)
+            penalty = cmd.penalty + part.penalty
+            r = coc_dice.skill_roll(dice, label, base, diff, cmd.bonus, penalty)
             level = r.level.label + ("" if r.success or diff == coc_dice.Difficulty.REGULAR else f" (needed {diff.name.lower()})")
-            rules = ("COC-DICE-01", "COC-DICE-02", "COC-DICE-03") + (("COC-DICE-04",) if cmd.bonus or cmd.penalty else ())
+            rules = ("COC-DICE-01", "COC-DICE-02", "COC-DICE-03") + (("COC-DICE-04",) if cmd.bonus or penalty else ())
             return [
                 DiceRolled(
                     expr="d100", total=r.roll, label=label, character=char.id, target=base,
-                    level=level, rules=rules, dice=tuple(dice.take()),
-                )
+                    level=level, rules=rules + part.rules, dice=tuple(dice.take()), imposed=part.text,
+                ),
+                *used,
             ]
         if cmd.bonus or cmd.penalty:
             raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±20 or ±40 in FHTAGN")
         if cmd.difficulty.casefold() != "regular":
             raise Rejected("FHTAGN has no difficulty levels; give mod=±20 or ±40")
-        t = fh_dice.percentile_test(dice, label, base, [cmd.modifier] if cmd.modifier else [])
+        mods = [m for m in (cmd.modifier, part.modifier) if m]
+        t = fh_dice.percentile_test(dice, label, base, mods)
         rules = ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03") + (("FH-DICE-05",) if cmd.modifier else ())
         if label.endswith("×5"):
             rules += ("FH-DICE-04",)
         return [
             DiceRolled(
                 expr="d100", total=t.roll, label=label, character=char.id, target=t.target,
-                level=t.level, rules=rules, dice=tuple(dice.take()),
+                level=t.level, rules=rules + part.rules, dice=tuple(dice.take()), imposed=part.text,
             )
         ]
     except DiceError as exc:

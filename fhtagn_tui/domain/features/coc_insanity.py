@@ -184,7 +184,7 @@ class SideEffectFaced(Event):
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
         if self.penalty:
-            return f"{who} resists the {self.kind} ({self.text}): 1 penalty die on skill rolls meanwhile"
+            return f"{who} resists the {self.kind} ({self.text}): 1 penalty die on the next skill roll"
         return f"{who} faces the {self.kind} ({self.text}) and must {self.response}"
 
 
@@ -577,7 +577,13 @@ def _face(state: State, cmd: CocFaceTrait, dice: Dice) -> list[Event]:
         penalty, rule_id = ins.phobia_penalty(True, complies), "COC-INSANITY-07"
     else:
         penalty, rule_id = ins.mania_penalty(True, complies), "COC-INSANITY-08"
-    return [SideEffectFaced(character=char.id, kind=cmd.kind, text=found, response=response, penalty=penalty, rules=(rule_id,))]
+    events: list[Event] = [SideEffectFaced(character=char.id, kind=cmd.kind, text=found, response=response,
+                                           penalty=penalty, rules=(rule_id,))]
+    mark = f"resisting {cmd.kind}"  # the next skill roll takes the penalty die and uses it up (domain.imposed)
+    if penalty and not char.has(mark):
+        events.append(ConditionAdded(character=char.id, condition=mark, note=f"{found}: 1 penalty die on the next skill roll",
+                                     rules=(rule_id,)))
+    return events
 
 
 @decider(TreatInsanity)

@@ -31,6 +31,7 @@ from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
+from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State
 from ..systems import SHEETS
@@ -249,7 +250,7 @@ def _stunned_check(char: Character) -> None:
 
 
 def _exhaustion(char: Character) -> int:
-    return dmg.exhaustion_modifier(char.has("exhausted"), char.has("stimulated"))
+    return imposed("fhtagn", char).modifier  # the one place for what the state imposes (FH-DMG-08)
 
 
 def _stat_name(state: State, stat: str) -> str:

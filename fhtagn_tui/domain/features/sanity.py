@@ -12,12 +12,12 @@ from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice, DiceError
 from fhtagn_tui.rules.fhtagn import sanity as san
-from fhtagn_tui.rules.fhtagn.damage import exhaustion_modifier
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_TRACKS
 
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
+from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
 from ..state import Character, Mind, State
 from .campaign import BondChanged, ConditionAdded, PoolChanged, StatChanged
@@ -252,10 +252,10 @@ def _agent(state: State, name: str) -> Character:
 def _mods(char: Character, modifier: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
     mods = (modifier,) if modifier else ()
     rules: tuple[str, ...] = ("FH-DICE-05",) if modifier else ()
-    tired = exhaustion_modifier(char.has("exhausted"), char.has("stimulated"))
-    if tired:
-        mods += (tired,)
-        rules += ("FH-DMG-08",)
+    state_part = imposed("fhtagn", char, "san")  # exhaustion applies to SAN tests too (FH-DMG-08)
+    if state_part.modifier:
+        mods += (state_part.modifier,)
+        rules += state_part.rules
     return mods, rules
 
 

@@ -205,12 +205,12 @@ def further_bout(insane: bool, loss: int) -> bool:
     return insane and loss > 0
 
 
-@rule("COC-INSANITY-07", summary="An insane investigator facing their phobia fights or flees, or else takes a penalty die on skill rolls.")
+@rule("COC-INSANITY-07", summary="An insane investigator facing their phobia fights or flees, or else takes a penalty die on the next skill roll.")
 def phobia_penalty(insane: bool, fights_or_flees: bool) -> int:
     return 1 if insane and not fights_or_flees else 0
 
 
-@rule("COC-INSANITY-08", summary="An insane investigator gives in to their mania, or else takes a penalty die on skill rolls.")
+@rule("COC-INSANITY-08", summary="An insane investigator gives in to their mania, or else takes a penalty die on the next skill roll.")
 def mania_penalty(insane: bool, submits: bool) -> int:
     return 1 if insane and not submits else 0
 

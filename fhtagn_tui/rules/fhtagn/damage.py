@@ -70,7 +70,7 @@ def stun_recovery(dice: Dice, con: int, mods: tuple[int, ...] = ()) -> FhTest:
 
 @rule(
     "FH-DMG-07",
-    summary="Unconscious: one attack kills without a roll (coup de grâce); wakes after an hour or at 3+ HP.",
+    summary="Unconscious: one attack kills without a roll (coup de grâce); wakes after an hour or at 3+ HP, whatever raised them.",
 )
 def coup_de_grace(hp: int) -> int:
     """The damage a coup de grâce deals: all remaining HP."""

@@ -301,7 +301,8 @@ COLD_INTERVAL = 5  # minutes between cold tests
 @rule(
     "FH-HAZ-12",
     summary="Cold: after CON minutes (partial CON×5 min, full CON hours) CON×5 every 5 minutes, "
-    "each failure −1 CON; at CON 1, 1d8 HP every 5 minutes; warmth restores 1 CON a minute.",
+    "each failure −1 CON (every CON×5 test uses the lowered CON); at CON 1, 1d8 HP every 5 minutes; "
+    "warmth restores 1 CON a minute.",
 )
 def cold_grace(con: int, preparation: str) -> int | None:
     """Minutes of grace before the tests begin (None: unknown preparation)."""

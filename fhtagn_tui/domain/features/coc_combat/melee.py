@@ -40,6 +40,7 @@ from .support import (
     outnumbered_dice,
     response_named,
     skill_of,
+    state_penalty,
     weapon_named,
     wounds,
 )
@@ -60,6 +61,7 @@ register_initiative("coc7", _coc_initiative, pc_first=True, rules=("COC-MELEE-01
 
 
 @decider(CocMelee)
+@state_penalty
 def decide_coc_melee(state: State, cmd: CocMelee, dice: Dice) -> list[Event]:
     att, tgt = attacker_and_target(state, cmd.attacker, cmd.target)
     check_dice(cmd.bonus, cmd.penalty)
@@ -160,6 +162,7 @@ def _counter_maneuver(
 
 
 @decider(CocManeuver)
+@state_penalty
 def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Event]:
     att, tgt = attacker_and_target(state, cmd.attacker, cmd.target)
     check_dice(cmd.bonus, cmd.penalty)

@@ -45,6 +45,7 @@ from .support import (
     require_coc,
     response_named,
     skill_of,
+    state_penalty,
     weapon_named,
     wounds,
 )
@@ -139,6 +140,7 @@ def _allies(state: State, shooter: Character, target: Character, names: tuple[st
 
 
 @decider(CocShoot)
+@state_penalty
 def decide_coc_shoot(state: State, cmd: CocShoot, dice: Dice) -> list[Event]:
     att, tgt = attacker_and_target(state, cmd.attacker, cmd.target)
     check_dice(cmd.bonus, cmd.penalty)
@@ -285,6 +287,7 @@ def _throw(state: State, cmd: CocShoot, att: Character, tgt: Character, w: Weapo
 
 
 @decider(CocAutoFire)
+@state_penalty
 def decide_coc_auto(state: State, cmd: CocAutoFire, dice: Dice) -> list[Event]:
     require_coc(state)
     if not cmd.targets:

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from msgspec.structs import replace
+
 from fhtagn_tui.rules.coc import combat as coc_combat
 from fhtagn_tui.rules.coc import maneuver as mv
 from fhtagn_tui.rules.coc import melee as ml
@@ -11,6 +17,7 @@ from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
 
 from ...decide import Rejected
 from ...events import Event
+from ...imposed import imposed
 from ...lookup import did_you_mean, find_character
 from ...state import Character, State
 from ..campaign import ConditionAdded, ConditionRemoved
@@ -183,3 +190,23 @@ def goal_events(winner: Character, loser: Character, goal: mv.Goal) -> list[Even
     if goal.condition and not loser.has(goal.condition):
         return [ConditionAdded(character=loser.id, condition=goal.condition, rules=("COC-MANEUVER-05",))]
     return []
+
+
+Decider = Callable[[State, Any, Dice], list[Event]]
+
+
+def state_penalty(fn: Decider) -> Decider:
+    """Give an attack the penalty dice the attacker's state imposes (domain.imposed: a resisted
+    phobia or mania, COC-INSANITY-07/08), and use them up."""
+
+    @functools.wraps(fn)
+    def wrapped(state: State, cmd: Any, dice: Dice) -> list[Event]:
+        att = state.character(cmd.attacker) if state.system == "coc7" else None
+        part = imposed("coc7", att, "skill") if att is not None else None
+        if part is None or not part.penalty:
+            return fn(state, cmd, dice)
+        events = fn(state, replace(cmd, penalty=cmd.penalty + part.penalty), dice)
+        return events + [ConditionRemoved(character=att.id, condition=c, rules=part.rules)  # type: ignore[union-attr]
+                         for c in part.consumed]
+
+    return wrapped

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from fhtagn_tui.rules.dice import Dice
-from fhtagn_tui.rules.fhtagn import damage as dmg
 from fhtagn_tui.rules.fhtagn.dice import FhTest
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 
 from ...decide import Rejected, evolve
 from ...events import Event
+from ...imposed import con_now as imposed_con_now
+from ...imposed import imposed
 from ...state import Character, State
 from ..campaign import ConditionAdded, ConditionRemoved
 from ..fh_combat import damage_events
@@ -29,8 +30,8 @@ def alive(char: Character, what: str) -> None:
 
 
 def test_mods(char: Character, *extra: int) -> tuple[int, ...]:
-    """Modifiers of a test by ``char``: exhaustion (FH-DMG-08) and the given ones."""
-    mods = (dmg.exhaustion_modifier(char.has("exhausted"), char.has("stimulated")), *extra)
+    """Modifiers of a test by ``char``: what the state imposes (exhaustion, FH-DMG-08) and the given ones."""
+    mods = (imposed("fhtagn", char).modifier, *extra)
     return tuple(m for m in mods if m)
 
 
@@ -38,10 +39,7 @@ def hazard_of(char: Character, kind: str) -> OngoingHazard | None:
     return next((h for h in char.hazards if h.kind == kind), None)
 
 
-def con_now(char: Character) -> int:
-    """CON after any temporary loss to the cold (FH-HAZ-12)."""
-    cold = hazard_of(char, "cold")
-    return char.stats.get("CON", 0) - (cold.loss if cold else 0)
+con_now = imposed_con_now  # CON after any temporary loss to the cold (FH-HAZ-12)
 
 
 def test_fields(test: FhTest | None) -> dict[str, int | str]:
