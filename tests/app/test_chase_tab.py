@@ -373,3 +373,83 @@ def test_vehicle_build_shows_impaired_and_wrecked():
     assert build_text(replace(ford, build=2), state).plain == "2/5 imp"
     assert build_text(replace(ford, build=0, status="wrecked"), state).plain == "0/5 wreck"
     assert build_text(replace(ford, build=0, status="halted"), state).plain == "0/5 halt"
+
+
+ROAD = (
+    "chase new Road",
+    "chase add Ford role=flee vehicle=car driver=Ada passengers=Harvey",
+    "chase add Ghoul role=pursue mov=14",
+    "chase start roll=50,50",  # both MOV 14: no escape; the Ford at 2
+)
+
+
+@pytest.mark.rule("COC-VEHICLE-04", "COC-PARTY-04")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_wreck_asks_the_keeper_about_the_occupants(coc_app, size):
+    from fhtagn_tui.app.forms.chase_crash import ChaseCrashForm
+
+    app = coc_app(*ROAD)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        # the Ghoul shoots the Ford to pieces: 6 Build in one incident ≥ 5 — a spectacular wreck
+        await pilot.press(":", *"chase shoot ghoul ford damage=60 roll=1,0,0", "enter")
+        await pilot.pause()
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ChaseCrashForm)  # offered at once; nobody hurt yet, no die drawn
+        harvey = app.engine.state.characters["harvey"]
+        assert harvey.current["HP"] == 12 and app.engine.state.chases[0].participant("ford").accident == "wreck"
+        hint = str(form.query_one(".chase-form-hint", Static).render())
+        assert "Ford is spectacularly wrecked" in hint and "Inside: Ada, Harvey" in hint
+        # esc leaves the call for later; x on the tab offers it again
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChaseCrashForm)
+        assert text_of(app, "#chase-keys").startswith("x Ford's occupants: your call")
+        app.query_one("#chase-table", DataTable).focus()  # from the command line back to the table
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ChaseCrashForm)
+        # Save without a choice: refused, nothing happens
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Choose what happens" in str(form.query_one("#cc-error", Static).render())
+        # the Keeper allows Luck rolls, dice from the table: Ada 30 ≤ 70 thrown clear (2D10 = 2 + 3);
+        # Harvey 80 > 45 dies in the wreck
+        form.query_one("#cc-choice", Select).value = "luck"
+        form.query_one("#cc-dice", Input).value = "30,2,3,80"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChaseCrashForm)
+        state = app.engine.state
+        assert state.characters["ada"].current["HP"] == 12 - 5
+        assert state.characters["harvey"].has("dead")
+        assert state.chases[0].participant("ford").accident == ""
+        assert not text_of(app, "#chase-keys").startswith("x ")
+
+
+async def test_the_occupants_form_refuses_bad_dice_and_keeps_the_call_open(coc_app):
+    from fhtagn_tui.app.forms.chase_crash import ChaseCrashForm
+
+    app = coc_app(*ROAD, "chase shoot ghoul ford damage=60 roll=1,0,0")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.press("x")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ChaseCrashForm)
+        form.query_one("#cc-choice", Select).value = "hurt"
+        form.query_one("#cc-dice", Input).value = "4,x"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "numbers" in str(form.query_one("#cc-error", Static).render())
+        form.query_one("#cc-dice", Input).value = "4"  # too few: the refusal names the next die
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "d10" in str(form.query_one("#cc-error", Static).render())
+        assert isinstance(app.screen, ChaseCrashForm)
+        assert app.engine.state.chases[0].participant("ford").accident == "wreck"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -19,6 +21,7 @@ from fhtagn_tui.domain.features.chase import (
     NextRound,
     RandomLocation,
     StartChase,
+    VehicleWrecked,
 )
 from fhtagn_tui.domain.history import Undone
 from fhtagn_tui.domain.state import State
@@ -72,6 +75,7 @@ class ChaseTab(GameTab):
         Binding("n", "next_round", "Next round"),
         Binding("e", "end", "End", show=False),
         Binding("w", "which", "Which chase", show=False),
+        Binding("x", "crash", "Occupants", show=False),
         Binding("left_square_bracket", "pan(-1)", "Pan ◀", show=False),
         Binding("right_square_bracket", "pan(1)", "Pan ▶", show=False),
     ]
@@ -279,6 +283,9 @@ class ChaseTab(GameTab):
         pairs: list[tuple[str, str]]
         if self._readonly():
             pairs = [("[ ]", "pan the track")] + ([("w", "which chase")] if self._count > 1 else [])
+        elif self._pending():
+            pairs = [("x", f"{self._pending()[0][1].name}'s occupants: your call")]
+            pairs += [("N", "new chase")] if mode == "ended" else self._run_keys()
         elif mode == "setup":
             pairs = [("a", "add participant"), ("l", "random location"), ("o", "place location"), ("g", "start"),
                      ("e", "end")]
@@ -347,6 +354,8 @@ class ChaseTab(GameTab):
             return mode in ("setup", "running")
         if action == "which":
             return self._count > 1
+        if action == "crash":
+            return bool(self._pending())
         if action == "new_chase":
             return self._state is not None and self._state.system == "coc7"
         return True
@@ -372,6 +381,10 @@ class ChaseTab(GameTab):
             self.query_one("#chase-last", Static).update(Text(line, style="italic"))
         if self._refocus:
             self.call_after_refresh(self.refocus_after_command)
+        if not self._player() and not self._readonly() and any(
+            isinstance(e, VehicleWrecked) and e.occupants == "pending" for e in events
+        ):  # the Keeper's call on the occupants: offered at once (COC-VEHICLE-04/05)
+            self.call_after_refresh(self.action_crash)
 
     def _load_last(self, upto: int) -> None:
         """The latest chase result in the log before seq ``upto``, for a campaign opened mid-chase."""
@@ -571,6 +584,27 @@ class ChaseTab(GameTab):
         select = self._chase_select()
         if select is not None:
             select.focus()
+
+    def _pending(self) -> list[tuple[int, Participant]]:
+        """Wrecked or halted vehicles whose occupants wait for the Keeper, the chase on screen first."""
+        state = self.app.engine.state  # type: ignore[attr-defined]
+        chases = sorted(state.chases, key=lambda c: c.number != self._number)
+        return [(c.number, p) for c in chases for p in c.participants if p.accident]
+
+    def action_crash(self) -> None:
+        from ..forms.chase_crash import ChaseCrashForm
+
+        pending = self._pending()
+        if not pending or self._readonly() or self._player() or isinstance(self.app.screen, ChaseCrashForm):
+            return
+        number, p = pending[0]
+        state = self.app.engine.state  # type: ignore[attr-defined]
+        names = [state.characters[c].name if c in state.characters else c for c in p.occupants]
+
+        def submit(command: Command, typed: Sequence[str] | None) -> str | None:
+            return self.app.submit(command, typed)  # type: ignore[attr-defined, no-any-return]
+
+        self.app.push_screen(ChaseCrashForm(number, p.name, p.accident, names, submit))
 
     def action_pan(self, step: int) -> None:
         self._pan += step * 3

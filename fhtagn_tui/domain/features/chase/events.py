@@ -217,7 +217,7 @@ class VehicleWrecked(ChaseEvent):
     def describe(self, names: dict[str, str]) -> str:
         text = f"{self.name} grinds to a halt, undrivable" if self.how == "halted" else f"{self.name} is wrecked"
         if self.occupants == "pending":
-            text += " — the occupants' harm is the Keeper's call ('chase crash NAME hurt|luck|spared"
+            text += f" — the occupants' harm is the Keeper's call ('chase crash {self.name} hurt|luck|spared"
             text += "|killed')" if self.consequence == rv.WRECK else "')"
         return text
 
