@@ -238,3 +238,73 @@ def test_the_keepers_call_on_occupants_through_fhtagn_script(tmp_path):
     log = state["log"]
     assert "Ford is wrecked — the occupants' harm is the Keeper's call" in log
     assert "Ada: Luck 55 vs 40 — caught in the wreck" in log and "Bob: Luck 30 vs 60 — thrown clear" in log
+
+
+# --- the GM screen and `fhtagn rules --json` --------------------------------------------------------
+
+CHANGED = {
+    "COC-PARTY-04": ("CON roll", "max HP or more kills", "First Aid stabilises"),
+    "COC-VEHICLE-04": ("Luck rolls", "the Keeper's call"),
+    "FH-SAN-07": ("up to CON turns: the agent's own number",),
+    "FH-DMG-07": ("whatever raised them",),
+    "FH-HAZ-12": ("every CON×5 test uses the lowered CON",),
+    "COC-INSANITY-07": ("penalty die on the next skill roll",),
+    "COC-INSANITY-08": ("penalty die on the next skill roll",),
+}
+
+
+@pytest.mark.rule(*CHANGED)
+def test_the_gm_screen_index_shows_the_changed_rule_texts():
+    from fhtagn_tui.reference.catalogue import entry
+    from fhtagn_tui.reference.search import search
+
+    for rule_id, phrases in CHANGED.items():
+        found = entry(rule_id)
+        assert found is not None
+        for phrase in phrases:
+            assert phrase in found.summary, (rule_id, phrase)
+    assert "COC-PARTY-04" in [h.entry for h in search("major wound CON roll")]
+
+
+@pytest.mark.rule("COC-PARTY-04")
+async def test_the_gm_screen_opens_the_major_wound_rule(tmp_path):
+    from fhtagn_tui import campaigns
+    from fhtagn_tui.app.app import FhtagnApp, open_engine
+    from fhtagn_tui.app.screens.reference import ReferenceScreen
+
+    path = tmp_path / "arkham.fhtagn"
+    campaigns.create_campaign(path, "coc7", "Arkham").close()
+    engine, store, notice = open_engine(path, False)
+    app = FhtagnApp(engine, store, notice)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("question_mark")
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReferenceScreen)
+            screen.show_entry("COC-PARTY-04")
+            await pilot.pause()
+            from textual.widgets import Static
+
+            text = str(screen.query_one("#ref-text", Static).render())
+            assert screen.current is not None and screen.current.id == "COC-PARTY-04"
+            assert "major wound: prone and a CON roll" in text and "First Aid stabilises" in text
+    finally:
+        store.close()
+
+
+CATALOGUE = next((p / "shared" / "rules" / "catalogue.md" for p in Path(__file__).resolve().parents
+                  if (p / "shared" / "rules" / "catalogue.md").exists()), Path("catalogue.md"))
+
+
+def test_fhtagn_rules_json_still_lists_every_catalogue_id(tmp_path):
+    import re
+
+    if not CATALOGUE.exists():
+        pytest.skip("the catalogue is not beside this checkout")
+    wanted = set(re.findall(r"^\*\*((?:FH|COC|GURPS)-[A-Z]+-\d+)", CATALOGUE.read_text(encoding="utf-8"), re.M))
+    assert len(wanted) > 200
+    out = subprocess.run([sys.executable, "-m", "fhtagn_tui", "--saves", str(tmp_path), "rules", "--json"],
+                         capture_output=True, text=True)
+    listed = {r["id"] for r in json.loads(out.stdout)}
+    assert sorted(wanted - listed) == []
