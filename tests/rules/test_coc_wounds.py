@@ -307,3 +307,15 @@ def test_random_damage_from_every_source_obeys_the_wound_rules(seed, steps):
             continue
         _check(eng, outcome.events)
     assert replayed(eng) == eng.state
+
+
+@pytest.mark.rule("COC-PARTY-04", "COC-COMBAT-08")
+def test_worn_armour_comes_off_gm_damage_when_asked_and_bad_amounts_are_refused():
+    eng = engine("coc7", *PEOPLE, 'armor harvey "heavy leather jacket"')
+    (dmg,) = do(eng, "damage harvey 4 --armor source=knife")
+    assert (dmg.amount, dmg.armor, dmg.hp_after) == (3, 1, 9)
+    (dmg,) = do(eng, "damage harvey 4")  # armour only when asked
+    assert dmg.amount == 4
+    assert "0 damage" in rejected(eng, "damage harvey 0")
+    assert "AMOUNT is a number or dice" in rejected(eng, "damage harvey lots")
+    assert "permanent injury" in rejected(eng, "damage harvey 2 injury=DEX")

@@ -308,3 +308,11 @@ def test_fhtagn_rules_json_still_lists_every_catalogue_id(tmp_path):
                          capture_output=True, text=True)
     listed = {r["id"] for r in json.loads(out.stdout)}
     assert sorted(wanted - listed) == []
+
+
+@pytest.mark.rule("FH-DMG-01")
+def test_fhtagn_damage_takes_dice_too():
+    eng = engine("fhtagn", ADA)
+    dmg, stun = do(eng, "damage ada 2d6 source=fall", 3, 4)  # 7 of 14: stunned (FH-DMG-02)
+    assert (dmg.amount, dmg.hp_after, dmg.source, stun.condition) == (7, 7, "fall", "stunned")
+    assert [(r.die, r.value) for r in dmg.dice] == [("d6", 3), ("d6", 4)]

@@ -31,7 +31,7 @@ from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
-from ..imposed import imposed
+from ..imposed import con_now, imposed
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State
 from ..systems import SHEETS
@@ -276,7 +276,7 @@ def damage_events(
         rule_ids.append("FH-DMG-02")
     if out.unconscious:
         rule_ids += ["FH-DMG-03", "FH-DMG-04"]
-        injury = dmg.permanent_injury(dice, char.stats.get("CON", 0), (_exhaustion(char),) if _exhaustion(char) else ())
+        injury = dmg.permanent_injury(dice, con_now(char), (_exhaustion(char),) if _exhaustion(char) else ())
         injury_roll, injury_target, points = injury.test.roll, injury.test.target, injury.points
         if points and injury_stat:
             stat = injury_stat
@@ -805,7 +805,7 @@ def _stun_turn_start(state: State, char_id: str, dice: Dice) -> list[Event]:
     if char is None or not char.has("stunned"):
         return []
     mods = (_exhaustion(char),) if _exhaustion(char) else ()
-    test = dmg.stun_recovery(dice, char.stats.get("CON", 0), mods)
+    test = dmg.stun_recovery(dice, con_now(char), mods)  # CON lowered by the cold counts (FH-HAZ-12)
     events: list[Event] = [StunRecovery(
         character=char.id, roll=test.roll, target=test.target, level=test.level, recovered=test.success,
         rules=("FH-DMG-06", "FH-DICE-01", "FH-DICE-04"), dice=tuple(dice.take()),
