@@ -141,7 +141,8 @@ def due(state: State, cid: str) -> list[tuple[str, str]]:
         else:
             out.append(("stunned (Keeper's call)", ""))
     if char.has("dying"):
-        out.append(("dying: a major wound at 0 HP (COC-PARTY-04) — First Aid is the Keeper's call", ""))
+        out.append(("dying: a CON roll at the end of each round, failure is death; "
+                    "'firstaid HEALER NAME' stabilises (COC-PARTY-04)", ""))
     if char.has("pinned"):
         out.append(("pinned: attacks on them +20; escape with STR×5 or Unarmed (FH-COMBAT-23)", ""))
     for cond in ("held", "restrained"):
