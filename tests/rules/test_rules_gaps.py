@@ -316,3 +316,14 @@ def test_fhtagn_damage_takes_dice_too():
     dmg, stun = do(eng, "damage ada 2d6 source=fall", 3, 4)  # 7 of 14: stunned (FH-DMG-02)
     assert (dmg.amount, dmg.hp_after, dmg.source, stun.condition) == (7, 7, "fall", "stunned")
     assert [(r.die, r.value) for r in dmg.dice] == [("d6", 3), ("d6", 4)]
+
+
+@pytest.mark.rule("COC-INSANITY-07", "COC-MELEE-06")
+def test_a_defender_who_resisted_a_phobia_dodges_with_a_penalty_die():
+    eng = engine("coc7", HARVEY, BRUTE, 'char set harvey Dodge=50', 'cond add harvey "indefinitely insane"',
+                 "phobia add harvey spiders", "phobia face harvey spiders")
+    # the Brute's 40 hits; Harvey's Dodge: units 0, tens 10 and 70 → 70 fails (a single die would be 10)
+    events = do(eng, "melee brute harvey response=dodge", 40, 0, 10, 70, 2, 1)  # 1D3 + 1D4: 3 damage
+    (m,) = events_of(events, CocMeleeResolved)
+    assert (m.defence.roll, m.winner) == (70, "attacker") and "COC-INSANITY-07" in m.rules
+    assert events[-1].condition == "resisting phobia" and not eng.state.characters["harvey"].has("resisting phobia")

@@ -11,7 +11,9 @@ from fhtagn_tui.rules.weapons import Weapon
 
 from ...decide import Rejected, decider
 from ...events import Event
+from ...imposed import imposed
 from ...state import Character, State
+from ..campaign import ConditionRemoved
 from ..encounter import (
     Attack,
     register_attack,
@@ -99,9 +101,13 @@ def decide_coc_melee(state: State, cmd: CocMelee, dice: Dice) -> list[Event]:
     if extra:
         rules += ["COC-COMBAT-01", "COC-COMBAT-02"]
     defender, _ = defence_of(state, tgt, response, cmd.defender_weapon)
+    # the defender's Dodge or Fighting is a skill roll too: a resisted phobia or mania costs a die
+    held = imposed("coc7", tgt, "skill") if response != "none" and not auto_hit else None
+    if held is not None and held.penalty:
+        rules += list(held.rules)
     res = ml.resolve_melee(
         dice, fighter_of(att, weapon, skill_of(att, weapon.skill)), defender, response,  # type: ignore[arg-type]
-        bonus=bonus + extra, penalty=cmd.penalty, auto_hit=auto_hit,
+        bonus=bonus + extra, penalty=cmd.penalty, defence_penalty=held.penalty if held else 0, auto_hit=auto_hit,
     )
     dealt_to = ""
     if res.damage is not None:
@@ -117,6 +123,8 @@ def decide_coc_melee(state: State, cmd: CocMelee, dice: Dice) -> list[Event]:
     if dealt_to:
         victim = tgt if dealt_to == tgt.id else att
         events += wounds(state, victim, [ev.damage], f"{weapon.name if victim is tgt else 'fighting back'}", dice)
+    if held is not None:
+        events += [ConditionRemoved(character=tgt.id, condition=c, rules=held.rules) for c in held.consumed]
     return events
 
 
