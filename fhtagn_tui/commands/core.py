@@ -154,7 +154,8 @@ def format_character(state: State, key: str) -> str:
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in d.items()))
     lines.append("  now: " + "  ".join(f"{k} {v}" for k, v in char.current.items()))
     if char.skills:
-        lines.append("  skills: " + ", ".join(f"{k} {v}%" for k, v in char.skills.items()))
+        unit = "" if state.system == "gurps" else "%"
+        lines.append("  skills: " + ", ".join(f"{k} {v}{unit}" for k, v in char.skills.items()))
     if char.bonds:
         lines.append("  bonds: " + ", ".join(f"{b.name} {b.score}" + (" (broken)" if b.broken else "") for b in char.bonds))
     if char.attacks:

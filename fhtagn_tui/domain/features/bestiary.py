@@ -27,9 +27,9 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve
 from ..events import Event
 from ..lookup import did_you_mean
-from ..state import SYSTEM_LABELS, Character, State, char_key
+from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, stat_range
-from .campaign import CreateCharacter
+from .campaign import ConditionAdded, CreateCharacter
 from .encounter import AddCombatants, ArmorSet
 from .templates import MAX_SPAWN, next_numbers
 
@@ -52,6 +52,8 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     notes: str = ""  # GM notes: what an import did not understand, a backstory
     hidden: bool = False  # made hidden from the players by default (a creature)
     tags: tuple[str, ...] = ()  # for the searchable list: human, animal, creature …
+    bonds: tuple[Bond, ...] = ()  # an exported FHTAGN agent's bonds
+    conditions: tuple[str, ...] = ()  # an exported character's conditions
 
     @property
     def key(self) -> str:
@@ -152,12 +154,17 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
         create = CreateCharacter(
             name=name, kind=entry.kind, stats=stats, skills=dict(entry.skills), hidden=hidden or entry.hidden,
             attacks=entry.attacks, notes=entry.notes, san_loss=entry.san_loss, current=dict(entry.pools),
+            bonds=entry.bonds,
         )
         made = decide(s, create, dice)
         if rolled and made:
             made[0] = replace(made[0], dice=tuple(rolled) + tuple(made[0].dice))
         if entry.armor:
-            made.append(ArmorSet(character=char_key(name), rating=entry.armor, item=entry.armor_item))
+            if not 0 <= entry.armor <= 99:
+                raise Rejected(f"{name}: armour {entry.armor} is impossible (0–99)")
+            made.append(ArmorSet(character=char_key(name), rating=entry.armor, item=entry.armor_item[:60]))
+        made += [ConditionAdded(character=char_key(name), condition=c) for c in dict.fromkeys(entry.conditions)
+                 if c.strip()]
         for ev in made:
             events.append(ev)
             s = evolve(s, ev)
