@@ -27,7 +27,7 @@ def split_count(text: str, args: Args | None = None) -> tuple[str, int]:
 
 @command(
     "npc add",
-    "npc add ENTRY [xN] [--hidden] [--vary] [--fight] [side=S] [as=NAME] [roll=…]",
+    "npc add ENTRY [xN] [--hidden] [--vary] [--fight] [--readied] [side=S] [as=NAME] [roll=…]",
     "bring NPCs or creatures from the bestiary into the campaign (numbered: Cultist 1, Cultist 2 …)",
     details=(
         "ENTRY is a bestiary entry or a campaign template (a unique start of a word is enough).\n"
@@ -47,7 +47,8 @@ def _npc_add(args: Args) -> SpawnNpcs:
         raise args.fail("npc add: which entry? ('bestiary' lists them)")
     name, count = split_count(text, args)
     return SpawnNpcs(entry=name, count=count, hidden=args.flag("hidden"), vary=args.flag("vary"),
-                     fight=args.flag("fight"), side=args.opt("side", "") or "", name=args.opt("as", "") or "")
+                     fight=args.flag("fight"), side=args.opt("side", "") or "", name=args.opt("as", "") or "",
+                     readied=args.flag("readied"))
 
 
 def entry_line(e: Entry) -> str:
@@ -104,3 +105,35 @@ def _bestiary_show(args: Args) -> Query:
     if not name:
         raise args.fail("bestiary show: which entry?")
     return Query(run=lambda state: "", book=lambda state, book: format_entry(state, find_entry(state, book, name)))
+
+
+@command(
+    "char import",
+    "char import   (in the app: a box to paste into; from a shell: fhtagn import CAMPAIGN FILE|-)",
+    "import stat blocks (CoC 7e, FHTAGN, GURPS), a Dhole's House investigator or an exported character",
+    details=(
+        "In the app, 'char import' opens a box: paste one or many stat blocks as a scenario prints them,\n"
+        "or a JSON investigator, and ctrl+s imports them all in one undoable action. What is not\n"
+        "understood goes into each character's GM notes and is listed. From a shell:\n"
+        "  fhtagn import CAMPAIGN FILE      (or - to read the standard input)"
+    ),
+)
+def _char_import(args: Args) -> Query:
+    raise args.fail("char import reads pasted text: in the app it opens a paste box (or press i on the Party tab); "
+                    "from a shell use: fhtagn import CAMPAIGN FILE|-")
+
+
+@command("char export", "char export NAME", "a character as JSON (import it into another campaign)",
+         details="From a shell: fhtagn char export CAMPAIGN NAME > name.json, then fhtagn import OTHER name.json")
+def _char_export(args: Args) -> Query:
+    name = args.rest(0)
+    if not name:
+        raise args.fail("char export: whose sheet?")
+
+    def run(state: State) -> str:
+        from fhtagn_tui.domain.lookup import find_character
+        from fhtagn_tui.importers.native import encode
+
+        return encode(state, find_character(state, name))
+
+    return Query(run=run)

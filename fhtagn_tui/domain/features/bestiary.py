@@ -73,6 +73,7 @@ class SpawnNpcs(Command):
     vary: bool = False
     fight: bool = False  # also into the running fight
     side: str = ""
+    readied: bool = False  # CoC: with a readied firearm (DEX+50, COC-FIREARM-02)
     name: str = ""  # one character under its own name instead of "Cultist 3"
     book: tuple[Entry, ...] = ()  # the bestiary of the campaign's system (the Engine fills it)
 
@@ -135,7 +136,7 @@ def _varied(state: State, entry: Entry, who: str, kind: str, dice: Dice) -> dict
 
 
 def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hidden: bool, vary: bool,
-                 fight: bool, side: str = "") -> list[Event]:
+                 fight: bool, side: str = "", readied: bool = False) -> list[Event]:
     """CharacterCreated (+ ArmorSet) for each name, then AddCombatants when ``fight``."""
     if entry.system and entry.system != state.system:
         raise Rejected(
@@ -169,7 +170,7 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
             events.append(ev)
             s = evolve(s, ev)
     if fight:
-        events += decide(s, AddCombatants(names=tuple(char_key(n) for n in names), side=side), dice)
+        events += decide(s, AddCombatants(names=tuple(char_key(n) for n in names), side=side, readied=readied), dice)
     return events
 
 
@@ -190,7 +191,7 @@ def _spawn(state: State, cmd: SpawnNpcs, dice: Dice) -> list[Event]:
     else:
         names = next_numbers(state, entry.name, cmd.count)
     return spawn_events(state, entry, names, dice, hidden=cmd.hidden, vary=cmd.vary, fight=cmd.fight,
-                        side=cmd.side)
+                        side=cmd.side, readied=cmd.readied)
 
 
 @decider(ImportCharacters)
