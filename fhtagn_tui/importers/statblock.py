@@ -132,30 +132,35 @@ def _is_name_line(line: str) -> bool:
 
 
 def split_blocks(text: str) -> list[tuple[str, str]]:
-    """(name, body) for each block in ``text``; the name line may be empty."""
+    """(name, body) for each block in ``text``; the name may be empty."""
     lines = text.split("\n")
     starts = [i for i, line in enumerate(lines) if STAT_START.search(line)]
-    blocks: list[tuple[int, int]] = []  # (name line index or -1, stat line index)
+    blocks: list[tuple[int, int, int]] = []  # (first name line or -1, name lines, stat line index)
     for i in starts:
-        name_at = -1
+        low = blocks[-1][2] if blocks else -1
         j = i - 1
-        while j >= 0 and not lines[j].strip():
+        while j > low and not lines[j].strip():
             j -= 1
-        low = blocks[-1][1] if blocks else -1
         if j > low and _is_name_line(lines[j]):
-            name_at = j
-        blocks.append((name_at, i))
+            first, count = j, 1
+            k = j - 1
+            while k > low and not lines[k].strip():
+                k -= 1
+            if k > low and lines[k].rstrip().endswith(",") and _is_name_line(lines[k]):
+                first, count = k, j - k + 1  # "Old Tom Gedney,\nthe ferryman"
+            blocks.append((first, count, i))
+        else:
+            blocks.append((-1, 0, i))
     out: list[tuple[str, str]] = []
-    for n, (name_at, stat_at) in enumerate(blocks):
+    for n, (first, count, stat_at) in enumerate(blocks):
         end = len(lines)
         if n + 1 < len(blocks):
             nxt = blocks[n + 1]
-            end = nxt[0] if nxt[0] >= 0 else nxt[1]
-        name = lines[name_at].strip() if name_at >= 0 else ""
+            end = nxt[0] if nxt[0] >= 0 else nxt[2]
+        name = " ".join(line.strip() for line in lines[first:first + count] if line.strip()) if first >= 0 else ""
         body = "\n".join(lines[stat_at:end])
         if n == 0:  # text before the first block is not lost: it is reported with the first one
-            first = blocks[0][0] if blocks[0][0] >= 0 else blocks[0][1]
-            body += "\n" + "\n".join(lines[:first])
+            body += "\n" + "\n".join(lines[: first if first >= 0 else stat_at])
         out.append((name, body))
     return out
 
@@ -166,7 +171,7 @@ def split_blocks(text: str) -> list[tuple[str, str]]:
 def detect_system(body: str) -> str:
     if re.search(r"(?i)\b(SIZ|EDU|APP|build)\b", body):
         return "coc7"
-    if re.search(r"\b(ST|DX|IQ|HT)\b\s*[:=]?\s*\d", body) and re.search(r"(?i)\bIQ\b", body):
+    if re.search(r"(?i)\b(ST|DX|IQ|HT)\b\s*[:=]?\s*\d", body) and re.search(r"(?i)\bIQ\b\s*[:=]?\s*\d", body):
         return "gurps"
     if re.search(r"(?i)\b(CHA|WP|BP)\b\s*[:=]?\s*\d", body):
         return "fhtagn"
@@ -207,7 +212,7 @@ def _cased(name: str) -> str:
 
 def _clean_name(raw: str) -> str:
     words = raw.split()
-    while words and words[0].rstrip(":").casefold() in ("combat", "attacks", "attack", "weapons", "weapon", "and"):
+    while words and words[0].rstrip(":").casefold() in ("attacks", "attack", "weapons", "and"):
         words = words[1:]
     return " ".join(words).lstrip(" ,:").rstrip(" ,.:")
 
