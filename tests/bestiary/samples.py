@@ -283,7 +283,7 @@ DR 12 (armour vest and helmet)
           armor=12, unknown=[])),
 ]
 
-#: 20 stat blocks in one file (the benchmark's and a test's input)
 def twenty() -> str:
-    blocks = [text for text, _ in COC] + [text for text, _ in COC[:9]]
-    return "\n\n".join(blocks[:20])
+    """20 Call of Cthulhu stat blocks in one text, each under its own name (the benchmark's input)."""
+    bodies = [text.split("\n", 1)[1] for text, _ in COC if text.split("\n", 1)[1].upper().startswith("STR")]
+    return "\n\n".join(f"Specimen {chr(65 + i)}\n{bodies[i % len(bodies)]}" for i in range(20))

@@ -76,11 +76,14 @@ def test_twenty_blocks_in_one_file():
     eng = engine("coc7")
     text = twenty()
     blocks = parse(text)
-    assert len(blocks) == 20
-    # the same names twice: the second copy is refused as a whole, nothing changed
+    assert [b.entry.name for b in blocks] == [f"Specimen {chr(65 + i)}" for i in range(20)]
+    events = eng.run(plan(text).command)
+    assert len(eng.state.characters) == 20 and len({e.group for e in events}) == 1
+    # the same names twice in one text: refused as a whole, nothing changed
+    again = engine("coc7")
     with pytest.raises(Exception) as info:
-        eng.run(plan(text).command)
-    assert "twice" in str(info.value) and not eng.state.characters
+        again.run(plan(text + "\n\n" + text).command)
+    assert "twice" in str(info.value) and not again.state.characters
 
 
 def test_many_blocks_import_together():
