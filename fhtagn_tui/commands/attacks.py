@@ -49,7 +49,7 @@ def _attack_add(args: Args) -> AddAttack:
 
 
 @command("char attack remove", "char attack remove NAME ATTACK", "take an attack of its own from a character",
-         aliases=("char attack rm", "char attack del"))
+         aliases=("char attack rm", "char attack del"), examples=("char attack remove ghoul claw",))
 def _attack_remove(args: Args) -> RemoveAttack:
     name = args.pos(0, "NAME")
     attack = args.rest(1)

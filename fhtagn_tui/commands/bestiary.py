@@ -99,7 +99,8 @@ def format_entry(state: State, e: Entry) -> str:
     return "\n".join(lines)
 
 
-@command("bestiary show", "bestiary show NAME", "one bestiary entry's stat block")
+@command("bestiary show", "bestiary show NAME", "one bestiary entry's stat block",
+         examples=("bestiary show cultist", "bestiary show dog"))
 def _bestiary_show(args: Args) -> Query:
     name = args.rest(0)
     if not name:
@@ -119,12 +120,14 @@ def _bestiary_show(args: Args) -> Query:
     ),
 )
 def _char_import(args: Args) -> Query:
-    raise args.fail("char import reads pasted text: in the app it opens a paste box (or press i on the Party tab); "
-                    "from a shell use: fhtagn import CAMPAIGN FILE|-")
+    args.max_positional(0)
+    hint = ("char import reads pasted text: in the app it opens a paste box (or press i on the Party tab); "
+            "from a shell use: fhtagn import CAMPAIGN FILE|-")
+    return Query(run=lambda state: hint)
 
 
 @command("char export", "char export NAME", "a character as JSON (import it into another campaign)",
-         details="From a shell: fhtagn char export CAMPAIGN NAME > name.json, then fhtagn import OTHER name.json")
+         examples=("char export ada",), details="From a shell: fhtagn char export CAMPAIGN NAME > name.json, then fhtagn import OTHER name.json")
 def _char_export(args: Args) -> Query:
     name = args.rest(0)
     if not name:

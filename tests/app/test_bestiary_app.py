@@ -119,3 +119,20 @@ async def test_party_i_opens_the_import_box_and_the_sheet_shows_attacks(make_app
         await pilot.pause()
         sheet = str(app.query_one("#party-notes", Static).render())
         assert "Attacks: Bite (Bite 50%) 1d6" in sheet
+
+
+async def test_count_typed_in_the_search_and_tab_to_the_count(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("b", *"cultist x3")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "cultist 3" in app.engine.state.characters and "cultist 4" not in app.engine.state.characters
+        await pilot.press("b", *"thug", "tab")  # into the list: ↑↓ pick, enter adds
+        await pilot.pause()
+        assert app.focused.id == "book-list"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, BestiaryForm) and "thug 1" in app.engine.state.characters

@@ -50,6 +50,8 @@ class FightersForm(ModalScreen[None]):
             yield SelectionList[str](
                 *[(f"{c.name} ({c.kind}, {self._speed(c.id)})", c.id) for c in self.free], id="add-people"
             )
+            yield Static("[dim]NPCs: how many above, which below (the bestiary and templates; type to search)[/dim]",
+                         id="add-book-hint")
             yield BookPicker(self.state, self.book, id="add-book")
             yield Checkbox("readied firearm (DEX+50, COC-FIREARM-02)", id="add-readied", compact=True)
             yield Static("", id="add-error")

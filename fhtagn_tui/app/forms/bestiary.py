@@ -66,10 +66,11 @@ class BestiaryForm(ModalScreen[None]):
         self.query_one(BookPicker).move(step)
 
     def line(self) -> tuple[str, str | None]:
-        entry = self.query_one(BookPicker).chosen
+        picker = self.query_one(BookPicker)
+        entry = picker.chosen
         if entry is None:
             return "", "nothing matches the search: try fewer letters"
-        raw = self.query_one("#book-count", Input).value.strip() or "1"
+        raw = str(picker.count) if picker.count is not None else self.query_one("#book-count", Input).value.strip() or "1"
         if not raw.isdigit() or not 1 <= int(raw) <= 30:
             return "", "how many: 1–30"
         dice_raw = self.query_one("#book-dice", Input).value.strip()
@@ -109,4 +110,7 @@ class BestiaryForm(ModalScreen[None]):
             self.action_cancel()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_save()
+
+    def on_option_list_option_selected(self, event: object) -> None:
         self.action_save()

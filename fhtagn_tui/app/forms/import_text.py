@@ -24,7 +24,7 @@ class ImportForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="import-form"):
-            yield Static("[b]Import[/b]  paste stat blocks, a Dhole's House or fhtagn JSON · ctrl+s imports · esc",
+            yield Static("[b]Import[/b]  paste stat blocks or an investigator's JSON · ctrl+s imports · esc",
                          id="import-title")
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
             yield Checkbox("into the fight", id="import-fight", compact=True)

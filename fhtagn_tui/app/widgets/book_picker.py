@@ -8,7 +8,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from fhtagn_tui.commands.bestiary import search_book
+from fhtagn_tui.commands.bestiary import search_book, split_count
 from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.weapons import attack_text
@@ -49,9 +49,11 @@ class BookPicker(Vertical):
         self.state = state
         self.book = book
         self.found: list[Entry] = search_book(state, book)
+        self.count: int | None = None  # "cultist x4" typed in the search: 4
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="search the bestiary: cultist, dog, creature…", id="book-search", compact=True)
+        yield Input(placeholder="search: cultist, dog, creature… (cultist x4 sets how many)", id="book-search",
+                    compact=True)
         yield OptionList(*[Option(entry_row(e)) for e in self.found], id="book-list")
         yield Static("", id="book-preview")
 
@@ -75,7 +77,9 @@ class BookPicker(Vertical):
         if event.input.id != "book-search":
             return
         event.stop()
-        self.found = search_book(self.state, self.book, event.value)
+        words, count = split_count(event.value) if event.value.strip() else ("", 1)
+        self.count = count if words != " ".join(event.value.split()) else None
+        self.found = search_book(self.state, self.book, words)
         options = self.query_one("#book-list", OptionList)
         options.clear_options()
         options.add_options([Option(entry_row(e)) for e in self.found])
