@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs, find_entry, template_entry
-from fhtagn_tui.domain.state import State
+from fhtagn_tui.domain.state import Character, State
+from fhtagn_tui.domain.systems import complete_stats, derived
 from fhtagn_tui.rules.weapons import attack_text
 
 from .language import Args, Query, command, to_int
@@ -88,6 +89,12 @@ def format_entry(state: State, e: Entry) -> str:
     if e.description:
         lines.append("  " + e.description)
     lines.append("  " + "  ".join(f"{k} {v}" + (f" ({e.vary[k]})" if k in e.vary else "") for k, v in e.stats.items()))
+    try:
+        stats = complete_stats(state.system, e.stats)
+        d = derived(state.system, Character(id="", name=e.name, kind=e.kind, stats=stats, skills=e.skills))
+        lines.append("  " + "  ".join(f"{k} {v}" for k, v in d.items()))
+    except (KeyError, ValueError, TypeError):
+        pass
     if e.skills:
         lines.append("  skills: " + ", ".join(f"{k} {v}{unit}" for k, v in e.skills.items()))
     if e.attacks:

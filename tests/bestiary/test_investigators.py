@@ -125,3 +125,13 @@ def test_char_import_command_points_to_the_paste_box():
     answer = eng.execute("char import").answer
     assert "paste box" in answer and "fhtagn import" in answer
     assert not do(eng, "char import")
+
+
+def test_control_characters_and_long_text_from_outside_are_cleaned():
+    data = json.loads(SAMPLE.read_text())
+    data["Investigator"]["PersonalDetails"]["Name"] = "Mabel\x1b[31m Ashcroft"
+    data["Investigator"]["Backstory"]["description"] = "\x9bevil" + "x" * 20000
+    eng = engine("coc7")
+    eng.run(plan(json.dumps(data)).command)
+    (m,) = eng.state.characters.values()
+    assert "\x1b" not in m.name and "\x9b" not in m.notes and len(m.notes) <= 8000

@@ -17,6 +17,8 @@ the dice kept in its ``CharacterCreated`` event (typeable with ``roll=…``).
 
 from __future__ import annotations
 
+import re
+
 import msgspec
 from msgspec.structs import replace
 
@@ -89,6 +91,28 @@ class ImportCharacters(Command):
 
 # --- helpers ------------------------------------------------------------------------
 
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+MAX_NOTES = 8000
+
+
+def _safe(text: str, limit: int, lines: bool = False) -> str:
+    """Text from a file or a paste: no control characters (a newline only in notes), bounded."""
+    out = _CONTROL.sub(" ", text)
+    if not lines:
+        out = " ".join(out.split())
+    return out.strip()[:limit]
+
+
+def clean_entry(e: Entry) -> Entry:
+    """An entry from outside made safe to store and show."""
+    attacks = tuple(replace(w, name=_safe(w.name, 40), skill=_safe(w.skill, 60), damage=_safe(w.damage, 40),
+                            notes=_safe(w.notes, 200)) for w in e.attacks)
+    return replace(e, name=_safe(e.name, 60), notes=_safe(e.notes, MAX_NOTES, lines=True),
+                   skills={_safe(k, 60): v for k, v in e.skills.items()}, attacks=attacks,
+                   armor_item=_safe(e.armor_item, 60), san_loss=_safe(e.san_loss, 20),
+                   conditions=tuple(_safe(c, 40) for c in e.conditions),
+                   bonds=tuple(Bond(_safe(b.name, 60), b.score) for b in e.bonds))
+
 
 def template_entry(t: Character) -> Entry:
     return Entry(name=t.name, kind=t.kind, stats=dict(t.stats), skills=dict(t.skills), attacks=t.attacks,
@@ -145,6 +169,9 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
         )
     if fight and state.encounter is None:
         raise Rejected("no fight is running: start one with 'fight start [TITLE]' (or leave out --fight)")
+    entry = clean_entry(entry)
+    if not entry.name:
+        raise Rejected("a stat block needs a name")
     if vary and not entry.vary:
         raise Rejected(f"{entry.name} gives no ranges to roll (its numbers are fixed): leave out --vary")
     events: list[Event] = []
@@ -203,7 +230,7 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
     seen: set[str] = set()
     events: list[Event] = []
     s = state
-    for entry in cmd.entries:
+    for entry in (clean_entry(e) for e in cmd.entries):
         if entry.key in seen:
             raise Rejected(f"{entry.name} is twice in what is imported")
         seen.add(entry.key)
