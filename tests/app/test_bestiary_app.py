@@ -136,3 +136,15 @@ async def test_count_typed_in_the_search_and_tab_to_the_count(make_app):
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, BestiaryForm) and "thug 1" in app.engine.state.characters
+
+
+def test_act_menu_offers_a_characters_own_attacks_first():
+    from fhtagn_tui.app.forms.action_specs import Ctx, weapon_choices
+    from fhtagn_tui.service import Engine
+
+    eng = Engine.memory("coc7")
+    eng.execute("npc add gnawer")
+    gnawer = eng.state.characters["crypt gnawer 1"]
+    choices = weapon_choices(lambda w: w.close_combat)(Ctx(eng.state, gnawer))
+    assert [v for _, v in choices[:2]] == ["Claw", "Bite"]
+    assert Ctx(eng.state, gnawer, {"weapon": "claw"}).weapon.name == "Claw"
