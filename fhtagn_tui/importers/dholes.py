@@ -46,6 +46,12 @@ def _int(raw: object, what: str) -> int | None:
     return int(text)
 
 
+def _digits(raw: object) -> int | None:
+    """A weapon's number as the export writes it ("6", "1 (3)", "-"): the first whole number, if any."""
+    m = re.match(r"\s*(\d{1,4})", str(raw if raw is not None else ""))
+    return int(m.group(1)) if m else None
+
+
 def _text(raw: object) -> str:
     if raw is None:
         return ""
@@ -85,13 +91,13 @@ def _weapon(w: dict, skills: dict[str, int]) -> Weapon | None:
         x in name.casefold() for x in RANGED_WORDS)
     unarmed = name.casefold() in ("unarmed", "brawl", "fists")
     base_range = int(m.group(0)) if (m := re.search(r"\d+", rng)) else (starter.base_range if starter else 0)
-    shots = _int(w.get("attacks"), "attacks") if re.fullmatch(r"\s*\d+\s*", str(w.get("attacks", ""))) else None
+    shots = _digits(w.get("attacks"))
     return Weapon(
         name=name[:40], system="coc7", skill=skill, damage=damage,
         kind="ranged" if ranged else "unarmed" if unarmed else "melee",
         base_range=base_range if ranged else 0, shots=shots or (starter.shots if starter else 1),
-        magazine=_int(w.get("ammo"), "ammo") or 0 if str(w.get("ammo", "")).strip().isdigit() else 0,
-        malfunction=_int(w.get("malf"), "malf") or 0 if str(w.get("malf", "")).strip().isdigit() else 0,
+        magazine=_digits(w.get("ammo")) or 0,
+        malfunction=min(100, _digits(w.get("malf")) or 0),
         impaling=starter.impaling if starter else False,
         action=starter.action if starter else ("semi" if ranged else ""),
     )
