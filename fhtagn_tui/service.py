@@ -23,6 +23,7 @@ from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs
 from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
+from fhtagn_tui.domain.features.templates import SpawnFromTemplate
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import (
@@ -157,7 +158,7 @@ class Engine:
         return bestiary.entries(self.state.system, self.saves_dir, self.campaign_file)
 
     def _decide(self, command: Command, typed: Sequence[int | str] | None) -> list[Event]:
-        if isinstance(command, SpawnNpcs) and not command.book:
+        if isinstance(command, SpawnNpcs | SpawnFromTemplate) and not command.book:
             command = replace(command, book=self.bestiary())
         if isinstance(command, Undo):
             return [self.projection.undo_event()]

@@ -181,3 +181,16 @@ def test_broken_gm_bestiary_is_reported_and_skipped(tmp_path):
 def test_package_data_declares_the_bestiary():
     text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text()
     assert "data/bestiary/*.json" in text
+
+
+def test_fight_add_n_name_falls_back_to_the_bestiary():
+    eng = engine("fhtagn", "fight start Barn")
+    evs = do(eng, "fight add 2 thug")
+    assert [e.name for e in events_of(evs, CharacterCreated)] == ["Thug 1", "Thug 2"]
+    assert {"thug 1", "thug 2"} <= set(eng.state.encounter.combatants)
+    assert eng.state.characters["thug 1"].attacks[0].name == "Tyre iron"
+    do(eng, "template add Thug kind=npc STR=18")  # a template of that name wins
+    (made, *_) = events_of(do(eng, "fight add 1 thug"), CharacterCreated)
+    assert made.stats["STR"] == 18
+    assert "no bestiary entry called 'dragon'" in rejected(eng, "fight add 2 dragon")
+    assert "no fight is running" in rejected(engine("fhtagn"), "fight add 2 thug")

@@ -19,11 +19,9 @@ from __future__ import annotations
 
 import re
 
-import msgspec
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
-from fhtagn_tui.rules.weapons import Weapon
 
 from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve
@@ -33,34 +31,9 @@ from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, stat_range
 from .campaign import ConditionAdded, CreateCharacter
 from .encounter import AddCombatants, ArmorSet
-from .templates import MAX_SPAWN, next_numbers
-
-
-class Entry(msgspec.Struct, frozen=True, kw_only=True):
-    """One stat block, ready to become a character."""
-
-    name: str
-    system: str = ""
-    kind: str = "npc"  # npc | monster | investigator | agent
-    description: str = ""
-    stats: dict[str, int] = {}
-    vary: dict[str, str] = {}  # characteristic → dice expression rolled with --vary
-    skills: dict[str, int] = {}
-    attacks: tuple[Weapon, ...] = ()
-    armor: int = 0
-    armor_item: str = ""
-    san_loss: str = ""
-    pools: dict[str, int] = {}  # current values the block gives (SAN 45, Luck 60 …)
-    notes: str = ""  # GM notes: what an import did not understand, a backstory
-    hidden: bool = False  # made hidden from the players by default (a creature)
-    tags: tuple[str, ...] = ()  # for the searchable list: human, animal, creature …
-    bonds: tuple[Bond, ...] = ()  # an exported FHTAGN agent's bonds
-    conditions: tuple[str, ...] = ()  # an exported character's conditions
-
-    @property
-    def key(self) -> str:
-        return char_key(self.name)
-
+from .entry import Entry
+from .templates import MAX_SPAWN, SpawnFromTemplate, find_template, next_numbers
+from .templates import spawn_from_template as _template_spawn
 
 # --- commands -----------------------------------------------------------------------
 
@@ -242,6 +215,27 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
         names = tuple(e.key for e in cmd.entries)
         events += decide(s, AddCombatants(names=names), dice)
     return events
+
+
+@decider(SpawnFromTemplate)
+def _spawn_template_or_entry(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
+    """``fight add 3 cultist``: the campaign's template if there is one, else the bestiary entry."""
+    if cmd.book:
+        try:
+            find_template(state, cmd.template)
+        except Rejected:
+            if state.encounter is None:
+                raise Rejected("no fight is running: start one with 'fight start [TITLE]', then "
+                               "'fight add N NAME'") from None
+            if not 1 <= cmd.count <= MAX_SPAWN:
+                raise Rejected(f"quick-add makes 1–{MAX_SPAWN} characters at a time, not {cmd.count}") from None
+            entry = find_entry(state, cmd.book, cmd.template)
+            if entry.kind not in NPC_KINDS:
+                entry = replace(entry, kind="npc")
+            names = next_numbers(state, entry.name, cmd.count)
+            return spawn_events(state, entry, names, dice, hidden=False, vary=False, fight=True, side=cmd.side,
+                                readied=cmd.readied)
+    return _template_spawn(state, cmd, dice)
 
 
 __all__ = ["Entry", "ImportCharacters", "SpawnNpcs", "find_entry", "spawn_events", "template_entry"]

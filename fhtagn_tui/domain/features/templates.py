@@ -27,6 +27,7 @@ from ..state import Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, check_skill, check_stat, complete_stats
 from .campaign import CreateCharacter, check_attacks
 from .encounter import AddCombatants
+from .entry import Entry
 
 #: The most characters one quick-add may create.
 MAX_SPAWN = 30
@@ -85,6 +86,7 @@ class SpawnFromTemplate(Command):
     count: int = 1
     side: str = ""
     readied: bool = False
+    book: tuple[Entry, ...] = ()  # the bestiary (the Engine fills it): no template of that name → an entry
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -177,8 +179,8 @@ def _remove(state: State, cmd: RemoveTemplate, dice: Dice) -> list[Event]:
     return [TemplateRemoved(name=found.name)]
 
 
-@decider(SpawnFromTemplate)
-def _spawn(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
+def spawn_from_template(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
+    """The template's quick-add (the decider, in :mod:`.bestiary`, falls back to the bestiary)."""
     if state.encounter is None:
         raise Rejected("no fight is running: start one with 'fight start [TITLE]', then 'fight add N TEMPLATE'")
     if not 1 <= cmd.count <= MAX_SPAWN:
