@@ -103,7 +103,7 @@ def test_as_name_side_and_fight():
 
 
 @pytest.mark.parametrize(("line", "words"), [
-    ("npc add dragon", "no bestiary entry called 'dragon'"),
+    ("npc add dragon", "no template or bestiary entry called 'dragon'"),
     ("npc add cultist x0", "1–30"),
     ("npc add cultist x31", "1–30"),
     ("npc add guard dog --fight", "no fight is running"),
@@ -192,5 +192,5 @@ def test_fight_add_n_name_falls_back_to_the_bestiary():
     do(eng, "template add Thug kind=npc STR=18")  # a template of that name wins
     (made, *_) = events_of(do(eng, "fight add 1 thug"), CharacterCreated)
     assert made.stats["STR"] == 18
-    assert "no bestiary entry called 'dragon'" in rejected(eng, "fight add 2 dragon")
+    assert "no template or bestiary entry called 'dragon'" in rejected(eng, "fight add 2 dragon")
     assert "no fight is running" in rejected(engine("fhtagn"), "fight add 2 thug")

@@ -113,7 +113,7 @@ def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
     names = [e.name for e in pool]
     if not names:
         raise Rejected(f"the bestiary has no {SYSTEM_LABELS.get(state.system, state.system)} entries")
-    raise Rejected(f"no bestiary entry called {name!r}{did_you_mean(name, names)} ('bestiary' lists them)")
+    raise Rejected(f"no template or bestiary entry called {name!r}{did_you_mean(name, names)} ('bestiary' lists them)")
 
 
 def _varied(state: State, entry: Entry, who: str, kind: str, dice: Dice) -> dict[str, int]:
