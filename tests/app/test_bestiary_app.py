@@ -148,3 +148,23 @@ def test_act_menu_offers_a_characters_own_attacks_first():
     choices = weapon_choices(lambda w: w.close_combat)(Ctx(eng.state, gnawer))
     assert [v for _, v in choices[:2]] == ["Claw", "Bite"]
     assert Ctx(eng.state, gnawer, {"weapon": "claw"}).weapon.name == "Claw"
+
+
+async def test_initiative_add_dialog_takes_the_count_from_the_search(make_app):
+    from fhtagn_tui.app.forms.action_add import FightersForm
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FightersForm)
+        form.query_one("#book-search", Input).value = "hollow x2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, FightersForm)
+        assert {"hollow hound 1", "hollow hound 2"} <= set(app.engine.state.encounter.combatants)

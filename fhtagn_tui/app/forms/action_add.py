@@ -76,10 +76,11 @@ class FightersForm(ModalScreen[None]):
     def lines(self) -> tuple[list[str], str | None]:
         """The command lines to run, or a problem."""
         people: list[str] = list(self.query_one("#add-people", SelectionList).selected)
-        count = self.query_one("#add-count", Input).value.strip() or "0"
+        picker = self.query_one(BookPicker)
+        count = str(picker.count) if picker.count is not None else self.query_one("#add-count", Input).value.strip() or "0"
         if not count.isdigit() or int(count) > 30:
             return [], "how many NPCs: 0–30"
-        entry = self.query_one(BookPicker).chosen if int(count) else None
+        entry = picker.chosen if int(count) else None
         if int(count) and entry is None:
             return [], "no bestiary entry matches the search"
         readied = " --readied" if self.query_one("#add-readied", Checkbox).value else ""
