@@ -142,6 +142,65 @@ def cmd_export(args: argparse.Namespace) -> int:
         return export_cli.run_export(store, args, _err)
 
 
+def cmd_import(args: argparse.Namespace) -> int:
+    from fhtagn_tui.importers import MAX_INPUT, ImportError_, plan
+
+    source = "the standard input" if args.file == "-" else args.file
+    try:
+        if args.file == "-":
+            raw = sys.stdin.buffer.read(MAX_INPUT + 1)
+        else:
+            with open(args.file, "rb") as f:
+                raw = f.read(MAX_INPUT + 1)
+    except OSError as exc:
+        _err(f"cannot read {args.file}: {exc.strerror or exc}; nothing was changed")
+        return USAGE
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("latin-1")  # a PDF's text saved in an old code page
+    try:
+        p = plan(text, source=source, fight=args.fight)
+    except ImportError_ as exc:
+        _err(f"{source}: {exc}")
+        return PROBLEM
+    with _open(args, readonly=args.dry_run) as store:
+        engine = Engine(store, store.events(), readonly=args.dry_run)
+        if args.dry_run:
+            print("\n".join(p.report))
+            print(f"(dry run: {len(p.command.entries)} to import, nothing changed)")
+            return OK
+        try:
+            events = engine.run(p.command)
+        except Rejected as exc:
+            _err(f"{source}: {exc}; nothing was changed")
+            return PROBLEM
+        print("\n".join(p.report))
+        print(f"imported {len(p.command.entries)} ({p.kind}) in one action, {len(events)} events "
+              f"('fhtagn do {args.name} undo' takes it all back)")
+        return OK
+
+
+def cmd_char(args: argparse.Namespace) -> int:
+    from fhtagn_tui.domain.lookup import find_character
+    from fhtagn_tui.importers.native import encode
+
+    with _open(args, readonly=True) as store:
+        engine = Engine(store, store.events(), readonly=True)
+        try:
+            char = find_character(engine.state, args.character)
+        except Rejected as exc:
+            _err(str(exc))
+            return PROBLEM
+        text = encode(engine.state, char) + "\n"
+    if args.output:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output}")
+    else:
+        sys.stdout.write(text)
+    return OK
+
+
 def cmd_review(args: argparse.Namespace) -> int:
     path = _path(args)
     _open(args, readonly=True).close()  # the "no campaign" message when it does not exist
@@ -261,6 +320,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("export", cmd_export, "a readable recap of the log (Markdown or HTML), for the GM or the players")
     export_cli.add_export_arguments(p)
+
+    p = add("import", cmd_import, "import stat blocks (CoC 7e, FHTAGN, GURPS), a Dhole's House investigator or "
+            "an exported character into a campaign, in one undoable action")
+    p.add_argument("name")
+    p.add_argument("file", help="a text or JSON file, or - for the standard input")
+    p.add_argument("--fight", action="store_true", help="also put them into the running fight")
+    p.add_argument("--dry-run", action="store_true", help="show what would be imported, change nothing")
+
+    p = add("char", cmd_char, "a character of a campaign: char export NAME CHARACTER [-o FILE] (JSON)")
+    p.add_argument("action", choices=["export"])
+    p.add_argument("name")
+    p.add_argument("character")
+    p.add_argument("-o", "--output", default=None, help="write the JSON to FILE instead of printing it")
 
     p = add("check", cmd_check, "check a campaign file; --repair sets a torn tail aside (keeps a backup)")
     p.add_argument("name")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Protocol
 
 import msgspec
@@ -20,7 +21,9 @@ from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs
 from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
+from fhtagn_tui.domain.features.templates import SpawnFromTemplate
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import (
@@ -91,6 +94,10 @@ class Engine:
         self.clock = clock
         self.readonly = readonly
         self.listeners: list[Callable[[list[Event]], None]] = []
+        path = getattr(sink, "path", None)
+        #: where the GM's own bestiary files are looked for (the campaign's saves folder)
+        self.saves_dir: Path | None = path.parent if isinstance(path, Path) else None
+        self.campaign_file = path.name.removesuffix(".fhtagn") if isinstance(path, Path) else ""
 
     # --- construction -----------------------------------------------------------
 
@@ -121,6 +128,8 @@ class Engine:
         """
         parsed: Parsed = parse(text)
         if parsed.query is not None:
+            if parsed.query.book is not None:
+                return Outcome(text=text, answer=parsed.query.book(self.state, self.bestiary()))
             return Outcome(text=text, answer=parsed.query.run(self.state))
         assert parsed.command is not None
         typed = parsed.dice
@@ -142,7 +151,15 @@ class Engine:
             listener(stamped)
         return stamped
 
+    def bestiary(self) -> tuple[Entry, ...]:
+        """The bestiary of the campaign's system: the bundled entries and the GM's own."""
+        from fhtagn_tui import bestiary
+
+        return bestiary.entries(self.state.system, self.saves_dir, self.campaign_file)
+
     def _decide(self, command: Command, typed: Sequence[int | str] | None) -> list[Event]:
+        if isinstance(command, SpawnNpcs | SpawnFromTemplate) and not command.book:
+            command = replace(command, book=self.bestiary())
         if isinstance(command, Undo):
             return [self.projection.undo_event()]
         if isinstance(command, Redo):

@@ -301,6 +301,11 @@ class FhtagnApp(ReviewMode, App[int]):
         if not text:
             return
         line.remember(text)
+        words = text.casefold().split()
+        if words[:2] == ["char", "import"] and len(words) == 2:  # the paste box
+            line.value = ""
+            self.action_import_text()
+            return
         try:
             outcome = self.engine.execute(self.secret_text(text))
         except (ParseError, Rejected) as exc:
@@ -430,6 +435,24 @@ class FhtagnApp(ReviewMode, App[int]):
         from .forms.requisition import RequisitionForm
 
         self.push_screen(RequisitionForm(self.state, lambda command, dice: self.submit(command, typed=dice), agent))
+
+    def action_bestiary(self, fight: bool = False) -> None:
+        """NPCs and creatures from the bestiary (the Party tab's b, the Initiative add dialog)."""
+        if self.readonly:
+            self.notify("read-only: nothing can be added here", severity="warning")
+            return
+        from .forms.bestiary import BestiaryForm
+
+        self.push_screen(BestiaryForm(self.state, self.engine.bestiary(), fight=fight))
+
+    def action_import_text(self) -> None:
+        """``char import``: paste stat blocks or an investigator's JSON."""
+        if self.readonly:
+            self.notify("read-only: nothing can be imported here", severity="warning")
+            return
+        from .forms.import_text import ImportForm
+
+        self.push_screen(ImportForm(self.state))
 
     def action_delete_character(self, key: str) -> None:
         char = self.state.characters.get(key)

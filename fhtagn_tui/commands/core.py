@@ -20,6 +20,7 @@ from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.lookup import find_character
 from fhtagn_tui.domain.state import Bond, State
 from fhtagn_tui.domain.systems import derived
+from fhtagn_tui.rules.weapons import attack_text
 
 from .language import Args, Query, command, help_text, to_int
 
@@ -157,11 +158,18 @@ def format_character(state: State, key: str) -> str:
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in d.items()))
     lines.append("  now: " + "  ".join(f"{k} {v}" for k, v in char.current.items()))
     if char.skills:
-        lines.append("  skills: " + ", ".join(f"{k} {v}%" for k, v in char.skills.items()))
+        unit = "" if state.system == "gurps" else "%"
+        lines.append("  skills: " + ", ".join(f"{k} {v}{unit}" for k, v in char.skills.items()))
     if char.bonds:
         lines.append("  bonds: " + ", ".join(f"{b.name} {b.score}" + (" (broken)" if b.broken else "") for b in char.bonds))
+    if char.attacks:
+        lines.append("  attacks: " + "; ".join(attack_text(w, char.skills.get(w.skill)) for w in char.attacks))
+    if char.san_loss:
+        lines.append(f"  SAN loss: {char.san_loss}")
     if char.conditions:
         lines.append("  conditions: " + ", ".join(char.conditions))
+    if char.notes:
+        lines.append("  GM notes: " + char.notes.replace("\n", "\n    "))
     return "\n".join(lines)
 
 

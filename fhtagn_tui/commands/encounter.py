@@ -31,7 +31,8 @@ def _fight_start(args: Args) -> StartFight:
     "fight add NAME [NAME …] [side=pc|npc|…] [--readied]   or   fight add N TEMPLATE",
     "put characters into the fight; the acting order is worked out again",
     details="--readied: a readied firearm (CoC acts at DEX+50). GURPS ties are settled by a d6 each.\n"
-    "fight add N TEMPLATE creates N numbered characters from a template (template add) and adds them.",
+    "fight add N TEMPLATE creates N numbered characters from a template (template add), or from the\n"
+    "bestiary when no template has that name, and adds them.",
     examples=("fight add ada bob cultist", "fight add harvey --readied", "fight add 3 cultist"),
     dice=True,
 )

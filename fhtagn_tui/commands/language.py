@@ -39,6 +39,8 @@ class Query(msgspec.Struct, frozen=True):
     """A read-only command: answered from the state, nothing appended."""
 
     run: Callable[[State], str]
+    #: a query about the bestiary: called with the state and the Engine's entries instead of ``run``
+    book: Callable[[State, tuple], str] | None = None
 
 
 class CommandSpec(msgspec.Struct, frozen=True):

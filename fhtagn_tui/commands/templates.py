@@ -9,6 +9,7 @@ from fhtagn_tui.domain.features.templates import (
     find_template,
 )
 from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.weapons import attack_text
 
 from .core import _stats_and_skills
 from .language import Args, Query, command, to_int
@@ -20,7 +21,7 @@ from .language import Args, Query, command, to_int
     "save an NPC or monster stat block in the campaign (for 'fight add N NAME')",
     details=(
         "Characteristics are upper case, anything else with =N is a skill (as in 'char new').\n"
-        "from=CHARACTER copies a character's stat block; STAT=N and Skill=N then change it.\n"
+        "from=CHARACTER copies a character's stat block and attacks; STAT=N and Skill=N then change it.\n"
         "Saving under an existing name replaces that template."
     ),
     examples=(
@@ -73,7 +74,9 @@ def _template_show(args: Args) -> Query:
         t = find_template(state, name)
         stats = "  ".join(f"{k} {v}" for k, v in t.stats.items())
         skills = ", ".join(f"{k} {v}%" for k, v in t.skills.items()) or "none"
-        return f"{t.name} ({t.kind}{', hidden' if t.hidden else ''})\n  {stats}\n  skills: {skills}"
+        attacks = "; ".join(attack_text(w, t.skills.get(w.skill)) for w in t.attacks) or "none (unarmed)"
+        return (f"{t.name} ({t.kind}{', hidden' if t.hidden else ''})\n  {stats}\n  skills: {skills}"
+                f"\n  attacks: {attacks}")
 
     return Query(run=run)
 

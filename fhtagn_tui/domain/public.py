@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from msgspec.structs import replace
 
 from .events import Event
+from .features.attacks import AttackAdded, AttackRemoved
 from .features.campaign import CharacterCreated, PoolChanged, SkillChanged, StatChanged
 from .features.chase import OccupantLuck
 from .features.coc_wounds import CocConRolled
@@ -33,8 +34,11 @@ from .features.encounter import DamageApplied
 from .history import Redone, Undone
 from .state import Character, State
 
-#: Events that tell a character's numbers (HP by damage, CON or Luck rolled against).
-STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged, DamageApplied, CocConRolled, OccupantLuck)
+#: Events that tell a character's numbers (HP by damage, CON or Luck rolled against, own attacks).
+STAT_EVENTS = (
+    StatChanged, SkillChanged, PoolChanged, DamageApplied, CocConRolled, OccupantLuck,
+    AttackAdded, AttackRemoved,
+)
 
 
 class PublicLog:
@@ -64,12 +68,14 @@ class PublicLog:
                 return None
             return replace(ev, label="") if ev.target in self.redacted_groups else ev
         if isinstance(ev, CharacterCreated):
+            if ev.notes:  # the GM's notes (an import's leftovers) are never public
+                ev = replace(ev, notes="")
             if not ev.hidden:
                 self.hidden.discard(ev.id)
                 return ev
             self.hidden.add(ev.id)
             self.redacted_groups.add(ev.group)
-            return replace(ev, stats={}, skills={}, current={}, bonds=())
+            return replace(ev, stats={}, skills={}, current={}, bonds=(), attacks=(), san_loss="")
         if getattr(ev, "hidden", False) is True or (
             isinstance(ev, STAT_EVENTS) and ev.character in self.hidden
         ):
@@ -100,8 +106,8 @@ def is_public(ev: Event, secret: set[int]) -> bool:
 def public_character(char: Character) -> Character:
     """A character as the players know it: a hidden one by name, kind and status only."""
     if not char.hidden:
-        return replace(char, notes="") if char.notes else char
-    return Character(id=char.id, name=char.name, kind=char.kind, stats={}, conditions=char.conditions, hidden=True)
+        return replace(char, notes="") if char.notes else char  # attacks are on the table once used
+    return Character(id=char.id, name=char.name, kind=char.kind, stats={}, conditions=char.conditions, hidden=True)  # no attacks
 
 
 def public_state(state: State) -> State:

@@ -16,7 +16,7 @@ from fhtagn_tui.rules.encounter import Encounter
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
 from fhtagn_tui.rules.gurps.fright import FrightRecord, Timer, Trait
-from fhtagn_tui.rules.weapons import Armory
+from fhtagn_tui.rules.weapons import Armory, Weapon
 
 SYSTEMS = ("fhtagn", "coc7", "gurps")
 SYSTEM_LABELS = {"fhtagn": "FHTAGN", "coc7": "Call of Cthulhu 7e", "gurps": "GURPS"}
@@ -68,6 +68,8 @@ class Character(msgspec.Struct, frozen=True):
     notes: str = ""
     mind: Mind = Mind()  # disorders, adaptation, acquired traits, timed conditions
     hazards: tuple[OngoingHazard, ...] = ()  # FHTAGN hazards that tick: fire, cold, disease … (FH-HAZ)
+    attacks: tuple[Weapon, ...] = ()  # its own attacks (a claw, a bite, a cultist's knife); the first is the default
+    san_loss: str = ""  # what seeing it costs ("0/1d6"; FHTAGN and CoC), shown on the sheet
 
     @property
     def is_pc(self) -> bool:

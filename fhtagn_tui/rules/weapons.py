@@ -41,6 +41,7 @@ class Weapon(msgspec.Struct, frozen=True):
     lethality: int = 0  # FHTAGN lethality rating % (0: roll the damage)
     db: str = ""  # full | half | none; "" by kind: melee and unarmed full, thrown half, ranged none
     notes: str = ""
+    per_round: int = 1  # a character's own attack: attacks per round (a monster's claws: 2)
 
     @property
     def key(self) -> str:
@@ -158,21 +159,88 @@ class Armory(msgspec.Struct, frozen=True):
     injuries: dict[str, int] = {}  # FHTAGN: character id → permanent-injury points awaiting a stat (FH-DMG-04)
 
 
-def weapons_for(system: str, armory: Armory) -> dict[str, Weapon]:
-    """Every weapon usable in a campaign of ``system``, by lower-case name."""
+def weapons_for(system: str, armory: Armory, own: tuple[Weapon, ...] = ()) -> dict[str, Weapon]:
+    """Every weapon usable in a campaign of ``system``, by lower-case name.
+
+    ``own``: a character's own attacks (a claw, a bite, a cultist's knife), which win
+    over a campaign or starter weapon of the same name.
+    """
     out = {w.key: w for w in STARTER_WEAPONS.get(system, ())}
     out.update({k: w for k, w in armory.weapons.items() if w.system == system})
+    out.update({w.key: w for w in own})
     return out
 
 
-def find_weapon(system: str, armory: Armory, name: str) -> Weapon | None:
-    """A weapon by name, or a unique prefix of one."""
-    table = weapons_for(system, armory)
+def find_weapon(system: str, armory: Armory, name: str, own: tuple[Weapon, ...] = ()) -> Weapon | None:
+    """A weapon by name, or a unique prefix of one (the character's own attacks first)."""
     key = name.strip().casefold()
+    for w in own:
+        if w.key == key:
+            return w
+    mine = [w for w in own if w.key.startswith(key)]
+    if key and len(mine) == 1:
+        return mine[0]
+    table = weapons_for(system, armory, own)
     if key in table:
         return table[key]
     hits = [w for k, w in table.items() if k.startswith(key)]
     return hits[0] if len(hits) == 1 else None
+
+
+def default_weapon(system: str, own: tuple[Weapon, ...], close: bool | None = None) -> str:
+    """The weapon an attack uses when none is named: the character's first own attack
+    (of the wanted reach: ``close`` True for close combat, False for ranged), else unarmed."""
+    for w in own:
+        if close is None or w.close_combat == close:
+            return w.name
+    return UNARMED.get(system, "unarmed")
+
+
+def damage_text(w: Weapon) -> str:
+    """A weapon's damage as a stat block prints it: ``1d6+DB``, ``sw+1 cut``, ``lethality 10%``."""
+    if w.lethality:
+        return f"lethality {w.lethality}%"
+    db = {"full": "+DB", "half": "+½DB"}.get(w.db, "") if w.system == "coc7" else ""
+    return w.damage + db + (f" {w.damage_type}" if w.damage_type else "")
+
+
+def attack_text(w: Weapon, skill: int | None = None) -> str:
+    """One of a character's own attacks in a line: ``Claw (Fighting (Claw) 40%) 1d6+DB ×2``."""
+    value = "" if skill is None else (f" {skill}" if w.system == "gurps" else f" {skill}%")
+    apr = f" ×{w.per_round}" if w.per_round > 1 else ""
+    rng = f" range {w.base_range}" if w.base_range else ""
+    return f"{w.name} ({w.skill}{value}) {damage_text(w)}{apr}{rng}"
+
+
+def attacks_per_round(own: tuple[Weapon, ...]) -> int:
+    """How many attacks a character makes in a round: the most any of its own attacks gives."""
+    return max((w.per_round for w in own), default=1)
+
+
+def split_damage(system: str, text: str) -> tuple[str, str, str]:
+    """A damage as a stat block prints it → (dice, CoC db, GURPS damage type).
+
+    ``1D6+DB`` → (``1d6``, ``full``, ``""``); ``1d4+½DB`` → half; GURPS ``sw+1 cut`` →
+    (``sw+1``, ``none``, ``cut``).  FHTAGN adds the STR bonus to close combat by itself
+    (FH-PARTY-06), so a ``+DB`` there is dropped.
+    """
+    t = " ".join(text.replace("\u2013", "-").replace("\u2212", "-").split()).strip()
+    low = t.casefold().replace(" ", "")
+    db = "none"
+    for mark, kind in (("+½db", "half"), ("+1/2db", "half"), ("+halfdb", "half"), ("+db", "full")):
+        if mark in low:
+            low = low.replace(mark, "")
+            db = kind
+            break
+    dtype = ""
+    if system == "gurps":
+        for candidate in sorted(GURPS_DAMAGE_TYPES, key=len, reverse=True):
+            if low.endswith(candidate) and len(low) > len(candidate):
+                head = low[: -len(candidate)]
+                if head[-1].isdigit() or head.endswith(("d", ")", "thr", "sw")):
+                    dtype, low = candidate, head
+                    break
+    return low, db, dtype
 
 
 # --- GURPS basic damage by ST (Basic Set table, [STD]) ------------------------

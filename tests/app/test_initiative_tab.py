@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Checkbox, DataTable, Input, Select, SelectionList, Static
+from textual.widgets import Checkbox, DataTable, Input, SelectionList, Static
 
 from fhtagn_tui.app.app import FhtagnApp, open_engine
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu
@@ -70,8 +70,8 @@ async def add_fighters(pilot, app: FhtagnApp, people: list[str], template: str =
     chooser = form.query_one("#add-people", SelectionList)
     for who in people:
         chooser.select(who)
-    if template:
-        form.query_one("#add-template", Select).value = template
+    if template:  # the searchable list of templates and the bestiary: templates come first
+        form.query_one("#book-search", Input).value = template
         form.query_one("#add-count", Input).value = str(count)
     form.query_one("#add-dice", Input).value = dice
     await pilot.pause()

@@ -59,9 +59,10 @@ def test_quick_add_refusals_change_nothing():
     assert "no fight is running" in rejected(eng, "fight add 2 cultist")
     do(eng, "fight start")
     assert "1–30" in rejected(eng, "fight add 0 cultist")
-    assert "no template called 'ghoul'" in rejected(eng, "fight add 2 ghoul")
-    bare = engine("fhtagn", "fight start")
-    assert "has none yet" in rejected(bare, "fight add 2 cultist")
+    assert "no template or bestiary entry called 'ghoul'" in rejected(eng, "fight add 2 ghoul")
+    bare = engine("fhtagn", "fight start")  # no templates: the bestiary's cultist (issue 18)
+    do(bare, "fight add 2 cultist")
+    assert "cultist 2" in bare.state.encounter.combatants
 
 
 def test_gurps_quick_add_ties_roll_off_with_typed_dice():

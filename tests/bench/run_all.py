@@ -29,6 +29,7 @@ BENCHES = (
     ("ui", "tests.bench.bench_ui"),
     ("review", "tests.bench.bench_review"),
     ("serve", "tests.bench.bench_serve"),
+    ("import", "tests.bench.bench_import"),
 )
 
 

@@ -218,6 +218,7 @@ PRELUDES: dict[str, tuple[str, ...]] = {
     "study": (_TOME, _FRENCH, 'read harvey "Cultes des Goules" noroll'),
     "learn": (_TOME, *_SPELLS),
     "exert": ("char pool bob HP=8",),
+    "char attack remove": ('char attack add ghoul Claw skill="Fighting (Claw)" damage=1d6+DB',),
     "firstaid": ("char pool bob HP=8",),
     "medical": ("char pool bob HP=8",),
     "recuperate": ("char pool bob HP=8",),

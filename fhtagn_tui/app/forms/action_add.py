@@ -1,7 +1,8 @@
-"""Who joins the fight: party members and NPCs picked from a list, or N numbered NPCs from a template.
+"""Who joins the fight: party members and NPCs picked from a list, or N numbered NPCs from the
+bestiary or a template (a searchable list).
 
 Runs the same lines the command line takes: ``fight start TITLE`` (when no
-fight is running), ``fight add NAME …`` and ``fight add N TEMPLATE``.
+fight is running), ``fight add NAME …`` and ``npc add ENTRY xN --fight``.
 """
 
 from __future__ import annotations
@@ -10,24 +11,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
 
+from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..widgets.book_picker import BookPicker
 from .action import RunText
 from .action_specs import q
-
-NONE = ""
 
 
 class FightersForm(ModalScreen[None]):
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Add")]
 
-    def __init__(self, state: State, run: RunText) -> None:
+    def __init__(self, state: State, run: RunText, book: tuple[Entry, ...] = ()) -> None:
         super().__init__()
         self.state = state
+        self.book = book
         self.run = run
         self.started = state.encounter is not None
         fighting = set(state.encounter.combatants) if state.encounter is not None else set()
@@ -40,16 +42,17 @@ class FightersForm(ModalScreen[None]):
             with Grid(id="add-grid"):
                 yield Label("Title", id="add-title-label")
                 yield Input(placeholder="optional, e.g. Ambush at the mill", id="add-fight-title", compact=True)
-                yield Label("Template")
-                yield Select([("(none)", NONE)] + [(f"{t.name} ({t.kind})", t.id) for t in self.state.templates.values()],
-                             value=NONE, allow_blank=False, id="add-template", compact=True)
-                yield Label("How many")
-                yield Input(value="1", type="integer", id="add-count", compact=True)
+                yield Label("How many NPCs")
+                yield Input(value="0", type="integer", id="add-count", compact=True,
+                            tooltip="0: none; N: N numbered ones from the bestiary entry picked below")
                 yield Label("Dice")
                 yield Input(placeholder="blank: the app rolls (GURPS ties: a d6 each)", id="add-dice", compact=True)
             yield SelectionList[str](
                 *[(f"{c.name} ({c.kind}, {self._speed(c.id)})", c.id) for c in self.free], id="add-people"
             )
+            yield Static("[dim]NPCs: how many above, which below (the bestiary and templates; type to search)[/dim]",
+                         id="add-book-hint")
+            yield BookPicker(self.state, self.book, id="add-book")
             yield Checkbox("readied firearm (DEX+50, COC-FIREARM-02)", id="add-readied", compact=True)
             yield Static("", id="add-error")
             with Horizontal(id="add-buttons"):
@@ -68,13 +71,18 @@ class FightersForm(ModalScreen[None]):
         self.query_one("#add-readied").display = self.state.system == "coc7"
         if not self.free:
             self.query_one("#add-people").display = False
-        self.query_one("#add-people" if self.free else "#add-template").focus()
+        self.query_one("#add-people" if self.free else "#book-search").focus()
 
     def lines(self) -> tuple[list[str], str | None]:
         """The command lines to run, or a problem."""
         people: list[str] = list(self.query_one("#add-people", SelectionList).selected)
-        template = self.query_one("#add-template", Select).value
-        count = self.query_one("#add-count", Input).value.strip() or "1"
+        picker = self.query_one(BookPicker)
+        count = str(picker.count) if picker.count is not None else self.query_one("#add-count", Input).value.strip() or "0"
+        if not count.isdigit() or int(count) > 30:
+            return [], "how many NPCs: 0–30"
+        entry = picker.chosen if int(count) else None
+        if int(count) and entry is None:
+            return [], "no bestiary entry matches the search"
         readied = " --readied" if self.query_one("#add-readied", Checkbox).value else ""
         raw = self.query_one("#add-dice", Input).value.strip()
         try:
@@ -85,14 +93,14 @@ class FightersForm(ModalScreen[None]):
         if not self.started:
             title = self.query_one("#add-fight-title", Input).value.strip()
             out.append(f"fight start {title}".rstrip())
-        if people and isinstance(template, str) and template and dice:
-            return [], "type dice for one group at a time (people, or the template)"
+        if people and entry is not None and dice:
+            return [], "type dice for one group at a time (people, or the NPCs)"
         if people:
             out.append("fight add " + " ".join(q(p) for p in people) + readied + dice)
-        if isinstance(template, str) and template:
-            out.append(f"fight add {count} {q(template)}{readied}{dice}")
+        if entry is not None:
+            out.append(f"npc add {q(entry.name)} x{count} --fight{readied}{dice}")
         if self.started and len(out) == 0:
-            return [], "pick who joins (space), or a template and how many"
+            return [], "pick who joins (space), or how many NPCs and which (the search below)"
         return out, None
 
     def action_save(self) -> None:
@@ -110,7 +118,7 @@ class FightersForm(ModalScreen[None]):
                 self.started = True
                 self.query_one("#add-title-label").display = False
                 self.query_one("#add-fight-title").display = False
-            elif not line.startswith("fight add ") or not line[len("fight add "):][:1].isdigit():
+            elif line.startswith("fight add "):
                 self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
         self.dismiss(None)
 

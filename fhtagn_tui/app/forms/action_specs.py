@@ -33,7 +33,7 @@ class Ctx:
     @property
     def weapon(self) -> Weapon | None:
         name = self.get("weapon")
-        return find_weapon(self.state.system, self.state.armory, name) if name else None
+        return find_weapon(self.state.system, self.state.armory, name, self.actor.attacks) if name else None
 
 
 Choices = Callable[[Ctx], list[tuple[str, str]]]
@@ -109,10 +109,12 @@ def weapon_choices(keep: Callable[[Weapon], bool], theirs: bool = False) -> Choi
 
     def choices(ctx: Ctx) -> list[tuple[str, str]]:
         user = ctx.state.characters.get(ctx.get("target"), ctx.actor) if theirs else ctx.actor
-        table = [w for w in weapons_for(ctx.state.system, ctx.state.armory).values() if keep(w)]
+        table = [w for w in weapons_for(ctx.state.system, ctx.state.armory, user.attacks).values() if keep(w)]
         best = max(table, key=lambda w: _skill(user, w.skill), default=None)
         if best is not None and _skill(user, best.skill) > 0:
             table = [best] + [w for w in table if w is not best]
+        own = [w for w in user.attacks if keep(w)]  # its own attacks first, the default at the top
+        table = own + [w for w in table if w.key not in {o.key for o in own}]
         return [(f"{w.name} ({w.skill})", w.name) for w in table]
 
     return choices

@@ -285,7 +285,7 @@ class InitiativeTab(GameTab):
 
     def action_add(self) -> None:
         if self._state is not None:
-            self.app.push_screen(FightersForm(self._state, self.run_text))
+            self.app.push_screen(FightersForm(self._state, self.run_text, self.app.engine.bestiary()))  # type: ignore[attr-defined]
 
     def action_act(self) -> None:
         state, actor = self._state, self._acting()

@@ -140,6 +140,8 @@ class PartyTab(GameTab):
         Binding("p", "pools", "HP/SAN…"),
         Binding("t", "test", "Test"),
         Binding("delete,x", "delete", "Delete"),
+        Binding("b", "app.bestiary", "NPCs…", show=False),  # the bar is full at 80 columns: in help and the README
+        Binding("i", "app.import_text", "Import", show=False),
         Binding("shift+down", "sheet(1)", "Sheet ↓", show=False),
         Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False),
     ]

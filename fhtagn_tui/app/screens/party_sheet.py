@@ -16,6 +16,7 @@ from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_BOXES, ADAPTATION_TRACKS
 from fhtagn_tui.rules.gurps import fright as fr
 from fhtagn_tui.rules.gurps.fright import Timer
+from fhtagn_tui.rules.weapons import attack_text
 
 FIRST_AID_USED = "first-aid-used"  # the FHTAGN healing feature's condition (FH-HEAL-01)
 CHECKED, EMPTY = "☒", "☐"
@@ -85,6 +86,10 @@ def body_text(state: State, char: Character) -> Text:
         parts.append(("Bonds", bonds_text(char), ""))
     if char.conditions:
         parts.append(("Conditions", ", ".join(char.conditions), "yellow"))
+    if char.attacks:
+        parts.append(("Attacks", "; ".join(attack_text(w, char.skills.get(w.skill)) for w in char.attacks), ""))
+    if char.san_loss and state.system != "gurps":
+        parts.append(("SAN loss", char.san_loss, ""))
     return _lines(parts)
 
 

@@ -10,6 +10,7 @@ from fhtagn_tui.rules.coc import dice as coc_dice
 from fhtagn_tui.rules.dice import Dice, DiceError, d100, roll_expr
 from fhtagn_tui.rules.fhtagn import dice as fh_dice
 from fhtagn_tui.rules.gurps import dice as gurps_dice
+from fhtagn_tui.rules.weapons import Weapon, split_damage
 
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
@@ -65,6 +66,9 @@ class CharacterCreated(Event):
     current: dict[str, int] = {}
     bonds: tuple[Bond, ...] = ()
     hidden: bool = False
+    attacks: tuple[Weapon, ...] = ()  # its own attacks (bestiary, templates, imports)
+    notes: str = ""  # GM notes (what an import did not understand, a bestiary description)
+    san_loss: str = ""
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
@@ -210,6 +214,10 @@ class CreateCharacter(Command):
     skills: dict[str, int] = {}
     bonds: tuple[Bond, ...] = ()
     hidden: bool = False
+    attacks: tuple[Weapon, ...] = ()
+    notes: str = ""
+    san_loss: str = ""
+    current: dict[str, int] = {}  # starting pools given (an imported stat block's SAN); clamped to the maxima
 
 
 class EditCharacter(Command):
@@ -277,6 +285,35 @@ class AddNote(Command):
 
 
 # --- helpers ------------------------------------------------------------------
+
+#: The most attacks one character may carry.
+MAX_ATTACKS = 12
+
+
+def check_attacks(system: str, attacks: tuple[Weapon, ...]) -> tuple[Weapon, ...]:
+    """A character's own attacks, checked like campaign weapons (and ``per_round`` 1–9)."""
+    from .encounter import check_weapon  # the weapon checks live with ``weapon add``
+
+    if len(attacks) > MAX_ATTACKS:
+        raise Rejected(f"a character carries at most {MAX_ATTACKS} attacks, not {len(attacks)}")
+    out: list[Weapon] = []
+    for w in attacks:
+        dmg, db, dtype = split_damage(system, w.damage) if not w.lethality else (w.damage, w.db, w.damage_type)
+        if db == "none":  # no +DB written in the damage: the attack's own setting, else by system
+            # A CoC stat block writes +DB where the bonus applies, so none without it; FHTAGN and
+            # GURPS go by kind (FH-PARTY-06: close combat takes the bonus).
+            db = w.db or ("none" if system == "coc7" else "")
+        w = replace(w, system=system, name=" ".join(w.name.split()), skill=" ".join(w.skill.split()),
+                    damage=dmg, db=db, damage_type=w.damage_type or dtype)
+        problem = check_weapon(w)
+        if problem:
+            raise Rejected(f"attack {w.name or '?'}: {problem}")
+        if not 1 <= w.per_round <= 9:
+            raise Rejected(f"attack {w.name}: attacks per round is 1–9, not {w.per_round}")
+        if any(o.key == w.key for o in out):
+            raise Rejected(f"attack {w.name} is listed twice")
+        out.append(w)
+    return tuple(out)
 
 
 def _require_open(state: State) -> None:
@@ -389,6 +426,17 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
         rules = ("FH-PARTY-01", "FH-PARTY-02", "FH-PARTY-03", "FH-PARTY-04", "FH-PARTY-05")
     elif state.system == "coc7":
         rules = ("COC-PARTY-01", "COC-PARTY-02", "COC-PARTY-03", "COC-PARTY-05", "COC-PARTY-06")
+    attacks = check_attacks(state.system, cmd.attacks)
+    current = starting_pools(state.system, stats, dict(cmd.skills))
+    probe = Character(id="", name=name, kind=kind, stats=stats, skills=dict(cmd.skills))
+    for pool, value in cmd.current.items():
+        if pool not in current:
+            raise Rejected(f"{pool!r} is not a current value in {state.system} (values: {', '.join(current)})")
+        top = pool_max(state.system, probe, pool)
+        floor = pool_floor(state.system, pool)
+        current[pool] = min(value, top) if top is not None else value
+        if floor is not None:
+            current[pool] = max(floor, current[pool])
     return [
         CharacterCreated(
             id=char_key(name),
@@ -396,9 +444,12 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
             kind=kind,
             stats=stats,
             skills=dict(cmd.skills),
-            current=starting_pools(state.system, stats, dict(cmd.skills)),
+            current=current,
             bonds=tuple(bonds),
             hidden=cmd.hidden,
+            attacks=attacks,
+            notes=cmd.notes.strip(),
+            san_loss=cmd.san_loss.strip(),
             rules=rules,
         )
     ]
@@ -690,6 +741,9 @@ def _ev_char_created(state: State, ev: CharacterCreated) -> State:
         current=dict(ev.current),
         bonds=ev.bonds,
         hidden=ev.hidden,
+        attacks=tuple(replace(w, system=state.system) for w in ev.attacks),
+        notes=ev.notes,
+        san_loss=ev.san_loss,
     )
     return state.with_character(char)
 

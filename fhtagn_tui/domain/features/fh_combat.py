@@ -26,7 +26,7 @@ from fhtagn_tui.rules.fhtagn.dice import (
     total_modifier,
 )
 from fhtagn_tui.rules.fhtagn.party import damage_bonus
-from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
+from fhtagn_tui.rules.weapons import Weapon, default_weapon, find_weapon, weapons_for
 
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
@@ -305,10 +305,10 @@ def damage_events(
     return events
 
 
-def _weapon(state: State, name: str) -> Weapon:
-    weapon = find_weapon(state.system, state.armory, name)
+def _weapon(state: State, name: str, own: tuple[Weapon, ...] = ()) -> Weapon:
+    weapon = find_weapon(state.system, state.armory, name, own)
     if weapon is None:
-        known = list(weapons_for(state.system, state.armory))
+        known = list(weapons_for(state.system, state.armory, own))
         raise Rejected(f"no weapon {name!r}{did_you_mean(name, known)} (weapons: {', '.join(known)}; add one with 'weapon add')")
     return weapon
 
@@ -458,7 +458,13 @@ def _defence_skill(char: Character, defence: str) -> tuple[str, int]:
         return "Dodge", rules.skill_value(char.skills, "Dodge")
     unarmed = rules.skill_value(char.skills, "Unarmed Combat")
     melee = rules.skill_value(char.skills, "Melee Weapons")
-    return ("Melee Weapons", melee) if melee > unarmed else ("Unarmed Combat", unarmed)
+    best = ("Melee Weapons", melee) if melee > unarmed else ("Unarmed Combat", unarmed)
+    for w in char.attacks:  # its own close attacks (claws, a knife) fight back too
+        if w.close_combat:
+            value = rules.skill_value(char.skills, w.skill)
+            if value > best[1]:
+                best = (w.skill, value)
+    return best
 
 
 # --- deciders ------------------------------------------------------------------------------
@@ -474,7 +480,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     if tgt.has("dead"):
         raise Rejected(f"{tgt.name} is already dead")
     _not_acted(state, att)
-    weapon = _weapon(state, cmd.options.get("weapon", UNARMED["fhtagn"]))
+    weapon = _weapon(state, cmd.options.get("weapon") or default_weapon("fhtagn", att.attacks), att.attacks)
     plan = _plan(state, cmd, att, tgt, weapon)
     opts = {k.casefold(): v for k, v in cmd.options.items()}
     skill = _int(opts["skill"], "skill=") if "skill" in opts else rules.skill_value(att.skills, weapon.skill)

@@ -13,8 +13,8 @@ from fhtagn_tui.rules.gurps import combat as rules
 from fhtagn_tui.rules.gurps import dice as gdice
 from fhtagn_tui.rules.weapons import (
     GURPS_WEAPONS,
-    UNARMED,
     Weapon,
+    default_weapon,
     find_weapon,
     resolve_gurps_damage,
     weapons_for,
@@ -74,7 +74,8 @@ def _defence_score(defender: Character, defence: str) -> int:
     if defence == "dodge":
         return rules.dodge_score(float(derived("gurps", defender)["Basic Speed"]), skills)
     if defence == "parry":
-        known = [v for k in _MELEE_SKILLS if (v := rules.skill_of(skills, k)) is not None]
+        own = tuple(w.skill for w in defender.attacks if w.close_combat)  # its own close attacks parry too
+        known = [v for k in _MELEE_SKILLS + own if (v := rules.skill_of(skills, k)) is not None]
         best = max(known) if known else defender.stats.get("DX", 10)
         return rules.parry_score(best, skills)
     score = rules.block_score(skills)
@@ -102,10 +103,10 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     comb = combatant(state, att.id)
     if comb is not None and comb.acted:
         raise Rejected(f"{att.name} has already acted this turn ('fight next' moves on)")
-    name = opts.get("weapon", UNARMED["gurps"])
-    weapon: Weapon | None = find_weapon("gurps", state.armory, name)
+    name = opts.get("weapon") or default_weapon("gurps", att.attacks)
+    weapon: Weapon | None = find_weapon("gurps", state.armory, name, att.attacks)
     if weapon is None:
-        known = list(weapons_for("gurps", state.armory))
+        known = list(weapons_for("gurps", state.armory, att.attacks))
         raise Rejected(f"no weapon {name!r}{did_you_mean(name, known)} (weapons: {', '.join(known)})")
     asked = list(words) + ([opts["defend"].casefold()] if "defend" in opts else [])
     if len(set(asked)) > 1:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice
+from fhtagn_tui.rules.weapons import Weapon
 
 from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve, evolver
@@ -24,8 +25,9 @@ from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, check_skill, check_stat, complete_stats
-from .campaign import CreateCharacter
+from .campaign import CreateCharacter, check_attacks
 from .encounter import AddCombatants
+from .entry import Entry
 
 #: The most characters one quick-add may create.
 MAX_SPAWN = 30
@@ -41,10 +43,13 @@ class TemplateSaved(Event):
     stats: dict[str, int]
     skills: dict[str, int] = {}
     hidden: bool = False
+    attacks: tuple[Weapon, ...] = ()  # its own attacks, given to every character made from it
+    san_loss: str = ""
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
-        return f"Template {self.name} ({self.kind}): {stats}"
+        attacks = f"; attacks {', '.join(w.name for w in self.attacks)}" if self.attacks else ""
+        return f"Template {self.name} ({self.kind}): {stats}{attacks}"
 
 
 class TemplateRemoved(Event):
@@ -65,6 +70,7 @@ class SaveTemplate(Command):
     skills: dict[str, int] = {}
     hidden: bool = False
     source: str = ""  # copy the stat block of this character (stats= and skills= then override)
+    attacks: tuple[Weapon, ...] = ()  # given: these; else the source character's
 
 
 class RemoveTemplate(Command):
@@ -80,6 +86,7 @@ class SpawnFromTemplate(Command):
     count: int = 1
     side: str = ""
     readied: bool = False
+    book: tuple[Entry, ...] = ()  # the bestiary (the Engine fills it): no template of that name → an entry
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -113,16 +120,20 @@ def next_numbers(state: State, base: str, count: int) -> list[str]:
     return [f"{base} {n}" for n in range(start, start + count)]
 
 
-def _checked(state: State, cmd: SaveTemplate) -> tuple[str, dict[str, int], dict[str, int]]:
+def _checked(state: State, cmd: SaveTemplate) -> tuple[str, dict[str, int], dict[str, int], tuple[Weapon, ...], str]:
     kind = cmd.kind.strip().casefold() or "npc"
     if kind not in NPC_KINDS:
         raise Rejected(f"a template is for NPCs and monsters: kind={kind} — use kind=npc or kind=monster")
     sheet = SHEETS[state.system]
     stats: dict[str, int] = {}
     skills: dict[str, int] = {}
+    attacks = cmd.attacks
+    san_loss = ""
     if cmd.source:
         char = find_character(state, cmd.source)
         stats, skills = dict(char.stats), dict(char.skills)
+        attacks = attacks or char.attacks
+        san_loss = char.san_loss
     for name, value in cmd.stats.items():
         spec = sheet.spec(name)
         if spec is None:
@@ -139,7 +150,7 @@ def _checked(state: State, cmd: SaveTemplate) -> tuple[str, dict[str, int], dict
         if problem:
             raise Rejected(f"{name}: {problem}")
         skills[name] = value
-    return kind, complete_stats(state.system, stats), skills
+    return kind, complete_stats(state.system, stats), skills, check_attacks(state.system, attacks), san_loss
 
 
 # --- deciders -----------------------------------------------------------------------
@@ -152,11 +163,14 @@ def _save(state: State, cmd: SaveTemplate, dice: Dice) -> list[Event]:
         raise Rejected("a template needs a name: template add NAME kind=npc STAT=N …")
     if name[-1].isdigit():
         raise Rejected(f"{name!r} ends in a number; quick-add numbers the characters itself (call it e.g. 'Cultist')")
-    kind, stats, skills = _checked(state, cmd)
+    kind, stats, skills, attacks, san_loss = _checked(state, cmd)
     old = state.templates.get(char_key(name))
-    if old is not None and (old.kind, old.stats, old.skills, old.hidden) == (kind, stats, skills, cmd.hidden):
+    if old is not None and (old.kind, old.stats, old.skills, old.hidden, old.attacks) == (
+        kind, stats, skills, cmd.hidden, attacks
+    ):
         raise Rejected(f"template {old.name} already has that stat block")
-    return [TemplateSaved(name=name, kind=kind, stats=stats, skills=skills, hidden=cmd.hidden)]
+    return [TemplateSaved(name=name, kind=kind, stats=stats, skills=skills, hidden=cmd.hidden, attacks=attacks,
+                          san_loss=san_loss)]
 
 
 @decider(RemoveTemplate)
@@ -165,8 +179,8 @@ def _remove(state: State, cmd: RemoveTemplate, dice: Dice) -> list[Event]:
     return [TemplateRemoved(name=found.name)]
 
 
-@decider(SpawnFromTemplate)
-def _spawn(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
+def spawn_from_template(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
+    """The template's quick-add (the decider, in :mod:`.bestiary`, falls back to the bestiary)."""
     if state.encounter is None:
         raise Rejected("no fight is running: start one with 'fight start [TITLE]', then 'fight add N TEMPLATE'")
     if not 1 <= cmd.count <= MAX_SPAWN:
@@ -177,7 +191,7 @@ def _spawn(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
     names = next_numbers(state, found.name, cmd.count)
     for name in names:
         create = CreateCharacter(name=name, kind=found.kind, stats=dict(found.stats), skills=dict(found.skills),
-                                 hidden=found.hidden)
+                                 hidden=found.hidden, attacks=found.attacks, san_loss=found.san_loss)
         for ev in decide(s, create, dice):
             events.append(ev)
             s = evolve(s, ev)
@@ -192,7 +206,8 @@ def _spawn(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
 @evolver(TemplateSaved)
 def _ev_saved(state: State, ev: TemplateSaved) -> State:
     block = Character(id=char_key(ev.name), name=ev.name, kind=ev.kind, stats=dict(ev.stats),
-                      skills=dict(ev.skills), hidden=ev.hidden)
+                      skills=dict(ev.skills), hidden=ev.hidden,
+                      attacks=tuple(replace(w, system=state.system) for w in ev.attacks), san_loss=ev.san_loss)
     templates = dict(state.templates)
     templates[block.id] = block
     return replace(state, templates=templates)

@@ -54,9 +54,9 @@ from .support import (
 
 
 def ranged_weapon(state: State, name: str, who: Character) -> Weapon:
-    if not name.strip():
+    if not name.strip() and not any(not w.close_combat for w in who.attacks):
         raise Rejected("which weapon? give weapon=NAME (e.g. weapon=\".38 revolver\")")
-    w = weapon_named(state, name)
+    w = weapon_named(state, name, who, close=False)
     if w.close_combat:
         raise Rejected(f"{w.name} is a close-combat weapon: {who.name} uses it with 'melee'")
     return w

@@ -13,7 +13,14 @@ from fhtagn_tui.rules.coc import maneuver as mv
 from fhtagn_tui.rules.coc import melee as ml
 from fhtagn_tui.rules.coc.party import damage_bonus_and_build
 from fhtagn_tui.rules.dice import Dice
-from fhtagn_tui.rules.weapons import UNARMED, Weapon, find_weapon, weapons_for
+from fhtagn_tui.rules.weapons import (
+    UNARMED,
+    Weapon,
+    attacks_per_round,
+    default_weapon,
+    find_weapon,
+    weapons_for,
+)
 
 from ...decide import Rejected
 from ...events import Event
@@ -48,11 +55,13 @@ def require_coc(state: State) -> None:
         raise Rejected(f"this is a Call of Cthulhu 7e command; the campaign plays {state.system}")
 
 
-def weapon_named(state: State, name: str) -> Weapon:
-    key = name.strip() or UNARMED["coc7"]
-    found = find_weapon("coc7", state.armory, key)
+def weapon_named(state: State, name: str, who: Character | None = None, close: bool | None = True) -> Weapon:
+    """A weapon by name; no name: ``who``'s default attack (its first own one), else unarmed."""
+    own = who.attacks if who is not None else ()
+    key = name.strip() or (default_weapon("coc7", own, close) if who is not None else UNARMED["coc7"])
+    found = find_weapon("coc7", state.armory, key, own)
     if found is None:
-        table = weapons_for("coc7", state.armory)
+        table = weapons_for("coc7", state.armory, own)
         raise Rejected(
             f"no weapon called {name!r}{did_you_mean(key, list(table))} (weapons: {', '.join(sorted(table))}; "
             "add one with 'weapon add')"
@@ -116,7 +125,7 @@ def attack_slot(state: State, att: Character) -> bool:
     comb = combatant(state, att.id)
     if comb is None or state.encounter is None or not state.encounter.started:
         return True
-    allowed = ml.attacks_allowed(comb.flags.get(PER_ROUND, 1))
+    allowed = ml.attacks_allowed(comb.flags.get(PER_ROUND, attacks_per_round(att.attacks)))
     used = comb.counters.get(ATTACKS, 0)
     if used >= allowed or (comb.acted and used == 0):
         raise Rejected(
@@ -131,7 +140,8 @@ def outnumbered_dice(state: State, tgt: Character) -> int:
     if comb is None:
         return 0
     return coc_combat.outnumbered_bonus(
-        comb.counters.get(DEFENCES, 0), comb.flags.get(PER_ROUND, 1), bool(comb.flags.get(NEVER_OUTNUMBERED, 0))
+        comb.counters.get(DEFENCES, 0), comb.flags.get(PER_ROUND, attacks_per_round(tgt.attacks)),
+        bool(comb.flags.get(NEVER_OUTNUMBERED, 0)),
     )
 
 
@@ -160,7 +170,7 @@ def fighter_of(char: Character, weapon: Weapon, skill: int) -> ml.Fighter:
 
 
 def close_weapon(state: State, name: str, who: Character) -> Weapon:
-    w = weapon_named(state, name)
+    w = weapon_named(state, name, who, close=True)
     if not w.close_combat:
         raise Rejected(f"{w.name} is a {w.kind} weapon: {who.name} uses it with 'shoot', not in melee")
     return w

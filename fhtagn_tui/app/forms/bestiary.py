@@ -1,0 +1,116 @@
+"""Bring NPCs and creatures from the bestiary: search, pick, how many — ``npc add ENTRY xN …``."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Static
+
+from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.domain.features.bestiary import Entry
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.dice import DiceError, parse_typed
+
+from ..widgets.book_picker import BookPicker
+from .action_specs import q
+
+
+def npc_line(entry: Entry, count: int, hidden: bool, vary: bool, fight: bool, dice: str = "") -> str:
+    line = f"npc add {q(entry.name)}" + (f" x{count}" if count != 1 else "")
+    line += " --hidden" if hidden else ""
+    line += " --vary" if vary else ""
+    line += " --fight" if fight else ""
+    return line + (f" roll={dice}" if dice else "")
+
+
+class BestiaryForm(ModalScreen[None]):
+    CSS_PATH = "bestiary.tcss"  # loaded when first opened, not at start-up
+    BINDINGS = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+s", "save", "Add"),
+        Binding("down", "move(1)", "Next", show=False),
+        Binding("up", "move(-1)", "Previous", show=False),
+    ]
+
+    def __init__(self, state: State, book: tuple[Entry, ...], fight: bool = False) -> None:
+        super().__init__()
+        self.state = state
+        self.book = book
+        self.fight = fight and state.encounter is not None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="book-form"):
+            yield Static("[b]NPCs from the bestiary[/b]  type to search · ↑↓ pick · ctrl+s adds · esc", id="book-title")
+            yield BookPicker(self.state, self.book, id="book-picker")
+            with Horizontal(id="book-row"):
+                yield Label("How many ")
+                yield Input(value="1", type="integer", id="book-count", compact=True)
+                yield Checkbox("hidden", id="book-hidden", compact=True)
+                yield Checkbox("vary", id="book-vary", compact=True)
+                yield Checkbox("into the fight", value=self.fight, id="book-fight", compact=True)
+            with Horizontal(id="book-dice-row"):
+                yield Label("Dice ")
+                yield Input(placeholder="blank: the app rolls (for vary)", id="book-dice", compact=True)
+            yield Static("", id="book-error")
+            with Horizontal(id="book-buttons"):
+                yield Button("Add (ctrl+s)", variant="primary", id="book-save", compact=True)
+                yield Button("Cancel (esc)", id="book-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#book-fight").display = self.state.encounter is not None
+        self.query_one("#book-search", Input).focus()
+
+    def action_move(self, step: int) -> None:
+        self.query_one(BookPicker).move(step)
+
+    def line(self) -> tuple[str, str | None]:
+        picker = self.query_one(BookPicker)
+        entry = picker.chosen
+        if entry is None:
+            return "", "nothing matches the search: try fewer letters"
+        raw = str(picker.count) if picker.count is not None else self.query_one("#book-count", Input).value.strip() or "1"
+        if not raw.isdigit() or not 1 <= int(raw) <= 30:
+            return "", "how many: 1–30"
+        dice_raw = self.query_one("#book-dice", Input).value.strip()
+        try:
+            dice = ",".join(parse_typed(dice_raw)) if dice_raw else ""
+        except DiceError as exc:
+            return "", str(exc)
+        return npc_line(entry, int(raw), self.query_one("#book-hidden", Checkbox).value,
+                        self.query_one("#book-vary", Checkbox).value,
+                        self.query_one("#book-fight", Checkbox).value and self.state.encounter is not None, dice), None
+
+    def action_save(self) -> None:
+        error = self.query_one("#book-error", Static)
+        text, problem = self.line()
+        if problem:
+            error.update(problem)
+            return
+        try:
+            parsed = parse(text)
+        except ParseError as exc:
+            error.update(str(exc).replace("\n", " · "))
+            return
+        assert parsed.command is not None
+        refusal = self.app.submit(parsed.command, typed=parsed.dice)  # type: ignore[attr-defined]
+        if refusal:
+            error.update(refusal.replace("\n", " · "))
+            return
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "book-save":
+            self.action_save()
+        else:
+            self.action_cancel()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_save()
+
+    def on_option_list_option_selected(self, event: object) -> None:
+        self.action_save()

@@ -1,0 +1,68 @@
+"""``char import``: paste stat blocks (or an investigator's JSON) and import them in one undoable action."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Static, TextArea
+
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.importers import ImportError_, plan
+
+
+class ImportForm(ModalScreen[None]):
+    CSS_PATH = "bestiary.tcss"  # loaded when first opened, not at start-up
+    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("ctrl+s", "save", "Import")]
+
+    def __init__(self, state: State) -> None:
+        super().__init__()
+        self.state = state
+        self.done = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="import-form"):
+            yield Static("[b]Import[/b]  paste stat blocks or an investigator's JSON · ctrl+s imports · esc",
+                         id="import-title")
+            yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
+            yield Checkbox("into the fight", id="import-fight", compact=True)
+            yield Static("", id="import-error")
+            yield Static("", id="import-report")
+            with Horizontal(id="import-buttons"):
+                yield Button("Import (ctrl+s)", variant="primary", id="import-save", compact=True)
+                yield Button("Close (esc)", id="import-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#import-fight").display = self.state.encounter is not None
+        self.query_one("#import-text", TextArea).focus()
+
+    def action_save(self) -> None:
+        error = self.query_one("#import-error", Static)
+        report = self.query_one("#import-report", Static)
+        text = self.query_one("#import-text", TextArea).text
+        fight = self.query_one("#import-fight", Checkbox).value and self.state.encounter is not None
+        try:
+            p = plan(text, source="pasted text", fight=fight)
+        except ImportError_ as exc:
+            error.update(Text(f"{exc} — nothing was changed"))
+            return
+        refusal = self.app.submit(p.command)  # type: ignore[attr-defined]
+        if refusal:
+            error.update(Text(f"{refusal} — nothing was changed"))
+            return
+        error.update("")
+        names = ", ".join(e.name for e in p.command.entries)
+        report.update(Text(f"Imported {names} (ctrl+z takes the whole import back)\n" + "\n".join(p.report[:20])))
+        self.query_one("#import-text", TextArea).text = ""
+        self.done = True
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "import-save":
+            self.action_save()
+        else:
+            self.action_cancel()

@@ -1,0 +1,241 @@
+"""Stat blocks into play: ``npc add cultist x4`` from the bestiary, and imported stat blocks.
+
+An :class:`Entry` is one stat block — from the bundled bestiary
+(``fhtagn_tui/data/bestiary/``), the GM's own (``saves/bestiary.json``), a
+campaign template, or a stat block or investigator read by an importer.  The
+core does no IO: the Engine puts the bestiary of the campaign's system into
+:attr:`SpawnNpcs.book` before deciding, and importers put their entries into
+:class:`ImportCharacters`.  Both decide into ordinary ``CharacterCreated``
+events (through :class:`~.campaign.CreateCharacter`), plus ``ArmorSet`` for
+worn armour and ``AddCombatants`` when they go straight into the fight — one
+command, one undoable group.
+
+Rolled variation (``--vary``): an entry may give a dice expression per
+characteristic (``vary={"STR": "(3d6)*5"}``); each character made rolls its own,
+the dice kept in its ``CharacterCreated`` event (typeable with ``roll=…``).
+"""
+
+from __future__ import annotations
+
+import re
+
+from msgspec.structs import replace
+
+from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
+
+from ..commands import Command
+from ..decide import Rejected, decide, decider, evolve
+from ..events import Event
+from ..lookup import did_you_mean
+from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
+from ..systems import NPC_KINDS, SHEETS, stat_range
+from .campaign import ConditionAdded, CreateCharacter
+from .encounter import AddCombatants, ArmorSet
+from .entry import Entry
+from .templates import MAX_SPAWN, SpawnFromTemplate, find_template, next_numbers
+from .templates import spawn_from_template as _template_spawn
+
+# --- commands -----------------------------------------------------------------------
+
+
+class SpawnNpcs(Command):
+    """``npc add ENTRY [xN] [--hidden] [--vary] [--fight] [as=NAME]``."""
+
+    label = "npc add"
+    entry: str
+    count: int = 1
+    hidden: bool = False
+    vary: bool = False
+    fight: bool = False  # also into the running fight
+    side: str = ""
+    readied: bool = False  # CoC: with a readied firearm (DEX+50, COC-FIREARM-02)
+    name: str = ""  # one character under its own name instead of "Cultist 3"
+    book: tuple[Entry, ...] = ()  # the bestiary of the campaign's system (the Engine fills it)
+
+
+class ImportCharacters(Command):
+    """Imported stat blocks or investigators: every character in one group."""
+
+    label = "import"
+    entries: tuple[Entry, ...]
+    fight: bool = False
+    source: str = ""  # what was imported (a file name), for the log
+
+
+# --- helpers ------------------------------------------------------------------------
+
+_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
+MAX_NOTES = 8000
+
+
+def _safe(text: str, limit: int, lines: bool = False) -> str:
+    """Text from a file or a paste: no control characters (a newline only in notes), bounded."""
+    out = _CONTROL.sub(" ", text)
+    if not lines:
+        out = " ".join(out.split())
+    return out.strip()[:limit]
+
+
+def clean_entry(e: Entry) -> Entry:
+    """An entry from outside made safe to store and show."""
+    attacks = tuple(replace(w, name=_safe(w.name, 40), skill=_safe(w.skill, 60), damage=_safe(w.damage, 40),
+                            notes=_safe(w.notes, 200)) for w in e.attacks)
+    return replace(e, name=_safe(e.name, 60), notes=_safe(e.notes, MAX_NOTES, lines=True),
+                   skills={_safe(k, 60): v for k, v in e.skills.items()}, attacks=attacks,
+                   armor_item=_safe(e.armor_item, 60), san_loss=_safe(e.san_loss, 20),
+                   conditions=tuple(_safe(c, 40) for c in e.conditions),
+                   bonds=tuple(Bond(_safe(b.name, 60), b.score) for b in e.bonds))
+
+
+def template_entry(t: Character) -> Entry:
+    return Entry(name=t.name, kind=t.kind, stats=dict(t.stats), skills=dict(t.skills), attacks=t.attacks,
+                 san_loss=t.san_loss, hidden=t.hidden, tags=("template",))
+
+
+def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
+    """An entry by name: the campaign's templates first, then the bestiary; a unique prefix
+    or word start is enough."""
+    pool = [template_entry(t) for t in state.templates.values()]
+    pool += [e for e in book if e.key not in {p.key for p in pool}]
+    key = " ".join(char_key(name).split())
+    if not key:
+        raise Rejected("which entry? (bestiary lists them)")
+    for e in pool:
+        if e.key == key:
+            return e
+    for test in (lambda k: k.startswith(key), lambda k: any(w.startswith(key) for w in k.split()),
+                 lambda k: key in k):
+        hits = [e for e in pool if test(e.key)]
+        if len(hits) == 1:
+            return hits[0]
+        if len(hits) > 1:
+            raise Rejected(f"{name!r} could be {', '.join(e.name for e in hits[:8])} — which one?")
+    names = [e.name for e in pool]
+    if not names:
+        raise Rejected(f"the bestiary has no {SYSTEM_LABELS.get(state.system, state.system)} entries")
+    raise Rejected(f"no template or bestiary entry called {name!r}{did_you_mean(name, names)} ('bestiary' lists them)")
+
+
+def _varied(state: State, entry: Entry, who: str, kind: str, dice: Dice) -> dict[str, int]:
+    sheet = SHEETS[state.system]
+    stats = dict(entry.stats)
+    for stat, expr in entry.vary.items():
+        spec = sheet.spec(stat)
+        if spec is None:
+            raise Rejected(f"bestiary entry {entry.name}: {stat!r} is not a characteristic in {state.system}")
+        try:
+            value = roll_expr(dice, f"{who} {spec.name}", expr)
+        except DiceError as exc:
+            raise Rejected(f"bestiary entry {entry.name}: {spec.name} {expr!r}: {exc}") from None
+        low, high = stat_range(state.system, spec.name, kind)
+        stats[spec.name] = max(low, min(high, value))
+    return stats
+
+
+def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hidden: bool, vary: bool,
+                 fight: bool, side: str = "", readied: bool = False) -> list[Event]:
+    """CharacterCreated (+ ArmorSet) for each name, then AddCombatants when ``fight``."""
+    if entry.system and entry.system != state.system:
+        raise Rejected(
+            f"{entry.name} is a {SYSTEM_LABELS.get(entry.system, entry.system)} stat block; "
+            f"this campaign plays {SYSTEM_LABELS.get(state.system, state.system)}"
+        )
+    if fight and state.encounter is None:
+        raise Rejected("no fight is running: start one with 'fight start [TITLE]' (or leave out --fight)")
+    entry = clean_entry(entry)
+    if not entry.name:
+        raise Rejected("a stat block needs a name")
+    if vary and not entry.vary:
+        raise Rejected(f"{entry.name} gives no ranges to roll (its numbers are fixed): leave out --vary")
+    events: list[Event] = []
+    s = state
+    for name in names:
+        stats = _varied(s, entry, name, entry.kind, dice) if vary else dict(entry.stats)
+        rolled = dice.take()
+        create = CreateCharacter(
+            name=name, kind=entry.kind, stats=stats, skills=dict(entry.skills), hidden=hidden or entry.hidden,
+            attacks=entry.attacks, notes=entry.notes, san_loss=entry.san_loss, current=dict(entry.pools),
+            bonds=entry.bonds,
+        )
+        made = decide(s, create, dice)
+        if rolled and made:
+            made[0] = replace(made[0], dice=tuple(rolled) + tuple(made[0].dice))
+        if entry.armor:
+            if not 0 <= entry.armor <= 99:
+                raise Rejected(f"{name}: armour {entry.armor} is impossible (0–99)")
+            made.append(ArmorSet(character=char_key(name), rating=entry.armor, item=entry.armor_item[:60]))
+        made += [ConditionAdded(character=char_key(name), condition=c) for c in dict.fromkeys(entry.conditions)
+                 if c.strip()]
+        for ev in made:
+            events.append(ev)
+            s = evolve(s, ev)
+    if fight:
+        events += decide(s, AddCombatants(names=tuple(char_key(n) for n in names), side=side, readied=readied), dice)
+    return events
+
+
+# --- deciders -----------------------------------------------------------------------
+
+
+@decider(SpawnNpcs)
+def _spawn(state: State, cmd: SpawnNpcs, dice: Dice) -> list[Event]:
+    if not 1 <= cmd.count <= MAX_SPAWN:
+        raise Rejected(f"npc add makes 1–{MAX_SPAWN} characters at a time, not {cmd.count}")
+    entry = find_entry(state, cmd.book, cmd.entry)
+    if entry.kind not in NPC_KINDS:
+        entry = replace(entry, kind="npc")
+    if cmd.name.strip():
+        if cmd.count != 1:
+            raise Rejected("as=NAME names one character: leave out the count (or as=)")
+        names = [" ".join(cmd.name.split())]
+    else:
+        names = next_numbers(state, entry.name, cmd.count)
+    return spawn_events(state, entry, names, dice, hidden=cmd.hidden, vary=cmd.vary, fight=cmd.fight,
+                        side=cmd.side, readied=cmd.readied)
+
+
+@decider(ImportCharacters)
+def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
+    if not cmd.entries:
+        raise Rejected("nothing to import: no stat block was found")
+    if len(cmd.entries) > 100:
+        raise Rejected(f"one import brings at most 100 characters, not {len(cmd.entries)}")
+    seen: set[str] = set()
+    events: list[Event] = []
+    s = state
+    for entry in (clean_entry(e) for e in cmd.entries):
+        if entry.key in seen:
+            raise Rejected(f"{entry.name} is twice in what is imported")
+        seen.add(entry.key)
+        made = spawn_events(s, entry, [entry.name], dice, hidden=entry.hidden, vary=False, fight=False)
+        for ev in made:
+            events.append(ev)
+            s = evolve(s, ev)
+    if cmd.fight:
+        names = tuple(e.key for e in cmd.entries)
+        events += decide(s, AddCombatants(names=names), dice)
+    return events
+
+
+@decider(SpawnFromTemplate)
+def _spawn_template_or_entry(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
+    """``fight add 3 cultist``: the campaign's template if there is one, else the bestiary entry."""
+    if cmd.book:
+        try:
+            find_template(state, cmd.template)
+        except Rejected:
+            if state.encounter is None:
+                raise Rejected("no fight is running: start one with 'fight start [TITLE]', then "
+                               "'fight add N NAME'") from None
+            if not 1 <= cmd.count <= MAX_SPAWN:
+                raise Rejected(f"quick-add makes 1–{MAX_SPAWN} characters at a time, not {cmd.count}") from None
+            entry = find_entry(state, cmd.book, cmd.template)
+            if entry.kind not in NPC_KINDS:
+                entry = replace(entry, kind="npc")
+            names = next_numbers(state, entry.name, cmd.count)
+            return spawn_events(state, entry, names, dice, hidden=False, vary=False, fight=True, side=cmd.side,
+                                readied=cmd.readied)
+    return _template_spawn(state, cmd, dice)
+
+
+__all__ = ["Entry", "ImportCharacters", "SpawnNpcs", "find_entry", "spawn_events", "template_entry"]

@@ -1,0 +1,91 @@
+"""Importers: stat-block text, Dhole's House JSON, the project's own JSON → one import command.
+
+:func:`plan` reads a text (what a file or a paste holds) and returns an
+:class:`ImportPlan`: the :class:`~fhtagn_tui.domain.features.bestiary.ImportCharacters`
+command (every character in one undoable group) and the lines of a report — what was
+imported, what was not understood (kept in each character's GM notes).  Bad input
+raises :class:`ImportError_` with a message that says what was expected.  Pure: no IO.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from fhtagn_tui.domain.features.bestiary import Entry, ImportCharacters
+from fhtagn_tui.domain.state import Character
+from fhtagn_tui.domain.systems import SHEETS, complete_stats, derived
+
+from . import dholes, native, statblock
+from .statblock import StatBlockError
+
+ImportError_ = StatBlockError
+MAX_INPUT = 2_000_000
+
+
+@dataclass
+class ImportPlan:
+    command: ImportCharacters
+    kind: str  # "stat blocks" | "Dhole's House investigator" | "fhtagn character"
+    report: list[str] = field(default_factory=list)
+
+
+def _remarks(entry: Entry) -> list[str]:
+    """Where the block's HP/MP/WP differ from what the sheet derives (the sheet wins)."""
+    if entry.system not in SHEETS:
+        return []
+    try:
+        stats = complete_stats(entry.system, entry.stats)
+        d = derived(entry.system, Character(id="", name=entry.name, kind=entry.kind, stats=stats,
+                                            skills=entry.skills))
+    except (KeyError, ValueError, TypeError, ZeroDivisionError):
+        return []
+    out = []
+    for pool, value in entry.pools.items():
+        top = d.get(f"max {pool}")
+        if isinstance(top, int) and value > top:
+            out.append(f"{entry.name}: the block gives {pool} {value}, the sheet's maximum is {top} (kept at {top})")
+    return out
+
+
+def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
+    if len(text) > MAX_INPUT:
+        raise ImportError_(f"{source or 'the input'} is larger than {MAX_INPUT // 1_000_000} MB")
+    stripped = text.lstrip("\ufeff").strip()
+    if not stripped:
+        raise ImportError_("nothing to import: the input is empty")
+    if stripped[0] in "{[":
+        try:
+            data = json.loads(stripped)
+        except json.JSONDecodeError as exc:
+            raise ImportError_(f"{source or 'the input'} is not valid JSON (line {exc.lineno}, column {exc.colno}: "
+                               f"{exc.msg}); nothing was imported") from None
+        if dholes.is_dholes(data):
+            entry, left = dholes.read(data)
+            report = [f"{entry.name}: Dhole's House investigator, {len(entry.skills)} skills, "
+                      f"{len(entry.attacks)} weapons"] + [f"not read: {x}" for x in left] + _remarks(entry)
+            return ImportPlan(ImportCharacters(entries=(entry,), fight=fight, source=source),
+                              "Dhole's House investigator", report)
+        if native.is_native(data):
+            entry = native.read(data)
+            return ImportPlan(ImportCharacters(entries=(entry,), fight=fight, source=source), "fhtagn character",
+                              [f"{entry.name}: {entry.kind}, {len(entry.skills)} skills, {len(entry.attacks)} attacks"])
+        raise ImportError_(
+            "this JSON is neither a Dhole's House investigator (it has no \"Investigator\") nor a character "
+            "exported by fhtagn (no \"fhtagn\": \"character\"); nothing was imported"
+        )
+    blocks = statblock.parse(stripped)
+    report: list[str] = []
+    for b in blocks:
+        e = b.entry
+        line = (f"{e.name}: {statblock.LABELS.get(e.system, e.system)} {e.kind}, {len(e.stats)} characteristics, "
+                f"{len(e.skills)} skills, {len(e.attacks)} attacks" + (f", armour {e.armor}" if e.armor else "")
+                + (f", SAN loss {e.san_loss}" if e.san_loss else ""))
+        report.append(line)
+        report += [f"  not understood (kept in GM notes): {u}" for u in b.unknown]
+        report += ["  " + r for r in _remarks(e)]
+    return ImportPlan(ImportCharacters(entries=tuple(b.entry for b in blocks), fight=fight, source=source),
+                      "stat blocks", report)
+
+
+__all__ = ["ImportError_", "ImportPlan", "plan"]
