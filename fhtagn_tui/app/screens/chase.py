@@ -357,9 +357,9 @@ class ChaseTab(GameTab):
         return bool(getattr(self.app, "player", False))
 
     def _on_events(self, events: list[Event]) -> None:
-        state = self.app.engine.state  # type: ignore[attr-defined]
         if self._player():
-            events = [e for e in events if not e.secret]
+            return  # the players' view reads results in its Log only (the public projection's words)
+        state = self.app.engine.state  # type: ignore[attr-defined]
         line = result_line(events, self.app.engine.names)  # type: ignore[attr-defined]
         first = events[0] if events else None
         if not line and first is not None and state.chases != self._last_chases and not self._player():
@@ -384,7 +384,8 @@ class ChaseTab(GameTab):
         else:
             events = list(getattr(app.engine.sink, "events", ()))[max(0, upto - 301) : upto - 1]  # type: ignore[attr-defined]
         if self._player():
-            events = [e for e in events if not e.secret]
+            self.query_one("#chase-last", Static).update(Text("Results: see the Log (5).", style="grey50"))
+            return
         chase_events = [e for e in events if is_chase_event(e)]
         if chase_events:
             group = chase_events[-1].group

@@ -96,10 +96,8 @@ class InitiativeTab(GameTab):
             listeners.remove(self._on_events)
 
     def _on_events(self, events: list[Event]) -> None:
-        if getattr(self.app, "player", False):  # the players' view: never a secret result
-            events = [ev for ev in events if not ev.secret]
-            if not events:
-                return
+        if getattr(self.app, "player", False):
+            return  # the players' view reads results in its Log only (the public projection's words)
         if turn_only(events):
             self._stale = bool(self._last)
         else:

@@ -10,6 +10,7 @@ from textual.app import ComposeResult
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
 from .base import GameTab
@@ -27,8 +28,8 @@ class LogTab(GameTab):
         super().__init__(id="log-tab")
         self._names: dict[str, str] = {}
         self._count = 0
-        self._loader: Callable[[], Sequence[Event]] | None = None
-        self._shown: dict[str, Event] = {}  # row key → event, for the detail line
+        self._loader: Callable[[], Sequence[Event | PublicEntry]] | None = None
+        self._shown: dict[str, Event | PublicEntry] = {}  # row key → event, for the detail line
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
@@ -44,7 +45,7 @@ class LogTab(GameTab):
         self._names = {c.id: c.name for c in state.characters.values()}
         self.query_one("#log-empty").display = self._count == 0
 
-    def defer(self, loader: Callable[[], Sequence[Event]]) -> None:
+    def defer(self, loader: Callable[[], Sequence[Event | PublicEntry]]) -> None:
         """Fill the tab from ``loader`` when it is first shown (keeps start-up fast)."""
         self._loader = loader
 
@@ -53,7 +54,7 @@ class LogTab(GameTab):
             loader, self._loader = self._loader, None
             self.load(loader(), self._names)
 
-    def load(self, events: Sequence[Event], names: dict[str, str]) -> None:
+    def load(self, events: Sequence[Event | PublicEntry], names: dict[str, str]) -> None:
         """Fill the tab with the latest events of the log."""
         self._names = names
         table = self.query_one("#log-table", DataTable)
@@ -62,17 +63,21 @@ class LogTab(GameTab):
         self._count = 0
         self.append(events[-WINDOW:])
 
-    def append(self, events: Sequence[Event]) -> None:
+    def append(self, events: Sequence[Event | PublicEntry]) -> None:
+        """Add rows: the GM's events, or the players' entries (public number and players' words only)."""
         if self._loader is not None:
             return  # not filled yet: the loader will read these from the log
         table = self.query_one("#log-table", DataTable)
-        for ev in events:
-            words = Text(ev.describe(self._names))
-            if ev.secret:
-                words.stylize("italic magenta")
-                words.append("  (secret)", style="dim")
-            table.add_row(str(ev.seq), str(ev.session or ""), clock(ev.ts), words, key=str(ev.seq))
-            self._shown[str(ev.seq)] = ev
+        for item in events:
+            if isinstance(item, PublicEntry):
+                key, words, session = str(item.no), Text(item.text), item.session
+            else:
+                key, words, session = str(item.seq), Text(item.describe(self._names)), item.session
+                if item.secret:
+                    words.stylize("italic magenta")
+                    words.append("  (secret)", style="dim")
+            table.add_row(key, str(session or ""), clock(item.ts), words, key=key)
+            self._shown[key] = item
             self._count += 1
         while table.row_count > WINDOW:
             key = table.coordinate_to_cell_key((0, 0)).row_key
@@ -82,8 +87,12 @@ class LogTab(GameTab):
             table.move_cursor(row=table.row_count - 1)
         self.query_one("#log-empty").display = self._count == 0
 
-    def detail(self, ev: Event) -> str:
-        """The whole of one event: what happened, every die with its purpose, the rules applied."""
+    def detail(self, ev: Event | PublicEntry) -> str:
+        """The whole of one event: what happened, every die with its purpose, the rules applied.
+
+        A players' entry shows its words only (its dice may be a hidden character's)."""
+        if isinstance(ev, PublicEntry):
+            return f"#{ev.no} · {ev.text}"
         lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret)" if ev.secret else "")]
         if ev.dice:
             lines.append("dice: " + ", ".join(f"{r.purpose} {r.die}={r.value}" for r in ev.dice))
