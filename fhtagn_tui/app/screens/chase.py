@@ -224,11 +224,15 @@ class ChaseTab(GameTab):
             name = Text(p.name, style=SIDE_STYLE.get(p.side, "") if p.active else "grey50")
             if p.vehicle:
                 name.append(f" ({p.vehicle})", style="grey62")
+            char = state.characters.get(p.character)
+            unknown = char is not None and char.hidden and not char.stats  # hidden, in the players' view
             table.add_row(
                 Text("▶", style="bold yellow") if p.id == turn_id else "",
-                name, role_text(p), str(p.mov), actions_text(p, chase.started),
+                name, role_text(p), Text("?", style="grey50") if unknown else str(p.mov),
+                Text("?", style="grey50") if unknown else actions_text(p, chase.started),
                 str(p.position) if chase.started and p.active else "–",
-                build_text(p, state), hp_text(p, state), key=p.id,
+                Text("?", style="grey50") if unknown and p.vehicle else build_text(p, state),
+                hp_text(p, state), key=p.id,
             )
         keys = [p.id for p in rows]
         if self._selected in keys:
