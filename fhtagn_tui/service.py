@@ -190,6 +190,11 @@ class Engine:
     def _reveal(self, seq: int) -> Revealed:
         """The event revealing the secret action that holds event ``seq`` (read from the log)."""
         read = getattr(self.sink, "events_between", None)
+        if seq == 0 and read is not None:  # the latest secret action not revealed yet
+            recent = read(max(1, self.sink.next_seq - 2000), self.sink.next_seq)
+            seq = next((ev.seq for ev in reversed(recent) if ev.secret and ev.group not in self.state.revealed), 0)
+            if seq == 0:
+                raise Rejected("no secret action to reveal among the latest 2000 events: give its number (reveal SEQ)")
         found = read(seq, seq + 1) if read is not None and 0 < seq < self.sink.next_seq else []
         if not found:
             raise Rejected(f"there is no event #{seq} in the log (the Log tab numbers them)")

@@ -285,10 +285,12 @@ def _redo(args: Args) -> Redo:
     return Redo()
 
 
-@command("reveal", "reveal SEQ", "show the players a secret action after the fact (undo hides it again)",
-         details="SEQ is the number of any event of the secret action, as the GM's Log tab shows it. From then "
-                 "on the players read it and see what it changed; undo takes the reveal back.",
-         examples=("reveal 42",))
+@command("reveal", "reveal [SEQ]", "show the players a secret action after the fact (undo hides it again)",
+         details="SEQ is the number of any event of the secret action, as the GM's Log tab shows it (without it: "
+                 "the latest secret action not revealed yet). From then on the players read it and see what it "
+                 "changed; undo takes the reveal back.",
+         examples=("reveal 42", "reveal"))
 def _reveal(args: Args) -> Reveal:
     args.max_positional(1)
-    return Reveal(seq=to_int(args.pos(0, "SEQ").lstrip("#"), "SEQ", args))
+    raw = args.pos_opt(0)
+    return Reveal(seq=to_int(raw.lstrip("#"), "SEQ", args) if raw else 0)

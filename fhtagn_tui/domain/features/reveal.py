@@ -27,7 +27,7 @@ class Revealed(Event):
 class Reveal(Command):
     """Make the secret action holding event ``seq`` public (written by the Engine)."""
 
-    seq: int
+    seq: int = 0  # 0: the latest secret action not revealed yet
     label = "reveal"
 
 
