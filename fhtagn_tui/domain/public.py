@@ -143,6 +143,8 @@ class PublicLog:
         return isinstance(ev, Undone | Redone) and ev.target in self._reveals
 
     def rebuild(self) -> None:
+        """Fold the whole log again (the revealed groups as they stand at its end)."""
+        self._reveals = {ev.group for ev in self.events if isinstance(ev, Revealed)}
         self.revealed = _reveal_group_map(self.events)
         self._reset()
         for ev in self.events:
@@ -178,8 +180,10 @@ class PublicLog:
         state = self.fold.state
         names = names_of(before) | names_of(state)
         hidden = {c.name for c in (*before.characters.values(), *state.characters.values()) if c.hidden}
-        if isinstance(ev, Undone | Redone) and ev.target in self.withheld:
-            text: str | None = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
+        if isinstance(ev, Undone | Redone) and ev.target in self._reveals:  # its label tells the secret
+            text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
+        elif isinstance(ev, Undone | Redone) and ev.target in self.withheld:
+            text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             text = players_reading(ev, names, hidden)
         if text is None or (hidden and text != ev.describe(names)):
@@ -189,7 +193,7 @@ class PublicLog:
             return None
         if isinstance(ev, Revealed):
             first = next((e for e in self.entries if e.event.group == ev.target), None)
-            text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else text
+            text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         entry = PublicEntry(no=len(self.entries) + 1, text=text, event=ev, session=session)
         self.entries.append(entry)
         self.applied.append((ev, entry, entry.session))

@@ -7,8 +7,8 @@ import fcntl
 import os
 import pty
 import select
-import subprocess
 import struct
+import subprocess
 import sys
 import termios
 import time
@@ -19,7 +19,12 @@ from textual.widgets import DataTable, Static
 
 from fhtagn_tui.app.app import FhtagnApp, open_engine
 from fhtagn_tui.domain.codec import encode
-from fhtagn_tui.domain.features.campaign import CampaignCreated, CharacterCreated, NoteAdded, SessionStarted
+from fhtagn_tui.domain.features.campaign import (
+    CampaignCreated,
+    CharacterCreated,
+    NoteAdded,
+    SessionStarted,
+)
 from fhtagn_tui.store.layout import HEADER_LINE
 
 ROOT = Path(__file__).resolve().parents[2]

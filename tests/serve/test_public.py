@@ -173,3 +173,25 @@ def test_forms_go_through_the_same_bounds():
         eng.run(AddNote(text="hi \x1b]52;c;Zm9v\x07"))
     with pytest.raises(ParseError):
         parse("note \x1b[31mred")
+
+
+async def test_the_gm_reveals_from_the_log_tab_with_v():
+    from textual.widgets import DataTable
+
+    from fhtagn_tui.app.app import FhtagnApp
+
+    eng = engine("fhtagn", ADA)
+    do(eng, "san ada 1/1d6 secret", 90, 1)
+    app = FhtagnApp(eng, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        table = app.query_one("#log-table", DataTable)
+        table.move_cursor(row=table.row_count - 1)  # the secret SAN loss
+        await pilot.press("v")
+        await pilot.pause()
+        assert eng.state.revealed == {_events(eng)[-2].group}
+        assert any("loses 1 SAN" in t for t in _texts(eng))
+        await pilot.press("v")  # the Reveal line itself is not secret: nothing happens
+        await pilot.pause()
+        assert len(eng.state.revealed) == 1

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.reveal import Reveal
 from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
@@ -24,6 +27,8 @@ def clock(ts: float) -> str:
 
 
 class LogTab(GameTab):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("v", "reveal", "Reveal")]
+
     def __init__(self) -> None:
         super().__init__(id="log-tab")
         self._names: dict[str, str] = {}
@@ -93,12 +98,35 @@ class LogTab(GameTab):
         A players' entry shows its words only (its dice may be a hidden character's)."""
         if isinstance(ev, PublicEntry):
             return f"#{ev.no} · {ev.text}"
-        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret)" if ev.secret else "")]
+        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret else "")]
         if ev.dice:
             lines.append("dice: " + ", ".join(f"{r.purpose} {r.die}={r.value}" for r in ev.dice))
         if ev.rules:
             lines.append("rules: " + " ".join(ev.rules))
         return "\n".join(lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reveal":  # the GM's: never in a read-only or players' view
+            return not getattr(self.app, "readonly", True)
+        return True
+
+    def highlighted(self) -> Event | PublicEntry | None:
+        table = self.query_one("#log-table", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
+        return self._shown.get(str(key.value))
+
+    def action_reveal(self) -> None:
+        """Reveal the highlighted secret action to the players (undo hides it again)."""
+        app: Any = self.app
+        ev = self.highlighted()
+        if not isinstance(ev, Event) or getattr(app, "readonly", True):
+            return
+        if not ev.secret:
+            app.notify(f"#{ev.seq} is not secret: the players already see it", severity="warning")
+            return
+        app.submit(Reveal(seq=ev.seq))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         ev = self._shown.get(str(event.row_key.value))

@@ -21,7 +21,7 @@ class Revealed(Event):
     label: str = ""  # the group's first event in the GM's words (the GM's log)
 
     def describe(self, names: dict[str, str]) -> str:
-        return f"Revealed to the players: action {self.target}"
+        return f"Revealed to the players: {self.label}" if self.label else f"Revealed to the players: action {self.target}"
 
 
 class Reveal(Command):
