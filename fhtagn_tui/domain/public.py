@@ -36,7 +36,15 @@ import msgspec
 from msgspec.structs import replace
 
 from .events import Event
-from .features.campaign import CharacterCreated, SessionEnded, SessionStarted
+from .features.campaign import (
+    CharacterCreated,
+    PoolChanged,
+    SessionEnded,
+    SessionStarted,
+    SkillChanged,
+    StatChanged,
+)
+from .features.encounter import DamageApplied
 from .features.reveal import Revealed
 from .history import Projection, Redone, Undone, names_of
 from .readings import players_reading
@@ -111,6 +119,7 @@ class PublicLog:
         self.secret_groups: set[int] = set()  # groups players may not read (secret, or depending on one)
         self.withheld: set[int] = set()  # groups told without a hidden character's numbers (or not at all)
         self.ghosts: set[str] = set()  # characters created in secret
+        self._told: dict[int, str] = {}  # group → its first line as players read it (their undo label)
         self.secret_sessions: set[int] = set()
         self._state_cache: tuple[State, State] | None = None
 
@@ -182,18 +191,22 @@ class PublicLog:
         hidden = {c.name for c in (*before.characters.values(), *state.characters.values()) if c.hidden}
         if isinstance(ev, Undone | Redone) and ev.target in self._reveals:  # its label tells the secret
             text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
+        elif isinstance(ev, Undone | Redone) and ev.target in self._told:  # as players read the action
+            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]
         elif isinstance(ev, Undone | Redone) and ev.target in self.withheld:
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
-            text = players_reading(ev, names, hidden)
-        if text is None or (hidden and text != ev.describe(names)):
-            self.withheld.add(ev.group)
+            told = _as_players_saw(ev, before)
+            text = players_reading(told, names, hidden)
+            if text is None or (hidden and text != told.describe(names)):
+                self.withheld.add(ev.group)
         if text is None:
             self.applied.append((ev, None, session))
             return None
         if isinstance(ev, Revealed):
             first = next((e for e in self.entries if e.event.group == ev.target), None)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
+        self._told.setdefault(ev.group, text)
         entry = PublicEntry(no=len(self.entries) + 1, text=text, event=ev, session=session)
         self.entries.append(entry)
         self.applied.append((ev, entry, entry.session))
@@ -208,6 +221,27 @@ class PublicLog:
         if self._state_cache is None or self._state_cache[0] is not folded:
             self._state_cache = (folded, public_state(folded))
         return self._state_cache[1]
+
+
+def _as_players_saw(ev: Event, before: State) -> Event:
+    """A change told from the value players last saw (a secret change before it stays untold):
+    ``Ada Vance: HP 11 → 5`` rather than the GM's ``HP 8 → 5`` after a secret loss of 3."""
+    kind = type(ev)
+    if kind not in (PoolChanged, StatChanged, SkillChanged, DamageApplied):
+        return ev
+    char = before.characters.get(getattr(ev, "character", ""))
+    if char is None:
+        return ev
+    if kind is DamageApplied:
+        seen = char.current.get("HP")
+        return replace(ev, hp_before=seen) if seen is not None and seen != ev.hp_before else ev
+    if kind is PoolChanged:
+        seen = char.current.get(ev.pool)
+    elif kind is StatChanged:
+        seen = char.stats.get(ev.stat)
+    else:
+        seen = char.skills.get(ev.skill)
+    return replace(ev, old=seen) if seen != ev.old and (seen is not None or kind is not PoolChanged) else ev
 
 
 def public_log(events: Iterable[Event]) -> PublicLog:

@@ -195,3 +195,14 @@ async def test_the_gm_reveals_from_the_log_tab_with_v():
         await pilot.press("v")  # the Reveal line itself is not secret: nothing happens
         await pilot.pause()
         assert len(eng.state.revealed) == 1
+
+
+def test_a_public_change_after_a_secret_one_is_told_from_what_players_saw():
+    eng = engine("fhtagn", ADA)
+    do(eng, 'char pool ada HP=8 reason="poison" secret')
+    do(eng, 'char pool ada HP=5 reason="bitten"')
+    do(eng, "undo")
+    texts = _texts(eng)
+    assert texts[-2:] == ["Ada Vance: HP 11 → 5 (bitten)", "Undo: Ada Vance: HP 11 → 5 (bitten)"]
+    assert not any("8" in t for t in texts[-2:])
+    assert public_log(_events(eng)).state.characters["ada vance"].current["HP"] == 11  # undo: as before
