@@ -206,3 +206,30 @@ def test_a_public_change_after_a_secret_one_is_told_from_what_players_saw():
     assert texts[-2:] == ["Ada Vance: HP 11 → 5 (bitten)", "Undo: Ada Vance: HP 11 → 5 (bitten)"]
     assert not any("8" in t for t in texts[-2:])
     assert public_log(_events(eng)).state.characters["ada vance"].current["HP"] == 11  # undo: as before
+
+
+async def test_the_players_log_tab_numbers_its_lines_without_gaps_and_renumbers_on_reveal():
+    from textual.widgets import DataTable
+
+    from fhtagn_tui.app.app import FhtagnApp
+
+    eng = engine("fhtagn", ADA, "note one")
+    for i in range(4):
+        do(eng, f"note hidden {i} secret")
+    do(eng, "note two")
+    app = FhtagnApp(eng, None, player=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        table = app.query_one("#log-table", DataTable)
+
+        def rows() -> list[tuple[str, str]]:
+            return [(str(table.get_row_at(i)[0]), str(table.get_row_at(i)[3])) for i in range(table.row_count)]
+
+        assert [n for n, _ in rows()] == [str(i) for i in range(1, table.row_count + 1)]
+        assert not any("hidden" in text for _, text in rows())
+        do(eng, "reveal 5")  # the GM (same engine): "note hidden 1"
+        await pilot.pause()
+        assert [n for n, _ in rows()] == [str(i) for i in range(1, table.row_count + 1)]
+        assert "Note: hidden 1" in [text for _, text in rows()]
+        assert rows()[-1][1].startswith("The GM reveals a secret: Note: hidden 1")
