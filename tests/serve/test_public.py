@@ -233,3 +233,20 @@ async def test_the_players_log_tab_numbers_its_lines_without_gaps_and_renumbers_
         assert [n for n, _ in rows()] == [str(i) for i in range(1, table.row_count + 1)]
         assert "Note: hidden 1" in [text for _, text in rows()]
         assert rows()[-1][1].startswith("The GM reveals a secret: Note: hidden 1")
+
+
+async def test_ctrl_g_marks_the_next_action_secret_and_undo_says_it_cannot_be():
+    from textual.widgets import Static
+
+    from fhtagn_tui.app.app import FhtagnApp
+
+    eng = engine("fhtagn", ADA, "note one")
+    app = FhtagnApp(eng, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+g", "ctrl+z")
+        await pilot.pause()
+        assert "cannot be secret" in str(app.query_one("#status", Static).render())
+        assert _events(eng)[-1].type_name == "NoteAdded"  # nothing stored
+        await pilot.press("colon", *"note in the dark", "enter")  # the switch is still on
+        await pilot.pause()
+        assert _events(eng)[-1].secret and "in the dark" not in " ".join(_texts(eng))
