@@ -198,6 +198,10 @@ class PublicLog:
         else:
             told = _as_players_saw(ev, before)
             text = players_reading(told, names, hidden)
+            if text is not None and isinstance(ev, PoolChanged) and told is ev:  # a loss (SanLost…) told as
+                seen = _seen(before, ev)  # "loses 2 SAN: now 67" when a secret moved it before
+                if seen is not None and seen != ev.old:
+                    text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")
             if text is None or (hidden and text != told.describe(names)):
                 self.withheld.add(ev.group)
         if text is None:
@@ -221,6 +225,11 @@ class PublicLog:
         if self._state_cache is None or self._state_cache[0] is not folded:
             self._state_cache = (folded, public_state(folded))
         return self._state_cache[1]
+
+
+def _seen(before: State, ev: PoolChanged) -> int | None:
+    char = before.characters.get(ev.character)
+    return char.current.get(ev.pool) if char is not None else None
 
 
 def _as_players_saw(ev: Event, before: State) -> Event:

@@ -250,3 +250,12 @@ async def test_ctrl_g_marks_the_next_action_secret_and_undo_says_it_cannot_be():
         await pilot.press("colon", *"note in the dark", "enter")  # the switch is still on
         await pilot.pause()
         assert _events(eng)[-1].secret and "in the dark" not in " ".join(_texts(eng))
+
+
+def test_a_public_san_loss_after_a_secret_one_does_not_tell_the_secret_value():
+    eng = engine("fhtagn", ADA)
+    do(eng, "san ada 1/1d6 secret", 90, 1)  # 70 → 69, secret
+    do(eng, "san ada 1/1d6", 90, 1)  # 69 → 68, public
+    loss = _texts(eng)[-1]
+    assert "loses 1 SAN" in loss and "now 68" in loss and "69" not in loss
+    # (the public roll itself is against SAN 69: a roll against a value tells it — a known limit)
