@@ -17,23 +17,23 @@ from collections.abc import Callable
 
 from .events import Event
 
-#: A players' reading: (event, names of every character, the GM's text, the names it mentions)
-#: → the players' text, or None to leave the event out of what players read.
-Reading = Callable[[Event, dict[str, str], str, list[str]], str | None]
+#: A players' reading: (event, names of every character, the GM's text, the names it mentions, the hidden
+#: characters' names) → the players' text, or None to leave the event out of what players read.
+Reading = Callable[[Event, dict[str, str], str, list[str], set[str]], str | None]
 
 
 def _words_of(type_name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", " ", type_name).lower().capitalize()
 
 
-def words(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def words(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     """The kind of event and who took part, no numbers: ``Attack resolved: Shade, Ada Vance``."""
     label = type(ev).kind_label or _words_of(type(ev).__name__)
     label = label[:1].upper() + label[1:]
     return f"{label}: {', '.join(named)}" if named else label
 
 
-def omit(ev: Event, names: dict[str, str], text: str, named: list[str]) -> None:
+def omit(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> None:
     """Not told at all (a hidden character's stat, skill, pool or bond changed)."""
     return None
 
@@ -42,7 +42,7 @@ def _name(names: dict[str, str], cid: object) -> str:
     return names.get(cid, cid) if isinstance(cid, str) else ""
 
 
-def _attack(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _attack(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     attacker, target = _name(names, getattr(ev, "attacker", "")), _name(names, getattr(ev, "target", ""))
     weapon = getattr(ev, "weapon", "")
     hit = getattr(ev, "hit", None)
@@ -50,35 +50,39 @@ def _attack(ev: Event, names: dict[str, str], text: str, named: list[str]) -> st
     return f"{attacker} attacks {target}" + (f" with {weapon}" if weapon else "") + outcome
 
 
-def _created(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _created(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     return f"{getattr(ev, 'name', '')} appears ({getattr(ev, 'kind', '')})"
 
 
-def _order(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _order(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     order = getattr(ev, "order", ())
     head = "Order set by the GM" if getattr(ev, "manual", False) else "Order"
     return f"{head}: " + ", ".join(_name(names, cid) for cid in order)
 
 
-def _damage(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
-    return f"{_name(names, getattr(ev, 'character', ''))} is hurt"
+def _damage(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    who = _name(names, getattr(ev, "character", ""))
+    if who in hidden:
+        return f"{who} is hurt"
+    # a player's character hurt by a hidden one: its own HP are public, the source is named without numbers
+    return f"{who} is hurt: HP {getattr(ev, 'hp_before', '?')} → {getattr(ev, 'hp_after', '?')}"
 
 
-def _joined(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _joined(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     p = getattr(ev, "participant", None)
     side = getattr(p, "side", "")
     return f"{getattr(p, 'name', '')} joins the chase" + (f" ({side})" if side else "")
 
 
-def _speed(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _speed(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     return f"{getattr(ev, 'name', '')} rolls for speed"
 
 
-def _moved(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _moved(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     return f"Chase: {', '.join(named)} moves" if named else "Chase: a move"
 
 
-def _gm(ev: Event, names: dict[str, str], text: str, named: list[str]) -> str:
+def _gm(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     """The GM's text: the event holds no number of a character (only names and words)."""
     return text
 
@@ -165,9 +169,9 @@ def players_reading(ev: Event, names: dict[str, str], hidden: set[str]) -> str |
     if not any(name in hidden for name in named):
         return text
     reading = READINGS.get(type(ev).__name__, words)
-    told = reading(ev, names, text, named)
+    told = reading(ev, names, text, named, hidden)
     if told is not None and _DIGIT.search(told) and reading is _gm:
-        told = words(ev, names, text, named)  # a GM text with a number next to a hidden name: words only
+        told = words(ev, names, text, named, hidden)  # a GM text with a number next to a hidden name: words only
     return told
 
 

@@ -259,3 +259,11 @@ def test_a_public_san_loss_after_a_secret_one_does_not_tell_the_secret_value():
     loss = _texts(eng)[-1]
     assert "loses 1 SAN" in loss and "now 68" in loss and "69" not in loss
     # (the public roll itself is against SAN 69: a roll against a value tells it — a known limit)
+
+
+def test_a_player_character_hurt_by_a_hidden_npc_reads_its_own_hp():
+    eng = engine("fhtagn", ADA, SHADE, "fight start Barn", "fight add ada shade")
+    do(eng, "attack shade ada weapon=pistol", 30, 5)
+    texts = _texts(eng)
+    assert "Ada Vance is hurt: HP 11 → 6" in texts  # no "from Shade's pistol": that line would name it
+    assert "Shade attacks Ada Vance with pistol: hit" in texts
