@@ -17,6 +17,7 @@ from fhtagn_tui import campaigns
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.state import SYSTEMS
+from fhtagn_tui.domain.text import visible
 from fhtagn_tui.export import cli as export_cli
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
@@ -26,7 +27,7 @@ OK, PROBLEM, USAGE = 0, 1, 2
 
 
 def _err(message: str) -> None:
-    print(f"fhtagn: {message}", file=sys.stderr)
+    print(f"fhtagn: {visible(message)}", file=sys.stderr)  # no control character reaches the terminal
 
 
 def _path(args: argparse.Namespace) -> Path:

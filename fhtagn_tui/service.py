@@ -23,9 +23,11 @@ from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs
 from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
+from fhtagn_tui.domain.features.reveal import Reveal, Revealed
 from fhtagn_tui.domain.features.templates import SpawnFromTemplate
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
+from fhtagn_tui.domain.text import TextRefused, check_command
 from fhtagn_tui.rules.dice import (
     Dice,
     DiceError,
@@ -34,6 +36,9 @@ from fhtagn_tui.rules.dice import (
     ForcedSource,
     RandomSource,
 )
+
+#: Commands that act on the log as it stands: never secret (``commands.language.NEVER_SECRET``).
+NEVER_SECRET: tuple[type[Command], ...] = (Undo, Redo, Reveal)
 
 
 class EventSink(Protocol):
@@ -59,6 +64,10 @@ class MemorySink:
         for ev in events:
             encode(ev)  # the same serialisation check a file store does
         self.events.extend(events)
+
+    def events_between(self, start_seq: int, stop_seq: int) -> list[Event]:
+        """Events with ``start_seq <= seq < stop_seq`` (like the campaign store's)."""
+        return self.events[max(0, start_seq - 1) : max(0, stop_seq - 1)]
 
 
 class Outcome(msgspec.Struct):
@@ -142,6 +151,12 @@ class Engine:
         """Decide, append durably, then fold.  Returns the stamped events."""
         if self.readonly:
             raise Rejected("this campaign is open read-only: nothing can be changed here")
+        try:
+            check_command(command)  # forms build commands without the parser: the same bounds here
+        except TextRefused as exc:
+            raise Rejected(str(exc)) from None
+        if secret and isinstance(command, NEVER_SECRET):
+            raise Rejected(f"{type(command).__name__.lower()} cannot be secret: it acts on the log as it stands")
         events = self._decide(command, typed)
         stamped = self._stamp(events, secret)
         self.sink.append(stamped)  # durable before anything is shown
@@ -164,6 +179,8 @@ class Engine:
             return [self.projection.undo_event()]
         if isinstance(command, Redo):
             return [self.projection.redo_event()]
+        if isinstance(command, Reveal):
+            return [self._reveal(command.seq)]
         strict = typed is not None
         source = ForcedSource(typed or (), then=None if strict else self.source)
         dice = Dice(source)
@@ -186,6 +203,26 @@ class Engine:
         if not events:
             raise Rejected("nothing to do")
         return events
+
+    def _reveal(self, seq: int) -> Revealed:
+        """The event revealing the secret action that holds event ``seq`` (read from the log)."""
+        read = getattr(self.sink, "events_between", None)
+        if seq == 0 and read is not None:  # the latest secret action not revealed yet
+            recent = read(max(1, self.sink.next_seq - 2000), self.sink.next_seq)
+            seq = next((ev.seq for ev in reversed(recent) if ev.secret and ev.group not in self.state.revealed), 0)
+            if seq == 0:
+                raise Rejected("no secret action to reveal among the latest 2000 events: give its number (reveal SEQ)")
+        found = read(seq, seq + 1) if read is not None and 0 < seq < self.sink.next_seq else []
+        if not found:
+            raise Rejected(f"there is no event #{seq} in the log (the Log tab numbers them)")
+        group = found[0].group or found[0].seq
+        members = [ev for ev in read(group, min(self.sink.next_seq, group + 500)) if ev.group == group]
+        if not any(ev.secret for ev in members):
+            raise Rejected(f"#{seq} is not secret: the players already see it")
+        if group in self.state.revealed:
+            raise Rejected(f"#{seq} is revealed already (action {group})")
+        first = members[0] if members else found[0]
+        return Revealed(target=group, label=first.describe(self.names))
 
     def _stamp(self, events: list[Event], secret: bool) -> list[Event]:
         seq = self.sink.next_seq

@@ -23,7 +23,7 @@ from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import DeleteCharacter
 from fhtagn_tui.domain.history import Redo, Undo, Undone
-from fhtagn_tui.domain.public import PublicLog, public_state
+from fhtagn_tui.domain.public import PublicEntry, PublicLog
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
@@ -84,7 +84,9 @@ class FhtagnApp(ReviewMode, App[int]):
         self.notice = notice
         self.player = player  # the players' view: read-only, public state and log only, follows live
         self.readonly = engine.readonly or player
-        self._public = PublicLog()
+        self._public = PublicLog()  # the players' view: the one public projection it reads
+        if player:
+            self._public.feed(self._all_events())
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
@@ -153,11 +155,13 @@ class FhtagnApp(ReviewMode, App[int]):
             self._status(self.notice, error=True)
         self.start_review_if_asked()
 
-    def _log_backlog(self) -> list[Event]:
+    def _all_events(self) -> list[Event]:
+        return self.store.events() if self.store is not None else list(getattr(self.engine.sink, "events", []))
+
+    def _log_backlog(self) -> list[Event] | list[PublicEntry]:
         """The latest events of the log, as this view may show them."""
         if self.player:
-            events = self.store.events() if self.store is not None else getattr(self.engine.sink, "events", [])
-            return list(self._public.filter(events))[-LOG_WINDOW:]
+            return self._public.entries[-LOG_WINDOW:]
         if self.store is not None:
             first = max(1, self.store.next_seq - LOG_WINDOW)
             return self.store.events_between(first, self.store.next_seq)
@@ -187,7 +191,9 @@ class FhtagnApp(ReviewMode, App[int]):
     @property
     def view_state(self) -> State:
         """The state this view shows: at the review cursor, and only what players may see."""
-        return self.review_state(public_state(self.state) if self.player else self.state)
+        if self.player:
+            return self._public.state  # the public projection only: never the GM's state
+        return self.review_state(self.state)
 
     def _show_all(self) -> None:
         state = self.view_state
@@ -239,6 +245,8 @@ class FhtagnApp(ReviewMode, App[int]):
                 self._stale.discard(tab)
 
     def _on_events(self, events: list[Event]) -> None:
+        if self.player:
+            entries, rebuilt = self._public.feed(events)  # always: the players' state is this fold
         if not self.is_running:
             return  # not on screen yet: on_mount draws the state
         if not self.readonly:
@@ -246,9 +254,17 @@ class FhtagnApp(ReviewMode, App[int]):
             # once the result is on screen, while the GM reads it, not in the middle of the next key
             # press.  (Followers open no forms: they keep the collector's own pace.)
             self.call_after_refresh(self._collect_when_idle)
+        if not self.player:
+            self._show_all()
+            self.query_one(LogTab).append(events)
+            self.review_follow(events)
+            return
         self._show_all()
-        self.query_one(LogTab).append(self._public.filter(events) if self.player else events)
-        self.review_follow(events)
+        log = self.query_one(LogTab)
+        if rebuilt:  # a reveal (or its undo): the public log is renumbered
+            log.load(entries, {c.id: c.name for c in self._public.state.characters.values()})
+        else:
+            log.append(entries)
 
     def _follow(self) -> None:
         if self.store is None:

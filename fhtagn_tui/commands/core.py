@@ -16,6 +16,7 @@ from fhtagn_tui.domain.features.campaign import (
     StartSession,
     TestSkill,
 )
+from fhtagn_tui.domain.features.reveal import Reveal
 from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.lookup import find_character
 from fhtagn_tui.domain.state import Bond, State
@@ -294,3 +295,14 @@ def _undo(args: Args) -> Undo:
 def _redo(args: Args) -> Redo:
     args.max_positional(0)
     return Redo()
+
+
+@command("reveal", "reveal [SEQ]", "show the players a secret action after the fact (undo hides it again)",
+         details="SEQ is the number of any event of the secret action, as the GM's Log tab shows it (without it: "
+                 "the latest secret action not revealed yet). From then on the players read it and see what it "
+                 "changed; undo takes the reveal back.",
+         examples=("reveal 42", "reveal"))
+def _reveal(args: Args) -> Reveal:
+    args.max_positional(1)
+    raw = args.pos_opt(0)
+    return Reveal(seq=to_int(raw.lstrip("#"), "SEQ", args) if raw else 0)

@@ -28,6 +28,7 @@ import msgspec
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.lookup import did_you_mean
 from fhtagn_tui.domain.state import State
+from fhtagn_tui.domain.text import TextRefused, check_command, check_line
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
 
@@ -186,8 +187,46 @@ def _find_spec(tokens: list[str]) -> tuple[CommandSpec, int]:
     raise ParseError(f"unknown command {tokens[0]!r}{guess}; type 'help' for the list")
 
 
+#: The forms of the secret flag, as the last word of a command (``secret`` may also stand anywhere).
+SECRET_WORDS = frozenset({"secret", "secret.", "(secret)", "--secret", "[secret]"})
+
+
+def split_secret(text: str) -> tuple[str, bool]:
+    """``text`` without a trailing secret flag (any form of :data:`SECRET_WORDS`), and whether it had one."""
+    head, _, last = text.rstrip().rpartition(" ")
+    if last.casefold() in SECRET_WORDS:
+        return head.rstrip(), True
+    return text, False
+
+
+#: Commands that cannot be secret: they act on what is already in the log.
+NEVER_SECRET = {
+    "undo": "undo takes back the last action as it was (a secret action is undone in secret)",
+    "redo": "redo restores the last undone action as it was",
+    "reveal": "reveal shows a secret to the players: it cannot itself be secret",
+}
+
+
 def parse(text: str) -> Parsed:
     """Parse one command line (no state needed; names are checked by decide)."""
+    try:
+        check_line(text)
+    except TextRefused as exc:
+        raise ParseError(str(exc)) from None
+    parsed = _parse(text)
+    if parsed.command is not None:
+        try:
+            check_command(parsed.command)
+        except TextRefused as exc:
+            raise ParseError(str(exc)) from None
+    if parsed.secret:
+        words = " ".join(parsed.text.split()[:1]).casefold()
+        if words in NEVER_SECRET:
+            raise ParseError(f"{words} cannot be secret: {NEVER_SECRET[words]}")
+    return parsed
+
+
+def _parse(text: str) -> Parsed:
     load_all()
     stripped = text.strip()
     if stripped.startswith(":"):
@@ -197,12 +236,12 @@ def parse(text: str) -> Parsed:
     spec, used = _find_spec(stripped.split())
     if spec.raw_text:
         return _parse_raw(spec, stripped, used)
-    tokens = tokenize(stripped)
+    body, secret = split_secret(stripped)
+    tokens = tokenize(body)
     positional: list[str] = []
     options: dict[str, str] = {}
     flags: set[str] = set()
     dice: list[str] | None = None
-    secret = False
     for token in tokens[used:]:
         if "=" in token and not token.startswith("="):
             key, value = token.split("=", 1)
@@ -220,7 +259,7 @@ def parse(text: str) -> Parsed:
             if key in options:
                 raise ParseError(f"{key}= is given twice\nusage: {spec.usage}")
             options[key] = value
-        elif token.casefold() == "secret":
+        elif token.casefold() in ("secret", "--secret"):
             secret = True
         elif token.startswith("--") and len(token) > 2:
             flags.add(token[2:].casefold())
@@ -239,10 +278,9 @@ def parse(text: str) -> Parsed:
 def _parse_raw(spec: CommandSpec, text: str, used: int) -> Parsed:
     words = text.split(None, used)
     rest = words[used] if len(words) > used else ""
-    secret = False
     tail = rest.rsplit(None, 1)
-    if tail and tail[-1].casefold() == "secret":
-        secret = True
+    secret = bool(tail) and tail[-1].casefold() in SECRET_WORDS
+    if secret:
         rest = tail[0] if len(tail) > 1 else ""
     args = Args(spec, [rest] if rest else [], {}, set())
     built = spec.build(args)

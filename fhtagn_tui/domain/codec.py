@@ -17,6 +17,7 @@ import msgspec
 
 from . import features, history  # noqa: F401  (registers every event type)
 from .events import EVENT_TYPES, SCHEMA_VERSION, Event
+from .text import RAW_CONTROL, scrub
 
 
 class RecordError(ValueError):
@@ -94,7 +95,21 @@ def upcast(record: dict[str, Any], index: int = -1) -> dict[str, Any]:
     return record
 
 
+def visible_strings(ev: Event) -> Event:
+    """The event with every control character in its strings written out (``\\x1b``).
+
+    New input refuses them (:mod:`fhtagn_tui.domain.text`); a record from an older log that holds
+    one is made safe here, where it is read, so that no output ever receives it raw."""
+    record = scrub(msgspec.to_builtins(ev))
+    return msgspec.convert(record, _union())  # type: ignore[no-any-return]
+
+
 def decode_one(line: bytes, index: int = -1) -> Event:
+    ev = _decode_one(line, index)
+    return visible_strings(ev) if RAW_CONTROL.search(line) else ev
+
+
+def _decode_one(line: bytes, index: int = -1) -> Event:
     try:
         ev = _decoder_one().decode(line)
         if ev.v == SCHEMA_VERSION:
@@ -121,13 +136,18 @@ def decode_many(lines: Sequence[bytes]) -> list[Event]:
     """Decode many records, fast when all are current."""
     if not lines:
         return []
+    joined = b"[" + b",".join(lines) + b"]"
     try:
-        events = _decoder_many().decode(b"[" + b",".join(lines) + b"]")
+        events = _decoder_many().decode(joined)
     except (msgspec.ValidationError, msgspec.DecodeError):
         return [decode_one(line, i) for i, line in enumerate(lines)]
     for i, ev in enumerate(events):
         if ev.v != SCHEMA_VERSION:
             events[i] = decode_one(lines[i], i)
+    if RAW_CONTROL.search(joined):  # an older log with control characters: rare
+        for i, line in enumerate(lines):
+            if RAW_CONTROL.search(line):
+                events[i] = visible_strings(events[i])
     return events
 
 

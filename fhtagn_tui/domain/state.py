@@ -100,6 +100,7 @@ class State(msgspec.Struct, frozen=True):
     title: str = ""
     characters: dict[str, Character] = {}
     sessions: tuple[SessionInfo, ...] = ()
+    revealed: frozenset[int] = frozenset()  # secret action groups the GM has shown the players
     notes: int = 0  # how many notes were taken
     rolls: int = 0  # how many free rolls were made
     encounter: Encounter | None = None  # the fight in progress (all systems)

@@ -14,16 +14,19 @@ their stats, skills and pools are left out, and their summary has no numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import msgspec
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
+    PoolChanged,
+    SkillChanged,
+    StatChanged,
 )
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import STAT_EVENTS, is_public, secret_groups
+from fhtagn_tui.domain.public import public_log, public_state
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker
@@ -33,7 +36,7 @@ Progress = Callable[[int, int], None]
 #: Event fields naming the character who acted, in order of preference.
 ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "participant", "id")
 #: Event types that tell a hidden character's numbers (left out for the players).
-_STAT_EVENTS = STAT_EVENTS  # the one list, in the public projection
+_STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
 
 __all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
 
@@ -136,6 +139,10 @@ def actor_of(ev: Event, names: dict[str, str]) -> str:
     return ""
 
 
+def _same(state: State) -> State:
+    return state
+
+
 def _hidden_ids(state: State) -> set[str]:
     return {c.id for c in state.characters.values() if c.hidden}
 
@@ -199,14 +206,34 @@ def _undone_groups(events: Sequence[Event]) -> set[int]:
     return {g for g, undone in state.items() if undone}
 
 
+def _steps(events: Sequence[Event], players: bool) -> Iterator[tuple[Event, str | None, int, int]]:
+    """(event, its words or None, session, number) for every event to fold.
+
+    For the GM: every event, in the GM's words, under its seq.  For the players: the public
+    projection's events only (``domain.public``), in the players' reading, under the public number;
+    ``None`` words: folded but not told (a hidden character's numbers)."""
+    if not players:
+        for ev in events:
+            yield ev, "", ev.session, ev.seq
+        return
+    log = public_log(events)
+    number = 0
+    for ev, entry, session in log.applied:
+        if entry is not None:
+            number = entry.no
+        yield ev, (entry.text if entry is not None else None), session, number
+
+
 def build_recap(
     events: Sequence[Event],
     session: int | None = None,
     players: bool = False,
     progress: Progress | None = None,
 ) -> Recap:
-    """The recap of ``events`` (a whole log from seq 1), or of one session of it."""
-    secret = secret_groups(events)
+    """The recap of ``events`` (a whole log from seq 1), or of one session of it.
+
+    The players' recap is built from the public projection only (:mod:`fhtagn_tui.domain.public`):
+    public events, in the players' words, numbered 1, 2, 3…, values as players saw them."""
     undone = _undone_groups(events)
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
@@ -215,37 +242,35 @@ def build_recap(
     actions: dict[str, int] = {}
     total = len(events)
     kept = 0
-    withheld: set[int] = set()  # groups whose events told a hidden character's numbers (players)
-    for i, ev in enumerate(events):
+    view = public_state if players else _same
+    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players)):
         if progress is not None and i % 500 == 0:
             progress(i, total)
-        wanted = session is None or ev.session == session
-        if wanted and (current is None or ev.session != current.number):
+        wanted = session is None or ev_session == session
+        if wanted and (current is None or ev_session != current.number):
             if current is not None and tracker is not None:
                 current.summaries = _summaries(tracker.result(), proj.state, actions, players)
-            after = max((s.number for s in proj.state.sessions), default=0) if ev.session == 0 else 0
-            current = SessionRecap(number=ev.session, after=after, groups=[], summaries=[], counts={})
+            after = max((s.number for s in proj.state.sessions), default=0) if ev_session == 0 else 0
+            current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
             sessions.append(current)
             tracker = Tracker()
-            tracker.begin(proj.state, proj.seq)
+            tracker.begin(view(proj.state), proj.seq if not players else number)
             actions = {}
         before = proj.state
         proj.apply(ev)
         if not wanted or current is None or tracker is None:
             continue
-        tracker.observe(before, proj.state, ev)
-        if players and not is_public(ev, secret):
-            continue
         names = names_of(proj.state) | names_of(before)
-        text = _words(ev, names, _hidden_ids(proj.state) | _hidden_ids(before), players)
-        if players and isinstance(ev, Undone | Redone) and ev.target in withheld:
-            text = None  # "Undo: <the withheld words>"
+        text = told if players else ev.describe(names)
+        if players:
+            tracker.observe(view(before), view(proj.state), ev, text or "", number)
+        else:
+            tracker.observe(before, proj.state, ev)
         if text is None:
-            withheld.add(ev.group)
             continue
         kept += 1
         _count(current.counts, ev)
-        line = Line(seq=ev.seq, text=text, kind=type(ev).__name__, secret=ev.secret)
+        line = Line(seq=number, text=text, kind=type(ev).__name__, secret=ev.secret and not players)
         last = current.groups[-1] if current.groups else None
         if last is not None and last.group == ev.group and ev.group:
             last.lines.append(line)

@@ -69,8 +69,11 @@ class Tracker:
                 if p.vehicle:
                     self._vehicle(chase.number, p.id, p.name, p.build, seq, "start")
 
-    def observe(self, before: State, after: State, ev: Event) -> None:
-        """One event folded: ``before`` → ``after``."""
+    def observe(self, before: State, after: State, ev: Event, words: str | None = None, seq: int = 0) -> None:
+        """One event folded: ``before`` → ``after``.  ``words`` and ``seq``: how the event is told and
+        numbered when not in the GM's words (the players' recap: their reading, the public number)."""
+        if words is not None:
+            ev = _Told(ev, words, seq or ev.seq)  # type: ignore[assignment]
         if after.characters is not before.characters:
             for key, char in after.characters.items():
                 old = before.characters.get(key)
@@ -129,3 +132,16 @@ def track(window: Iterable[Event], start: Projection | None = None, pools: tuple
         proj.apply(ev)
         tracker.observe(before, proj.state, ev)
     return tracker.result()
+
+
+class _Told:
+    """An event told in given words under a given number (the players' recap)."""
+
+    def __init__(self, ev: Event, words: str, seq: int) -> None:
+        self.ev, self.words, self.seq = ev, words, seq
+
+    def describe(self, names: dict[str, str]) -> str:
+        return self.words
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.ev, name)

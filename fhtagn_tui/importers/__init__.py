@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from fhtagn_tui.domain.features.bestiary import Entry, ImportCharacters
+from fhtagn_tui.domain.features.bestiary import Entry, ImportCharacters, clean_entry
 from fhtagn_tui.domain.state import Character
 from fhtagn_tui.domain.systems import SHEETS, complete_stats, derived
 
@@ -64,11 +64,11 @@ def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
             entry, left = dholes.read(data)
             report = [f"{entry.name}: Dhole's House investigator, {len(entry.skills)} skills, "
                       f"{len(entry.attacks)} weapons"] + [f"not read: {x}" for x in left] + _remarks(entry)
-            return ImportPlan(ImportCharacters(entries=(entry,), fight=fight, source=source),
+            return ImportPlan(ImportCharacters(entries=(clean_entry(entry),), fight=fight, source=source),
                               "Dhole's House investigator", report)
         if native.is_native(data):
             entry = native.read(data)
-            return ImportPlan(ImportCharacters(entries=(entry,), fight=fight, source=source), "fhtagn character",
+            return ImportPlan(ImportCharacters(entries=(clean_entry(entry),), fight=fight, source=source), "fhtagn character",
                               [f"{entry.name}: {entry.kind}, {len(entry.skills)} skills, {len(entry.attacks)} attacks"])
         raise ImportError_(
             "this JSON is neither a Dhole's House investigator (it has no \"Investigator\") nor a character "
@@ -84,7 +84,7 @@ def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
         report.append(line)
         report += [f"  not understood (kept in GM notes): {u}" for u in b.unknown]
         report += ["  " + r for r in _remarks(e)]
-    return ImportPlan(ImportCharacters(entries=tuple(b.entry for b in blocks), fight=fight, source=source),
+    return ImportPlan(ImportCharacters(entries=tuple(clean_entry(b.entry) for b in blocks), fight=fight, source=source),
                       "stat blocks", report)
 
 

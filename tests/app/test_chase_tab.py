@@ -324,9 +324,10 @@ async def test_the_players_view_shows_the_chase_but_no_secret_and_no_keys(tmp_pa
             await pilot.press("3")
             await pilot.pause()
             table = app.query_one("#chase-table", DataTable)
-            assert [str(c) for c in table.get_row_at(1)][1:] == ["Ghoul", "pursue", "9", "1/2", "1", "–", "?"]
+            # a hidden NPC: no MOV, no actions; its secret move is not folded (position 0 as players saw it)
+            assert [str(c) for c in table.get_row_at(1)][1:] == ["Ghoul", "pursue", "?", "?", "0", "–", "?"]
             assert "Ghoul moves" not in text_of(app, "#chase-last")  # the secret move
-            assert text_of(app, "#chase-last").endswith("DEX order: Harvey, Ghoul")
+            assert text_of(app, "#chase-last") == "Results: see the Log (5)."
             assert text_of(app, "#chase-keys") == "[ ] pan the track"
             before = app.engine.state
             await pilot.press("m", "n", "N")

@@ -69,6 +69,7 @@ FHTAGN: tuple[str, ...] = (
     'test ada Firearms',
     'note The cellar door is nailed shut.',
     'note The vicar is a cultist. secret',
+    'reveal',
     'weapon add "sawn-off" skill=Firearms damage=2d6 kind=ranged range=10 magazine=2 action=single',
     'armor ada 3 item="kevlar vest"',
     'san ada 1/1d6',

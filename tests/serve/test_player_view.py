@@ -47,7 +47,7 @@ async def test_the_player_view_shows_public_values_and_follows_the_gm(tmp_path: 
             await pilot.press("5")
             await pilot.pause()
             rows = _log_rows(app)
-            assert "The Caretaker joins as npc" in rows
+            assert "The Caretaker appears (npc)" in rows
             assert not any("ledger" in r or "STR 17" in r or "HP 16 → 9" in r for r in rows)
             # the GM acts in another process (here: another store): the player follows it at once
             await pilot.press("1")  # back to the Party tab (players' views draw the open tab only)

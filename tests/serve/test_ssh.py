@@ -37,7 +37,7 @@ async def test_player_sees_the_gm_live_and_cannot_act(served: Served):
     seen = player.text()
     assert "PLAYER VIEW" in seen
     assert "SECRETMARK" not in seen  # the GM's secret note never reaches a player
-    assert "The Caretaker joins as npc" in seen  # by name only
+    assert "The Caretaker appears (npc)" in seen  # by name only
     assert "STR 17" not in seen  # the hidden NPC's stats neither (log or sheet)
     before = served.log_bytes()
     # the player types a command, undo and the new-character key: nothing is appended

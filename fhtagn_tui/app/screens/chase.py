@@ -228,11 +228,15 @@ class ChaseTab(GameTab):
             name = Text(p.name, style=SIDE_STYLE.get(p.side, "") if p.active else "grey50")
             if p.vehicle:
                 name.append(f" ({p.vehicle})", style="grey62")
+            char = state.characters.get(p.character)
+            unknown = char is not None and char.hidden and not char.stats  # hidden, in the players' view
             table.add_row(
                 Text("▶", style="bold yellow") if p.id == turn_id else "",
-                name, role_text(p), str(p.mov), actions_text(p, chase.started),
+                name, role_text(p), Text("?", style="grey50") if unknown else str(p.mov),
+                Text("?", style="grey50") if unknown else actions_text(p, chase.started),
                 str(p.position) if chase.started and p.active else "–",
-                build_text(p, state), hp_text(p, state), key=p.id,
+                Text("?", style="grey50") if unknown and p.vehicle else build_text(p, state),
+                hp_text(p, state), key=p.id,
             )
         keys = [p.id for p in rows]
         if self._selected in keys:
@@ -366,9 +370,9 @@ class ChaseTab(GameTab):
         return bool(getattr(self.app, "player", False))
 
     def _on_events(self, events: list[Event]) -> None:
-        state = self.app.engine.state  # type: ignore[attr-defined]
         if self._player():
-            events = [e for e in events if not e.secret]
+            return  # the players' view reads results in its Log only (the public projection's words)
+        state = self.app.engine.state  # type: ignore[attr-defined]
         line = result_line(events, self.app.engine.names)  # type: ignore[attr-defined]
         first = events[0] if events else None
         if not line and first is not None and state.chases != self._last_chases and not self._player():
@@ -397,7 +401,8 @@ class ChaseTab(GameTab):
         else:
             events = list(getattr(app.engine.sink, "events", ()))[max(0, upto - 301) : upto - 1]  # type: ignore[attr-defined]
         if self._player():
-            events = [e for e in events if not e.secret]
+            self.query_one("#chase-last", Static).update(Text("Results: see the Log (5).", style="grey50"))
+            return
         chase_events = [e for e in events if is_chase_event(e)]
         if chase_events:
             group = chase_events[-1].group

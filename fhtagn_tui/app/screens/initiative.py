@@ -96,10 +96,8 @@ class InitiativeTab(GameTab):
             listeners.remove(self._on_events)
 
     def _on_events(self, events: list[Event]) -> None:
-        if getattr(self.app, "player", False):  # the players' view: never a secret result
-            events = [ev for ev in events if not ev.secret]
-            if not events:
-                return
+        if getattr(self.app, "player", False):
+            return  # the players' view reads results in its Log only (the public projection's words)
         if turn_only(events):
             self._stale = bool(self._last)
         else:
@@ -136,7 +134,8 @@ class InitiativeTab(GameTab):
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
             bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
-            cells: list[object] = [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]
+            cells: list[object] = [name_cell(char, cid, cid == enc.current), "?" if char is not None and char.hidden and not char.stats else init_cell(comb), bars,
+                                  marks(comb, char)]  # "?": a hidden NPC in the players' view
             table.add_row(*cells, key=cid)
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current

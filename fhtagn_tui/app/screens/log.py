@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.reveal import Reveal
+from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
 from .base import GameTab
@@ -23,12 +27,14 @@ def clock(ts: float) -> str:
 
 
 class LogTab(GameTab):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("v", "reveal", "Reveal")]
+
     def __init__(self) -> None:
         super().__init__(id="log-tab")
         self._names: dict[str, str] = {}
         self._count = 0
-        self._loader: Callable[[], Sequence[Event]] | None = None
-        self._shown: dict[str, Event] = {}  # row key → event, for the detail line
+        self._loader: Callable[[], Sequence[Event | PublicEntry]] | None = None
+        self._shown: dict[str, Event | PublicEntry] = {}  # row key → event, for the detail line
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
@@ -44,7 +50,7 @@ class LogTab(GameTab):
         self._names = {c.id: c.name for c in state.characters.values()}
         self.query_one("#log-empty").display = self._count == 0
 
-    def defer(self, loader: Callable[[], Sequence[Event]]) -> None:
+    def defer(self, loader: Callable[[], Sequence[Event | PublicEntry]]) -> None:
         """Fill the tab from ``loader`` when it is first shown (keeps start-up fast)."""
         self._loader = loader
 
@@ -53,7 +59,7 @@ class LogTab(GameTab):
             loader, self._loader = self._loader, None
             self.load(loader(), self._names)
 
-    def load(self, events: Sequence[Event], names: dict[str, str]) -> None:
+    def load(self, events: Sequence[Event | PublicEntry], names: dict[str, str]) -> None:
         """Fill the tab with the latest events of the log."""
         self._names = names
         table = self.query_one("#log-table", DataTable)
@@ -62,17 +68,21 @@ class LogTab(GameTab):
         self._count = 0
         self.append(events[-WINDOW:])
 
-    def append(self, events: Sequence[Event]) -> None:
+    def append(self, events: Sequence[Event | PublicEntry]) -> None:
+        """Add rows: the GM's events, or the players' entries (public number and players' words only)."""
         if self._loader is not None:
             return  # not filled yet: the loader will read these from the log
         table = self.query_one("#log-table", DataTable)
-        for ev in events:
-            words = Text(ev.describe(self._names))
-            if ev.secret:
-                words.stylize("italic magenta")
-                words.append("  (secret)", style="dim")
-            table.add_row(str(ev.seq), str(ev.session or ""), clock(ev.ts), words, key=str(ev.seq))
-            self._shown[str(ev.seq)] = ev
+        for item in events:
+            if isinstance(item, PublicEntry):
+                key, words, session = str(item.no), Text(item.text), item.session
+            else:
+                key, words, session = str(item.seq), Text(item.describe(self._names)), item.session
+                if item.secret:
+                    words.stylize("italic magenta")
+                    words.append("  (secret)", style="dim")
+            table.add_row(key, str(session or ""), clock(item.ts), words, key=key)
+            self._shown[key] = item
             self._count += 1
         while table.row_count > WINDOW:
             key = table.coordinate_to_cell_key((0, 0)).row_key
@@ -82,14 +92,41 @@ class LogTab(GameTab):
             table.move_cursor(row=table.row_count - 1)
         self.query_one("#log-empty").display = self._count == 0
 
-    def detail(self, ev: Event) -> str:
-        """The whole of one event: what happened, every die with its purpose, the rules applied."""
-        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret)" if ev.secret else "")]
+    def detail(self, ev: Event | PublicEntry) -> str:
+        """The whole of one event: what happened, every die with its purpose, the rules applied.
+
+        A players' entry shows its words only (its dice may be a hidden character's)."""
+        if isinstance(ev, PublicEntry):
+            return f"#{ev.no} · {ev.text}"
+        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret else "")]
         if ev.dice:
             lines.append("dice: " + ", ".join(f"{r.purpose} {r.die}={r.value}" for r in ev.dice))
         if ev.rules:
             lines.append("rules: " + " ".join(ev.rules))
         return "\n".join(lines)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "reveal":  # the GM's: never in a read-only or players' view
+            return not getattr(self.app, "readonly", True)
+        return True
+
+    def highlighted(self) -> Event | PublicEntry | None:
+        table = self.query_one("#log-table", DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
+        return self._shown.get(str(key.value))
+
+    def action_reveal(self) -> None:
+        """Reveal the highlighted secret action to the players (undo hides it again)."""
+        app: Any = self.app
+        ev = self.highlighted()
+        if not isinstance(ev, Event) or getattr(app, "readonly", True):
+            return
+        if not ev.secret:
+            app.notify(f"#{ev.seq} is not secret: the players already see it", severity="warning")
+            return
+        app.submit(Reveal(seq=ev.seq))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         ev = self._shown.get(str(event.row_key.value))

@@ -17,8 +17,6 @@ the dice kept in its ``CharacterCreated`` event (typeable with ``roll=…``).
 
 from __future__ import annotations
 
-import re
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
@@ -29,6 +27,7 @@ from ..events import Event
 from ..lookup import did_you_mean
 from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, stat_range
+from ..text import CONTROL, LONG, NAME
 from .campaign import ConditionAdded, CreateCharacter
 from .encounter import AddCombatants, ArmorSet
 from .entry import Entry
@@ -64,13 +63,12 @@ class ImportCharacters(Command):
 
 # --- helpers ------------------------------------------------------------------------
 
-_CONTROL = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f]")
-MAX_NOTES = 8000
+MAX_NOTES = LONG  # the bound of typed notes (domain/text.py)
 
 
 def _safe(text: str, limit: int, lines: bool = False) -> str:
     """Text from a file or a paste: no control characters (a newline only in notes), bounded."""
-    out = _CONTROL.sub(" ", text)
+    out = CONTROL.sub(" ", text.replace("\t", " "))
     if not lines:
         out = " ".join(out.split())
     return out.strip()[:limit]
@@ -80,7 +78,7 @@ def clean_entry(e: Entry) -> Entry:
     """An entry from outside made safe to store and show."""
     attacks = tuple(replace(w, name=_safe(w.name, 40), skill=_safe(w.skill, 60), damage=_safe(w.damage, 40),
                             notes=_safe(w.notes, 200)) for w in e.attacks)
-    return replace(e, name=_safe(e.name, 60), notes=_safe(e.notes, MAX_NOTES, lines=True),
+    return replace(e, name=_safe(e.name, NAME), notes=_safe(e.notes, MAX_NOTES, lines=True),
                    skills={_safe(k, 60): v for k, v in e.skills.items()}, attacks=attacks,
                    armor_item=_safe(e.armor_item, 60), san_loss=_safe(e.san_loss, 20),
                    conditions=tuple(_safe(c, 40) for c in e.conditions),

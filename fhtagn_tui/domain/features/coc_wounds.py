@@ -58,6 +58,8 @@ class CocConRolled(Event):
 class CocFirstAidRolled(Event):
     """First Aid on a dying character (COC-PARTY-04): a success stabilises."""
 
+    kind_label = "First Aid on the dying"
+
     healer: str
     patient: str
     skill: int

@@ -225,6 +225,8 @@ class VehicleWrecked(ChaseEvent):
 class AccidentResolved(ChaseEvent):
     """The Keeper's call for the occupants of a wrecked or halted vehicle (COC-VEHICLE-04/05)."""
 
+    kind_label = "the occupants' fate"
+
     participant: str
     name: str
     consequence: str  # wreck | accident
@@ -242,6 +244,8 @@ class AccidentResolved(ChaseEvent):
 
 class OccupantLuck(ChaseEvent):
     """One occupant's Luck roll after a wreck or an accident (COC-VEHICLE-04/05)."""
+
+    kind_label = "Luck roll after a wreck"
 
     character: str
     luck: int

@@ -1,0 +1,190 @@
+"""How players read each event type: the registry of players' readings.
+
+An event's GM text (``describe``) is the players' text too — unless it names a hidden character
+(an NPC created with ``--hidden``).  Then the event type's *players' reading* says what players
+read instead: a shorter sentence without any number (the hidden character's stats, skills, pools,
+initiative value, targets, rolls, damage, HP, MOV…), or nothing at all (``OMIT``: the change of a
+hidden character's stat, skill or pool is not told).
+
+Every registered event type has an entry in :data:`READINGS` (``tests`` check it), so a new event
+type cannot reach a player before somebody has said how players read it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .events import Event
+
+#: A players' reading: (event, names of every character, the GM's text, the names it mentions, the hidden
+#: characters' names) → the players' text, or None to leave the event out of what players read.
+Reading = Callable[[Event, dict[str, str], str, list[str], set[str]], str | None]
+
+
+def _words_of(type_name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", " ", type_name).lower().capitalize()
+
+
+def words(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    """The kind of event and who took part, no numbers: ``Attack resolved: Shade, Ada Vance``."""
+    label = type(ev).kind_label or _words_of(type(ev).__name__)
+    label = label[:1].upper() + label[1:]
+    return f"{label}: {', '.join(named)}" if named else label
+
+
+def omit(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> None:
+    """Not told at all (a hidden character's stat, skill, pool or bond changed)."""
+    return None
+
+
+def _name(names: dict[str, str], cid: object) -> str:
+    return names.get(cid, cid) if isinstance(cid, str) else ""
+
+
+def _attack(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    attacker, target = _name(names, getattr(ev, "attacker", "")), _name(names, getattr(ev, "target", ""))
+    weapon = getattr(ev, "weapon", "")
+    hit = getattr(ev, "hit", None)
+    outcome = "" if not isinstance(hit, bool) else (": hit" if hit else ": miss")
+    return f"{attacker} attacks {target}" + (f" with {weapon}" if weapon else "") + outcome
+
+
+def _created(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    return f"{getattr(ev, 'name', '')} appears ({getattr(ev, 'kind', '')})"
+
+
+def _order(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    order = getattr(ev, "order", ())
+    head = "Order set by the GM" if getattr(ev, "manual", False) else "Order"
+    return f"{head}: " + ", ".join(_name(names, cid) for cid in order)
+
+
+def _damage(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    who = _name(names, getattr(ev, "character", ""))
+    if who in hidden:
+        return f"{who} is hurt"
+    # a player's character hurt by a hidden one: its own HP are public, the source is named without numbers
+    return f"{who} is hurt: HP {getattr(ev, 'hp_before', '?')} → {getattr(ev, 'hp_after', '?')}"
+
+
+def _joined(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    p = getattr(ev, "participant", None)
+    side = getattr(p, "side", "")
+    return f"{getattr(p, 'name', '')} joins the chase" + (f" ({side})" if side else "")
+
+
+def _speed(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    return f"{getattr(ev, 'name', '')} rolls for speed"
+
+
+def _moved(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    return f"Chase: {', '.join(named)} moves" if named else "Chase: a move"
+
+
+def _con(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    """A CON roll against a wound: its outcome (seen anyway in the conditions), not its numbers."""
+    who = _name(names, getattr(ev, "character", ""))
+    passed = bool(getattr(ev, "passed", False))
+    if getattr(ev, "why", "") == "dying":
+        return f"{who} is dying: CON roll — " + ("holds on" if passed else "dies")
+    return f"{who}'s major wound: CON roll — " + ("stays conscious" if passed else "falls unconscious")
+
+
+def _gm(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
+    """The GM's text: the event holds no number of a character (only names and words)."""
+    return text
+
+
+#: Event type name → its players' reading when its text names a hidden character.
+READINGS: dict[str, Reading] = {
+    # the GM's own text: these events hold names and words only
+    **dict.fromkeys(
+        (
+            "CampaignCreated", "SessionStarted", "SessionEnded", "CharacterDeleted", "ConditionAdded",
+            "ConditionRemoved", "NoteAdded", "ChaseCreated", "ChaseEnded", "ChaseRoundStarted",
+            "EncounterStarted", "EncounterEnded", "RoundStarted", "RoundEnded", "TurnAdvanced",
+            "CombatantAdded", "CombatantRemoved", "CombatantWaited", "WeaponDefined", "TemplateSaved",
+            "TemplateRemoved", "TomeDefined", "SpellDefined", "DisorderGained", "DisorderRemoved",
+            "TraitRemoved", "SanityDayStarted", "MadnessTableSet", "ParticipantEscaped",
+            "ParticipantDropped", "ParticipantCaught", "ModeSwitched", "VehicleWrecked", "CocFled",
+            "CocAimed", "HazardEnded", "ColdWarmed", "BecameBeliever", "Revealed",
+        ),
+        _gm,
+    ),
+    # not told when it concerns a hidden character: it is a change of its numbers
+    **dict.fromkeys(
+        ("StatChanged", "SkillChanged", "PoolChanged", "BondChanged", "BreakingPointRecalculated",
+         "CumulativeLossUpdated", "VehicleBuildChanged", "AdaptationBoxChecked", "AdaptationBoxesErased",
+         "AttackAdded", "AttackRemoved", "CharacterNotesSet"),
+        omit,
+    ),
+    # told in their own words
+    "CharacterCreated": _created,
+    "InitiativeOrdered": _order,
+    "DamageApplied": _damage,
+    "AttackResolved": _attack,
+    "GurpsAttackResolved": _attack,
+    "CocMeleeResolved": _attack,
+    "CocShotsFired": _attack,
+    "ParticipantJoined": _joined,
+    "SpeedRolled": _speed,
+    "CocConRolled": _con,
+    "ParticipantMoved": _moved,
+    # the kind of event and who took part, no numbers
+    **dict.fromkeys(
+        (
+            "DiceRolled", "ChaseEvent", "LocationPlaced", "LocationGenerated", "ParticipantPlaced",
+            "MovementActionsAllocated", "HazardResolved", "BarrierResolved", "RamResolved", "ShotFired",
+            "NavigatorRolled", "SuddenHazardCalled", "CombatantReadied", "ArmorSet", "InjuryAssigned",
+            "CocManeuverResolved", "CocAutoFired", "CocReloaded", "CocFighterSet", "SanityRolled",
+            "SanityLost", "InsanityStruck", "BoutOfMadness", "RealityChecked", "PhobiaOrManiaChanged",
+            "SideEffectFaced", "InsanityTreatmentRolled", "ReadingRolled", "InitialReadingCompleted",
+            "FullStudyCompleted", "ReferenceConsulted", "SpellLearned", "SpellCast", "PowIncreaseRolled",
+            "GrappleResolved", "CombatActionTaken", "StunRecovery", "HazardStarted", "PoisonResolved",
+            "AntidoteGiven", "DiseaseIntervalResolved", "RadiationExposed", "FallResolved",
+            "ImpactResolved", "CrashResolved", "FireTick", "SuffocationTick", "ColdTick",
+            "FirstAidAttempted", "TreatmentRolled", "RecuperationRolled", "ResuscitationAttempted",
+            "ExertionTaken", "FrightCheckRolled", "FrightResultApplied", "FrightOverridden",
+            "TraitAcquired", "SelfControlWorsened", "RecoveryRolled", "TableRolled",
+            "RequisitionResolved", "SanTestRolled", "SanLost", "ProjectionUsed", "RepressionAttempted",
+            "TemporaryInsanity", "AcuteEpisodeRolled", "Adapted", "InsomniaRolled", "Undone", "Redone",
+            "AccidentResolved", "OccupantLuck", "CocFirstAidRolled",
+        ),
+        words,
+    ),
+}
+
+_DIGIT = re.compile(r"\d")
+
+
+def mentions(text: str, name: str) -> int:
+    """Where ``text`` names ``name`` as a word (as written: "the ghoul" is not "Ghoul"), or -1."""
+    if not name:
+        return -1
+    match = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+    return match.start() if match is not None else -1
+
+
+def named_in(text: str, names: dict[str, str]) -> list[str]:
+    """The characters' names ``text`` mentions, in the order it mentions them."""
+    found = [(at, name) for name in set(names.values()) if (at := mentions(text, name)) >= 0]
+    return [name for _, name in sorted(found)]
+
+
+def players_reading(ev: Event, names: dict[str, str], hidden: set[str]) -> str | None:
+    """What players read of ``ev`` (None: nothing).  ``hidden``: the hidden characters' names."""
+    text = ev.describe(names)
+    if not hidden:
+        return text
+    named = named_in(text, names)
+    if not any(name in hidden for name in named):
+        return text
+    reading = READINGS.get(type(ev).__name__, words)
+    told = reading(ev, names, text, named, hidden)
+    if told is not None and _DIGIT.search(told) and reading is _gm:
+        told = words(ev, names, text, named, hidden)  # a GM text with a number next to a hidden name: words only
+    return told
+
+
+__all__ = ["READINGS", "Reading", "mentions", "named_in", "omit", "players_reading", "words"]
