@@ -227,7 +227,7 @@ def _publish(path: Path, data: bytes) -> None:
 def _publish_without_link(path: Path, data: bytes) -> None:
     """For file systems without hard links: exclusive create, then write."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
     except FileExistsError:
         raise StoreError(f"{path} already exists; nothing was overwritten") from None
     try:
