@@ -156,6 +156,9 @@ class Engine:
             raise Rejected(f"{exc}; give every die with roll=…") from None
         except DiceError as exc:
             raise Rejected(str(exc)) from None
+        except (OverflowError, ValueError, RecursionError) as exc:  # a value no rule can work with
+            raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]}); "
+                           "nothing was changed") from None
         if strict and source.remaining:
             raise Rejected(
                 f"{source.remaining} typed-in dice were not needed: this needs {len(dice.drawn)} "
