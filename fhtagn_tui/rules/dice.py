@@ -282,7 +282,7 @@ def _bounded(expr: Any) -> Any:
 def _walk(node: Any, dice: Dice | None, purpose: str) -> int:
     value = _eval(node, dice, purpose)
     if abs(value) > MAX_TOTAL:
-        raise DiceError(f"this dice expression reaches {_short(str(value))}, more than {MAX_TOTAL}")
+        raise DiceError(f"this dice expression can reach {_short(str(value))}; a total is at most {MAX_TOTAL}")
     return value
 
 
