@@ -43,6 +43,7 @@ from .procs import Children, end, preexec
 log = logging.getLogger("fhtagn.serve")
 
 MAX_MESSAGE = 64 * 1024
+NEEDS_TOKEN = "fhtagn: this page needs the whole link that `fhtagn serve` printed\n"
 _PACKAGE = Path(__import__("textual_serve").__file__).resolve().parent
 TEMPLATES = _PACKAGE / "templates"
 STATICS = _PACKAGE / "static"
@@ -215,16 +216,20 @@ class WebView:
     def _app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_MESSAGE)
         app.add_routes([
+            web.get("/", self.handle_root),
             web.get("/{token}", self.handle_index),
             web.get("/{token}/ws", self.handle_websocket),
             web.static("/static", STATICS, show_index=False),
         ])
         return app
 
+    async def handle_root(self, request: web.Request) -> web.Response:
+        raise web.HTTPNotFound(text=NEEDS_TOKEN)
+
     def _check_token(self, request: web.Request) -> None:
         if not hmac.compare_digest(request.match_info.get("token", "").encode(), self.token.encode()):
             log.info("%s: web: refused a request without the link's token", request.remote)
-            raise web.HTTPNotFound(text="fhtagn: this page needs the whole link that `fhtagn serve` printed\n")
+            raise web.HTTPNotFound(text=NEEDS_TOKEN)
 
     def _origin_ok(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin", "").rstrip("/").lower()
