@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 a command was rejected or a problem was found, 2 usage.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -60,18 +61,22 @@ def _terminal_problem() -> str:
 def cmd_app(args: argparse.Namespace) -> int:
     saves = campaigns.saves_dir(args.saves)
     served = getattr(args, "served", False)
+    if getattr(args, "name", None):
+        path: Path | None = campaigns.campaign_path(saves, args.name)
+        if not path.exists():
+            _err(f"no campaign {args.name!r} in {saves}/; create it with: fhtagn new {args.name} --system fhtagn")
+            return PROBLEM
+    else:
+        path = None
+        if saves.exists() and not saves.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "it is not a folder", str(saves))
     web = served and bool(os.environ.get("TEXTUAL_DRIVER"))  # a browser tab's app speaks on pipes
     if not web and (problem := _terminal_problem()):
         _err(f"the app is full-screen and needs a terminal, but {problem}; for output that can be piped use "
              "`fhtagn log`, `fhtagn replay` or `fhtagn export`")
         return USAGE
-    if getattr(args, "name", None):
-        path = campaigns.campaign_path(saves, args.name)
-        if not path.exists():
-            _err(f"no campaign {args.name!r} in {saves}/; create it with: fhtagn new {args.name} --system fhtagn")
-            return PROBLEM
-    else:
-        path = campaigns.default_campaign(saves)
+    if path is None:
+        path = campaigns.default_campaign(saves)  # the demo is made here if there is none
     from fhtagn_tui.app.app import run_app
 
     return run_app(path, readonly=getattr(args, "readonly", False), player=getattr(args, "player", False),

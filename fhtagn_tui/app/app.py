@@ -28,6 +28,7 @@ from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
 
+from .input_bound import InputBoundMixin
 from .no_files import NoFilesMixin
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
@@ -57,7 +58,7 @@ class MainScreen(Screen[None]):
     AUTO_FOCUS = "#party-table"  # focused as it is composed: a later focus() would restyle the screen
 
 
-class FhtagnApp(ReviewMode, NoFilesMixin, App[int]):
+class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -81,6 +82,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, App[int]):
     ) -> None:
         super().__init__()
         self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
+        self.bound_input = served  # a remote client cannot make the app queue input without limit
         self.engine = engine
         self.store = store
         self.notice = notice
