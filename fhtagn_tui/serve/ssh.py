@@ -88,6 +88,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     async def _start(self) -> None:
         chan = self.chan
         assert chan is not None
+        if self.closed:  # gone before its app was started: start nothing
+            return
         if not self.has_pty:
             chan.write_stderr(NEEDS_PTY)
             chan.exit(2)

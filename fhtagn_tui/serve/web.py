@@ -29,6 +29,7 @@ import hmac
 import json
 import logging
 import signal
+import socket
 from collections.abc import Mapping, Sequence
 from importlib.metadata import version
 from pathlib import Path
@@ -210,8 +211,13 @@ class WebView:
 
     @property
     def url(self) -> str:
-        """The secret link to hand the players."""
-        return f"http://{self.host}:{self.port}/{self.token}"
+        """The secret link to hand the players (listening on every address: by this machine's name)."""
+        host = self.host
+        if host in ("0.0.0.0", "::", ""):
+            host = socket.gethostname()
+        elif ":" in host:
+            host = f"[{host}]"
+        return f"http://{host}:{self.port}/{self.token}"
 
     def _app(self) -> web.Application:
         app = web.Application(client_max_size=MAX_MESSAGE)

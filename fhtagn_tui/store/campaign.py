@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -50,6 +51,7 @@ class CampaignStore:
             raise StoreError(f"there is no campaign file {path}; check the name, or create the campaign")
         lock = WriterLock.acquire(path)
         try:
+            _make_private(path)
             return cls(EventDB(path, readonly=False), lock)
         except BaseException:
             lock.release()
@@ -203,6 +205,16 @@ def _version_of(line: bytes) -> object:
         return msgspec.json.decode(line, type=dict).get("v", "?")
     except msgspec.DecodeError:
         return "?"
+
+
+def _make_private(path: Path) -> None:
+    """A campaign written by an older version (mode 644): readable by its owner only from now on."""
+    try:
+        info = path.stat()
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            path.chmod(stat.S_IMODE(info.st_mode) & 0o700)
+    except OSError:
+        pass  # not ours to change: it is played as it is
 
 
 def _publish(path: Path, data: bytes) -> None:

@@ -252,3 +252,10 @@ def test_name_rule_examples(tmp_path: Path):
         campaigns.campaign_path(tmp_path, "nul\0name")
     assert "starts with '.'" in campaigns.name_problem(".x")
     assert "U+0000" in campaigns.name_problem("a\0b")
+
+
+def test_a_campaign_made_by_an_older_version_becomes_private_when_played(saves: Path):
+    path = saves / "delta.fhtagn"
+    path.chmod(0o644)
+    assert fhtagn(saves, "do", "delta", "note mine alone").returncode == 0
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600

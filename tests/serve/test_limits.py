@@ -94,6 +94,28 @@ async def test_unauthenticated_connections_are_dropped_after_the_timeout_and_cap
         await close(served)
 
 
+async def test_ssh_connections_dropped_during_start_up_leave_no_app(tmp_path: Path):
+    served = await limited(tmp_path, Limits(max_per_key=50, grace=2.0))
+    try:
+        for n in range(20):
+            conn = await served.connect(served.keys.player)
+            await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+            if n % 2:
+                await asyncio.sleep(0.05 * (n % 5))  # some while their app is starting
+            conn.abort()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + 6
+        while served.server.children and loop.time() < deadline:
+            await asyncio.sleep(0.1)
+        assert served.server.table.children.started >= 1
+        assert not served.server.children
+        left = [p for p in psutil.Process().children(recursive=True)
+                if p.status() != psutil.STATUS_ZOMBIE and "fhtagn_tui" in " ".join(p.cmdline())]
+        assert not left
+    finally:
+        await close(served)
+
+
 async def test_the_per_key_limit_holds(tmp_path: Path):
     served = await limited(tmp_path, Limits(max_per_key=1))
     try:

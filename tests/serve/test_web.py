@@ -159,3 +159,10 @@ async def test_tabs_closed_at_once_leave_no_app_running(view: WebView):
     assert not live_children(), [p.cmdline() for p in live_children()]
     assert not view.children.live
     assert view.children.started == 20  # every one was started (and ended)
+
+
+def test_the_link_names_this_machine_when_listening_everywhere(tmp_path: Path):
+    import socket
+
+    view = WebView(tmp_path, "harlan-creek", "0.0.0.0", 8123, "t" * 32)
+    assert view.url == f"http://{socket.gethostname()}:8123/{'t' * 32}"
