@@ -5,7 +5,7 @@ arrive; an app fed faster than it works queues them without limit (a player
 app on a pty fed 13k keys a second grew from 44 to 565 MiB in 15 s).  ``serve``
 already paces each connection's input; :class:`InputBoundMixin` is the second
 guard, inside the app: while the app, its screen and the focused widget hold
-more than ``INPUT_BACKLOG`` messages, new input events are dropped (what a
+more than ``INPUT_BACKLOG`` (256) messages, new input events are dropped (what a
 flood sends is lost; a person typing never gets near it).  Local apps keep
 every key.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from textual import events
 from textual.message import Message
 
-INPUT_BACKLOG = 64
+INPUT_BACKLOG = 256
 
 
 class InputBoundMixin:
