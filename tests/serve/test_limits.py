@@ -19,6 +19,7 @@ from fhtagn_tui import campaigns
 from fhtagn_tui.serve import TableServer
 from fhtagn_tui.serve.keys import KeyRing, Role, key_files
 from fhtagn_tui.serve.limits import InputPace, Limits
+from fhtagn_tui.serve.token import token_path
 
 from .conftest import Served
 
@@ -236,6 +237,25 @@ def test_the_app_offers_no_screenshot_to_players_or_served_sessions():
         assert app.deliver_text(None) is None
 
 
+async def test_new_web_token_replaces_the_link(tmp_path: Path):
+    path = campaigns.create_demo(tmp_path)
+    name = campaigns.campaign_name(path)
+    first = TableServer(tmp_path, name, path, "127.0.0.1", 0, 0)
+    await first.start()
+    assert first.web is not None
+    old = first.web.url
+    await first.stop()
+    again = TableServer(tmp_path, name, path, "127.0.0.1", 0, 0)
+    await again.start()
+    assert again.web is not None and again.web.token == old.rsplit("/", 1)[1]  # kept between starts
+    await again.stop()
+    renewed = TableServer(tmp_path, name, path, "127.0.0.1", 0, 0, new_web_token=True)
+    await renewed.start()
+    assert renewed.web is not None and renewed.web.token != old.rsplit("/", 1)[1]
+    assert token_path(path).read_text().strip() == renewed.web.token
+    await renewed.stop()
+
+
 # --- the real `fhtagn serve`, stopped and killed ---------------------------------------
 
 
@@ -286,6 +306,7 @@ async def test_stopping_or_killing_serve_leaves_no_child(tmp_path: Path, how: si
     try:
         link = _link(proc)
         assert link.startswith(f"http://127.0.0.1:{port + 1}/") and len(link.rsplit("/", 1)[1]) >= 32
+        assert link.rsplit("/", 1)[1] == token_path(path).read_text().strip()  # the campaign's token
         views = await _open_views(link, 3)
         deadline = time.monotonic() + 10
         children: list[int] = []
