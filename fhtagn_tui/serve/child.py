@@ -196,9 +196,13 @@ class PtyChild:
                 allowed = self._pace.take(len(self._pending))
                 if not allowed:  # over the input rate: try again when the bucket has refilled
                     loop.remove_writer(self.master)
-                    self._timer = loop.call_later(max(0.01, self._pace.wait(64)), self._flush)
+                    self._timer = loop.call_later(max(0.01, self._pace.wait(min(64, len(self._pending)))), self._flush)
                     break
-                sent = os.write(self.master, self._pending[:allowed])
+                try:
+                    sent = os.write(self.master, self._pending[:allowed])
+                except BlockingIOError:
+                    self._pace.refund(allowed)
+                    raise
                 if sent < allowed:
                     self._pace.refund(allowed - sent)  # give back what the pty did not take
                 del self._pending[:sent]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Limits:
     max_connections: int = 16  # SSH connections (authenticated or not) and web views together
-    max_per_key: int = 2  # SSH connections logged in with one key
+    max_per_key: int = 4  # apps running at once for one SSH key
     max_web: int = 8  # web views (browser tabs) at once
     login_timeout: float = 30.0  # seconds an SSH client has to authenticate
     input_rate: int = 2048  # bytes a second a connection may type into its app (sustained)

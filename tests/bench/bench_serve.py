@@ -45,6 +45,7 @@ import psutil  # noqa: E402
 from fhtagn_tui import campaigns  # noqa: E402
 from fhtagn_tui.serve import TableServer  # noqa: E402
 from fhtagn_tui.serve.keys import Role, key_files  # noqa: E402
+from fhtagn_tui.serve.limits import Limits  # noqa: E402
 from fhtagn_tui.service import Engine  # noqa: E402
 from fhtagn_tui.store import CampaignStore  # noqa: E402
 
@@ -105,7 +106,9 @@ async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
         files = key_files(path)
         files[Role.PLAYER].write_bytes(player_key.export_public_key())
         files[Role.GM].write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
-        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", 0, None)
+        # the players share one key here: let it run one app per player
+        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", 0, None,
+                             Limits(max_per_key=max(players, Limits.max_per_key)))
         await server.start()
         say(f"connecting {players} players")
         table: list[Player] = []
