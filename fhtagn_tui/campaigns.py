@@ -7,10 +7,41 @@ from pathlib import Path
 
 from fhtagn_tui.domain.features.campaign import CreateCampaign
 from fhtagn_tui.service import Engine, MemorySink
-from fhtagn_tui.store import CampaignStore
+from fhtagn_tui.store import CampaignStore, StoreError
 
 SUFFIX = ".fhtagn"
 DEMO_NAME = "harlan-creek"
+NAME_MAX = 64
+NAME_RULE = (f"a campaign name is 1–{NAME_MAX} characters: letters, digits, space, '-', '_' and '.' "
+             "(not first)")
+
+
+class BadName(StoreError):
+    """A campaign name that could leave the saves folder, or is not a file name everywhere."""
+
+
+def name_problem(name: str) -> str:
+    """Why ``name`` is not a campaign name ("" when it is one)."""
+    if not name:
+        return "it is empty"
+    if len(name) > NAME_MAX:
+        return f"it has {len(name)} characters"
+    if name.startswith("."):
+        return "it starts with '.'"
+    for ch in name:
+        if not (ch.isalpha() or ch in "0123456789 -_."):
+            shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+            return f"it holds {shown}"
+    return ""
+
+
+def check_name(name: str) -> str:
+    """``name`` if it is a campaign name, else :class:`BadName` saying what is allowed."""
+    problem = name_problem(name)
+    if problem:
+        shown = name if name.isprintable() and len(name) <= 80 else repr(name[:80])
+        raise BadName(f"{shown!r} is not a campaign name ({problem}); {NAME_RULE}; nothing was changed")
+    return name
 
 
 def saves_dir(arg: str | os.PathLike[str] | None = None) -> Path:
@@ -22,10 +53,8 @@ def saves_dir(arg: str | os.PathLike[str] | None = None) -> Path:
 
 
 def campaign_path(saves: Path, name: str) -> Path:
-    """``NAME`` in the saves folder, or a path to a campaign file."""
-    if name.endswith(SUFFIX) or os.sep in name:
-        return Path(name)
-    return saves / f"{name}{SUFFIX}"
+    """``NAME`` in the saves folder (:class:`BadName` if it is not a campaign name)."""
+    return saves / f"{check_name(name)}{SUFFIX}"
 
 
 def campaign_name(path: Path) -> str:
@@ -33,9 +62,18 @@ def campaign_name(path: Path) -> str:
 
 
 def list_campaigns(saves: Path) -> list[Path]:
+    """The campaign files of the saves folder (valid names only), the latest played first."""
     if not saves.is_dir():
         return []
-    return sorted(saves.glob(f"*{SUFFIX}"), key=lambda p: p.stat().st_mtime, reverse=True)
+    found = []
+    for path in saves.glob(f"*{SUFFIX}"):
+        try:
+            mtime = path.stat().st_mtime
+        except OSError:
+            continue
+        if not name_problem(campaign_name(path)) and path.is_file():
+            found.append((mtime, path))
+    return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
 def create_campaign(path: Path, system: str, title: str = "") -> CampaignStore:

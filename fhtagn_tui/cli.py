@@ -6,6 +6,7 @@ Exit codes: 0 ok, 1 a command was rejected or a problem was found, 2 usage.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from collections.abc import Sequence
@@ -40,7 +41,19 @@ def _open(args: argparse.Namespace, readonly: bool) -> CampaignStore:
         known = ", ".join(campaigns.campaign_name(p) for p in campaigns.list_campaigns(path.parent)) or "none"
         raise StoreError(f"no campaign {args.name!r} in {path.parent}/ (campaigns there: {known}); "
                          f"create one with: fhtagn new {args.name} --system fhtagn|coc7|gurps")
-    return CampaignStore.open(path, readonly=readonly)
+    store = CampaignStore.open(path, readonly=readonly)
+    for warning in store.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
+        _err(f"warning: {warning}")
+    return store
+
+
+def _terminal_problem() -> str:
+    """Why the app cannot run here ("" when stdin and stdout are a terminal)."""
+    if not sys.stdin.isatty():
+        return "its input is not a terminal"
+    if not sys.stdout.isatty():
+        return "its output is not a terminal (piped or redirected)"
+    return ""
 
 
 # --- subcommands ------------------------------------------------------------------
@@ -48,16 +61,57 @@ def _open(args: argparse.Namespace, readonly: bool) -> CampaignStore:
 
 def cmd_app(args: argparse.Namespace) -> int:
     saves = campaigns.saves_dir(args.saves)
+    served = getattr(args, "served", False)
     if getattr(args, "name", None):
-        path = campaigns.campaign_path(saves, args.name)
+        path: Path | None = campaigns.campaign_path(saves, args.name)
         if not path.exists():
             _err(f"no campaign {args.name!r} in {saves}/; create it with: fhtagn new {args.name} --system fhtagn")
             return PROBLEM
     else:
-        path = campaigns.default_campaign(saves)
+        path = None
+        if saves.exists() and not saves.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, "it is not a folder", str(saves))
+    web = served and bool(os.environ.get("TEXTUAL_DRIVER"))  # a browser tab's app speaks on pipes
+    if not web and (problem := _terminal_problem()):
+        _err(f"the app is full-screen and needs a terminal, but {problem}; for output that can be piped use "
+             "`fhtagn log`, `fhtagn replay` or `fhtagn export`")
+        return USAGE
+    if path is None:
+        path = campaigns.default_campaign(saves)  # the demo is made here if there is none
     from fhtagn_tui.app.app import run_app
 
-    return run_app(path, readonly=getattr(args, "readonly", False), player=getattr(args, "player", False))
+    return run_app(path, readonly=getattr(args, "readonly", False), player=getattr(args, "player", False),
+                   served=served)
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    import time
+
+    saves = campaigns.saves_dir(args.saves)
+    found = campaigns.list_campaigns(saves)
+    if not found:
+        print(f"no campaigns in {saves}/; create one with: fhtagn new NAME --system fhtagn|coc7|gurps")
+        return OK
+    rows = [("NAME", "SYSTEM", "EVENTS", "SESSIONS", "LAST PLAYED")]
+    for path in found:
+        name = campaigns.campaign_name(path)
+        played = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+        try:
+            with CampaignStore.open(path, readonly=True) as store:
+                count = len(store)
+                first = store.events_between(1, 2)
+                last = store.events_between(count, count + 1) if count else []
+                torn = " (torn: fhtagn check --repair)" if store.warnings else ""
+        except StoreError:
+            rows.append((name, "?", "?", "?", f"{played} (unreadable: fhtagn check {name})"))
+            continue
+        system = str(getattr(first[0], "system", "?")) if first else "?"
+        sessions = str(max(0, last[0].session)) if last else "0"
+        rows.append((name, system, str(count), sessions, played + torn))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        print("  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row[:4])) + "  " + row[4])
+    return OK
 
 
 def cmd_new(args: argparse.Namespace) -> int:
@@ -204,7 +258,19 @@ def cmd_char(args: argparse.Namespace) -> int:
 
 def cmd_review(args: argparse.Namespace) -> int:
     path = _path(args)
-    _open(args, readonly=True).close()  # the "no campaign" message when it does not exist
+    with _open(args, readonly=True) as store:  # the "no campaign" message when it does not exist
+        if args.session is not None:
+            from fhtagn_tui.domain.features.campaign import SessionStarted
+
+            numbers = [ev.number for ev in store.events() if isinstance(ev, SessionStarted)]
+            if args.session not in numbers:
+                known = ", ".join(str(n) for n in numbers) or "none yet"
+                _err(f"campaign {args.name!r} has no session {args.session} (sessions: {known})")
+                return PROBLEM
+    if problem := _terminal_problem():
+        _err(f"review is full-screen and needs a terminal, but {problem}; for output that can be piped use "
+             "`fhtagn log` or `fhtagn export`")
+        return USAGE
     from fhtagn_tui.app.app import run_app
 
     return run_app(path, readonly=True, review=True, session=args.session)
@@ -243,8 +309,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except ImportError as exc:
         _err(f"serving needs asyncssh and textual-serve ({exc.name} is missing): pip install 'fhtagn-tui[serve]'")
         return PROBLEM
+    from fhtagn_tui.serve.limits import Limits
+
     web_port = None if args.no_web else args.web_port
-    return serve(campaigns.saves_dir(args.saves), args.name, path, args.host, args.ssh_port, web_port)
+    limits = Limits(max_connections=args.max_connections, max_per_key=args.max_per_key, max_web=args.max_web,
+                    login_timeout=args.login_timeout, input_rate=args.input_rate,
+                    input_burst=max(args.input_rate, Limits.input_burst))
+    return serve(campaigns.saves_dir(args.saves), args.name, path, args.host, args.ssh_port, web_port, limits,
+                 args.new_web_token, tuple(args.web_origin))
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -269,6 +341,17 @@ def cmd_rules(args: argparse.Namespace) -> int:
 # --- parser -----------------------------------------------------------------------
 
 
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= value <= 1_000_000:
+        raise argparse.ArgumentTypeError(f"{value} is out of range (1 to 1000000)")
+    return value
+
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="fhtagn",
@@ -289,6 +372,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("name")
     p.add_argument("--readonly", action="store_true", help="look without changing anything")
     p.add_argument("--player", action="store_true", help="the players' view: read-only, no GM secrets, follows live")
+    p.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # started by `serve`: no screenshots
+
+    add("list", cmd_list, "list the campaigns in the saves folder: name, system, events, sessions, last played")
 
     p = add("new", cmd_new, "create a campaign")
     p.add_argument("name")
@@ -349,6 +435,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--web-port", type=int, default=8000)
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1; 0.0.0.0 for the table's network)")
     p.add_argument("--no-web", action="store_true", help="no web view")
+    p.add_argument("--new-web-token", action="store_true",
+                   help="replace the web view's secret link (NAME.web_token); links handed out before stop working")
+    p.add_argument("--web-origin", action="append", default=[], metavar="URL",
+                   help="another origin allowed to open the web view's websocket (e.g. behind a proxy)")
+    p.add_argument("--max-connections", type=_positive, default=16, metavar="N",
+                   help="connections at once, SSH (logged in or not) and web together (default 16)")
+    p.add_argument("--max-per-key", type=_positive, default=4, metavar="N",
+                   help="apps running at once for one SSH key (default 4; one app per connection)")
+    p.add_argument("--max-web", type=_positive, default=8, metavar="N", help="web views at once (default 8)")
+    p.add_argument("--login-timeout", type=_positive, default=30, metavar="S",
+                   help="seconds an SSH client has to log in (default 30)")
+    p.add_argument("--input-rate", type=_positive, default=2048, metavar="B",
+                   help="bytes a second one connection may type into its app (default 2048; bursts of 8 KiB)")
 
     p = add("rules", cmd_rules, "list every implemented rule with its catalogue ID")
     p.add_argument("--json", action="store_true")
@@ -364,6 +463,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(exc.code) if isinstance(exc.code, int) else USAGE
     try:
         return int(args.func(args))
+    except BrokenPipeError:  # `fhtagn log NAME | head`: the reader has had enough
+        _quiet_stdout()
+        return OK
     except StoreError as exc:
         _err(str(exc))
         return PROBLEM
@@ -374,8 +476,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return PROBLEM
     except KeyboardInterrupt:
         return PROBLEM
-    except BrokenPipeError:
-        return OK
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null: what is still buffered for a closed pipe goes nowhere, quietly."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def entry() -> None:
@@ -386,8 +496,16 @@ def entry() -> None:
     objects saves a tenth of a second or more on every exit.
     """
     code = main()
-    sys.stdout.flush()
-    sys.stderr.flush()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        _quiet_stdout()
+    except (OSError, ValueError):
+        pass
+    try:
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
     os._exit(code)
 
 

@@ -135,11 +135,19 @@ class Engine:
         ``dice`` forces the dice (tests); ``roll=…`` in the text types them in.
         Raises :class:`ParseError` or :class:`Rejected`; nothing is appended then.
         """
-        parsed: Parsed = parse(text)
+        try:
+            parsed: Parsed = parse(text)
+        except ParseError:
+            raise
+        except (OverflowError, ValueError, RecursionError) as exc:  # a number or die no rule can hold
+            raise ParseError(f"{text[:60]!r} cannot be read ({type(exc).__name__}: {str(exc)[:120]})") from None
         if parsed.query is not None:
-            if parsed.query.book is not None:
-                return Outcome(text=text, answer=parsed.query.book(self.state, self.bestiary()))
-            return Outcome(text=text, answer=parsed.query.run(self.state))
+            try:
+                if parsed.query.book is not None:
+                    return Outcome(text=text, answer=parsed.query.book(self.state, self.bestiary()))
+                return Outcome(text=text, answer=parsed.query.run(self.state))
+            except (OverflowError, ValueError, RecursionError) as exc:
+                raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]})") from None
         assert parsed.command is not None
         typed = parsed.dice
         if dice is not None:
@@ -190,6 +198,9 @@ class Engine:
             raise Rejected(f"{exc}; give every die with roll=…") from None
         except DiceError as exc:
             raise Rejected(str(exc)) from None
+        except (OverflowError, ValueError, RecursionError) as exc:  # a value no rule can work with
+            raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]}); "
+                           "nothing was changed") from None
         if strict and source.remaining:
             raise Rejected(
                 f"{source.remaining} typed-in dice were not needed: this needs {len(dice.drawn)} "

@@ -28,6 +28,8 @@ from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
 
+from .input_bound import InputBoundMixin
+from .no_files import NoFilesMixin
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
 from .screens.base import GameTab
@@ -56,7 +58,7 @@ class MainScreen(Screen[None]):
     AUTO_FOCUS = "#party-table"  # focused as it is composed: a later focus() would restyle the screen
 
 
-class FhtagnApp(ReviewMode, App[int]):
+class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -76,9 +78,11 @@ class FhtagnApp(ReviewMode, App[int]):
 
     def __init__(
         self, engine: Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
-        review: bool = False, review_session: int | None = None,
+        review: bool = False, review_session: int | None = None, served: bool = False,
     ) -> None:
         super().__init__()
+        self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
+        self.bound_input = served  # a remote client cannot make the app queue input without limit
         self.engine = engine
         self.store = store
         self.notice = notice
@@ -510,14 +514,15 @@ def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]
 
 
 def run_app(
-    path: Path, readonly: bool = False, player: bool = False, review: bool = False, session: int | None = None
+    path: Path, readonly: bool = False, player: bool = False, review: bool = False, session: int | None = None,
+    served: bool = False,
 ) -> int:
     try:
         engine, store, notice = open_engine(path, readonly or player)
     except StoreError as exc:
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
-    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session)
+    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session, served=served)
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:

@@ -21,6 +21,7 @@ from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.lookup import find_character
 from fhtagn_tui.domain.state import Bond, State
 from fhtagn_tui.domain.systems import derived
+from fhtagn_tui.rules.dice import DiceError, check_expr
 from fhtagn_tui.rules.weapons import attack_text
 
 from .language import Args, Query, command, help_text, to_int
@@ -243,6 +244,10 @@ def _roll(args: Args) -> RollDice:
     expr = "".join(args.positional)
     if not expr:
         raise args.fail("roll: which dice? e.g. roll 2d6+1")
+    try:
+        check_expr(expr)  # bounds and syntax, before anything is decided
+    except DiceError as exc:
+        raise args.fail(f"roll: {exc}") from None
     return RollDice(
         expr=expr,
         target=args.int_opt_none("vs"),

@@ -37,7 +37,7 @@ from .language import Args, Query, command
 def _poison(args: Args) -> ApplyPoison:
     name = args.pos(0, "NAME")
     args.max_positional(1)
-    return ApplyPoison(name=name, lethality=args.int_opt("lethality", 0), damage=args.opt("damage", "") or "",
+    return ApplyPoison(name=name, lethality=args.int_opt("lethality", 0), damage=args.dice_opt("damage"),
                        speed=args.opt("speed", "") or "", source=args.opt("source", "") or "")
 
 
@@ -65,7 +65,7 @@ def _antidote(args: Args) -> GiveAntidote:
 def _disease(args: Args) -> Infect:
     name = args.pos(0, "NAME")
     args.max_positional(1)
-    return Infect(name=name, damage=args.opt("damage", "") or "", speed=args.opt("speed", "") or "",
+    return Infect(name=name, damage=args.dice_opt("damage"), speed=args.opt("speed", "") or "",
                   source=args.opt("source", "") or "")
 
 
@@ -131,7 +131,7 @@ def _impact(args: Args) -> TakeImpact:
     speed = args.int_opt_none("speed")
     if speed is None:
         raise args.fail("impact: give speed=KMH")
-    return TakeImpact(name=name, speed=speed, head_on="head-on" in flags, damage=args.opt("damage", "") or "")
+    return TakeImpact(name=name, speed=speed, head_on="head-on" in flags, damage=args.dice_opt("damage"))
 
 
 @command(

@@ -89,6 +89,18 @@ class Args:
         self._used.add(key)
         return self.options.get(key, default)
 
+    def dice_opt(self, key: str) -> str:
+        """A dice expression option (``damage=1d6``): "" when absent; out of bounds or bad, refused here."""
+        from fhtagn_tui.rules.dice import DiceError, check_expr
+
+        raw = self.opt(key, "") or ""
+        if raw:
+            try:
+                check_expr(raw)
+            except DiceError as exc:
+                raise self.fail(f"{self.spec.words}: {key}: {exc}") from None
+        return raw
+
     def int_opt(self, key: str, default: int) -> int:
         raw = self.opt(key)
         if raw is None:

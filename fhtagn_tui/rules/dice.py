@@ -41,11 +41,25 @@ __all__ = [
     "parse_typed",
     "roll_expr",
     "check_expr",
+    "MAX_DICE",
+    "MAX_SIDES",
 ]
 
 
 class DiceError(ValueError):
     """A die value or a dice expression that cannot be used."""
+
+
+#: Bounds of what a dice expression may ask for (checked where it is parsed, and again where it is
+#: rolled, so an out-of-bounds expression already in a log is refused, never worked out).
+MAX_DICE = 1000  # dice in one expression, all terms together
+MAX_SIDES = 1000
+MAX_NUMBER = 10_000  # a modifier or multiplier
+MAX_EXPR = 64  # characters
+MAX_TOTAL = 1_000_000  # the largest total an expression may reach
+_HIGHEST = "\0highest"  # the purpose of a check that counts every die at its highest
+BOUNDS = (f"at most {MAX_DICE} dice of at most {MAX_SIDES} sides, numbers up to {MAX_NUMBER}, "
+          f"{MAX_EXPR} characters")
 
 
 class DiceNeeded(DiceError):
@@ -78,17 +92,24 @@ def die_faces(die: str) -> range:
         return range(0, 91, 10)
     if die == "units":
         return range(0, 10)
-    if die.startswith("d") and die[1:].isdigit() and int(die[1:]) >= 1:
+    if die.startswith("d") and die[1:].isdigit() and len(die) <= 8 and 1 <= int(die[1:]) <= MAX_SIDES:
         return range(1, int(die[1:]) + 1)
-    raise DiceError(f"unknown die {die!r}")
+    if die.startswith("d") and die[1:].isdigit():
+        raise DiceError(f"a die has at most {MAX_SIDES} sides, not {_short(die[1:])}")
+    raise DiceError(f"unknown die {_short(die)!r}")
+
+
+def _short(text: str) -> str:
+    """A number or name quoted in a message, cut to a readable length."""
+    return text if len(text) <= 12 else f"{text[:6]}…({len(text)} digits)"
 
 
 def _coerce(die: str, raw: int | str) -> int:
     """Read a typed value for a die, accepting the ways dice are read aloud."""
     if isinstance(raw, str):
         text = raw.strip()
-        if not text.lstrip("-").isdigit():
-            raise DiceError(f"{raw!r} is not a number")
+        if not text.lstrip("-").isdigit() or len(text) > 7:
+            raise DiceError(f"{_short(raw)!r} is not a die's number")
         if die == "d100" and text in ("00", "0"):
             return 100
         value = int(text)
@@ -214,6 +235,8 @@ def _normalise(expr: str) -> str:
     text = expr.strip().lower().replace(" ", "")
     if not text:
         raise DiceError("empty dice expression")
+    if len(text) > MAX_EXPR:
+        raise DiceError(f"a dice expression is at most {MAX_EXPR} characters ({len(text)} given); {BOUNDS}")
     out = []
     for i, ch in enumerate(text):
         out.append(ch)
@@ -226,20 +249,57 @@ def _normalise(expr: str) -> str:
 _ALLOWED_OPS = {"+", "-", "*"}
 
 
+def _count_dice(node: Any) -> int:
+    """Every die an expression asks for, bounds checked before any is drawn."""
+    from d20 import diceast
+
+    if isinstance(node, diceast.Dice):
+        num, size = node.num, node.size
+        if not isinstance(size, int) or size < 1:
+            raise DiceError(f"a die needs a number of faces, not {_short(str(size))!r}")
+        if size > MAX_SIDES:
+            raise DiceError(f"a die has at most {MAX_SIDES} sides, not {_short(str(size))}; {BOUNDS}")
+        if not isinstance(num, int) or num < 0 or num > MAX_DICE:
+            raise DiceError(f"{_short(str(num))} dice is too many; {BOUNDS}")
+        return num
+    if isinstance(node, diceast.Literal):
+        value = node.value
+        if isinstance(value, float) and not value.is_integer():
+            raise DiceError("dice expressions take whole numbers only")
+        if abs(value) > MAX_NUMBER:
+            raise DiceError(f"{_short(str(int(value)))} is too large a number; {BOUNDS}")
+        return 0
+    return sum(_count_dice(child) for child in getattr(node, "children", ()))
+
+
+def _bounded(expr: Any) -> Any:
+    total = _count_dice(expr)
+    if total > MAX_DICE:
+        raise DiceError(f"{total} dice in all is too many; {BOUNDS}")
+    return expr
+
+
 def _walk(node: Any, dice: Dice | None, purpose: str) -> int:
+    value = _eval(node, dice, purpose)
+    if abs(value) > MAX_TOTAL:
+        raise DiceError(f"this dice expression can reach {_short(str(value))}; a total is at most {MAX_TOTAL}")
+    return value
+
+
+def _eval(node: Any, dice: Dice | None, purpose: str) -> int:
     from d20 import diceast  # imported when first needed: its grammar takes a while to build
 
     if isinstance(node, diceast.Expression):
-        return _walk(node.roll, dice, purpose)
+        return _eval(node.roll, dice, purpose)
     if isinstance(node, diceast.Parenthetical):
-        return _walk(node.value, dice, purpose)
+        return _eval(node.value, dice, purpose)
     if isinstance(node, diceast.Literal):
         value = node.value
         if isinstance(value, float) and not value.is_integer():
             raise DiceError("dice expressions take whole numbers only")
         return int(value)
     if isinstance(node, diceast.UnOp):
-        inner = _walk(node.value, dice, purpose)
+        inner = _eval(node.value, dice, purpose)
         if node.op == "-":
             return -inner
         if node.op == "+":
@@ -248,19 +308,19 @@ def _walk(node: Any, dice: Dice | None, purpose: str) -> int:
     if isinstance(node, diceast.BinOp):
         if node.op not in _ALLOWED_OPS:
             raise DiceError(f"operator {node.op!r} is not allowed (use + - *)")
-        left = _walk(node.left, dice, purpose)
-        right = _walk(node.right, dice, purpose)
+        left = _eval(node.left, dice, purpose)
+        right = _eval(node.right, dice, purpose)
         return left + right if node.op == "+" else left - right if node.op == "-" else left * right
     if isinstance(node, diceast.Dice):
         num = int(node.num)
         size = node.size
         if not isinstance(size, int) or size < 1:
             raise DiceError(f"a die needs a number of faces, not {size!r}")
-        if not 0 <= num <= 100:
-            raise DiceError(f"{num} dice is too many (at most 100)")
+        if not 0 <= num <= MAX_DICE:
+            raise DiceError(f"{_short(str(num))} dice is too many; {BOUNDS}")
         die = f"d{size}"
         if dice is None:
-            return num  # checking only: minimum total
+            return num * size if purpose == _HIGHEST else num  # checking only: every die high, or low
         return sum(dice.draw(purpose, die) for _ in range(num))
     raise DiceError("only NdX, numbers, + - * and parentheses are allowed")
 
@@ -270,7 +330,9 @@ def _parse(expr: str) -> diceast.Expression:
 
     text = _normalise(expr)
     try:
-        return d20.parse(text, allow_comments=False)
+        return _bounded(d20.parse(text, allow_comments=False))
+    except DiceError:
+        raise
     except d20.RollSyntaxError as exc:
         raise DiceError(f"{expr!r} is not a dice expression (e.g. 1d6, 2d6+1, 3d): {exc}") from None
     except Exception as exc:  # noqa: BLE001 - the parser raises a few kinds
@@ -278,13 +340,21 @@ def _parse(expr: str) -> diceast.Expression:
 
 
 def check_expr(expr: str) -> None:
-    """Raise :class:`DiceError` if ``expr`` is not a usable dice expression."""
-    _walk(_parse(expr), None, "")
+    """Raise :class:`DiceError` if ``expr`` is not a usable dice expression (bounds included)."""
+    parsed = _parse(expr)
+    _walk(parsed, None, "")
+    _walk(parsed, None, _HIGHEST)
 
 
 def roll_expr(dice: Dice, purpose: str, expr: str) -> int:
-    """Roll a dice expression (``1d6``, ``2D6+1``, ``3d``, ``1d4-1``), drawing each die."""
-    return _walk(_parse(expr), dice, purpose)
+    """Roll a dice expression (``1d6``, ``2D6+1``, ``3d``, ``1d4-1``), drawing each die.
+
+    Its bounds are checked before any die is drawn (:class:`DiceError` if it is out of them).
+    """
+    parsed = _parse(expr)
+    _walk(parsed, None, "")
+    _walk(parsed, None, _HIGHEST)
+    return _walk(parsed, dice, purpose)
 
 
 def faces_of(values: Sequence[Roll]) -> list[int]:

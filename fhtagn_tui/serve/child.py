@@ -5,6 +5,12 @@ Textual needs one process per terminal, so every connection gets its own
 are the slave side of a fresh pty (it is the session leader and the pty is its
 controlling terminal, so SIGWINCH and SIGHUP reach it).  The server keeps the
 master side and pumps bytes between it and the connection.
+
+Input is paced (:class:`~fhtagn_tui.serve.limits.InputPace`) and held in a
+bounded buffer: past ``input_buffer`` bytes :meth:`PtyChild.write` answers
+False and the connection stops reading until ``drained`` is called, so what a
+client sends waits in its own socket, not in the server's memory, and the app
+never gets keys faster than it can handle them.
 """
 
 from __future__ import annotations
@@ -15,7 +21,6 @@ import fcntl
 import os
 import pty
 import shlex
-import signal
 import struct
 import sys
 import termios
@@ -24,13 +29,19 @@ from pathlib import Path
 
 import fhtagn_tui
 
+from .limits import InputPace, Limits
+from .procs import Children, end, preexec
+
 #: Where the ``fhtagn_tui`` package lives, for children started without it installed.
 PACKAGE_ROOT = Path(fhtagn_tui.__file__).resolve().parent.parent
 
 
 def app_command(saves: Path, name: str, mode: str = "") -> list[str]:
-    """The command line of one app process: ``mode`` is ``""`` (GM), ``readonly`` or ``player``."""
-    argv = [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves.resolve()), "open", name]
+    """The command line of one app process: ``mode`` is ``""`` (GM), ``readonly`` or ``player``.
+
+    ``--served``: no screenshots (nothing a remote user does writes a file on the server).
+    """
+    argv = [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves.resolve()), "open", name, "--served"]
     if mode:
         argv.append(f"--{mode}")
     return argv
@@ -45,8 +56,10 @@ def child_env(term: str, base: Mapping[str, str] | None = None) -> dict[str, str
     """The environment of an app process: the client's ``TERM``; no ``COLORTERM``
     (so a 256-colour terminal gets 256 colours), the package importable."""
     env = dict(os.environ if base is None else base)
-    for key in ("COLORTERM", "TEXTUAL_DRIVER", "TEXTUAL_COLOR_SYSTEM", "COLUMNS", "LINES", "ROWS", "NO_COLOR"):
+    for key in ("COLORTERM", "COLUMNS", "LINES", "ROWS", "NO_COLOR"):
         env.pop(key, None)
+    for key in [k for k in env if k.startswith("TEXTUAL")]:  # TEXTUAL_SCREENSHOT, devtools, drivers …
+        del env[key]
     env["TERM"] = term or "xterm-256color"
     paths = [str(PACKAGE_ROOT)] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p]
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
@@ -65,10 +78,6 @@ def get_size(fd: int) -> tuple[int, int]:
     return cols, rows
 
 
-def _take_terminal() -> None:  # runs in the child, after setsid(), before exec
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
 class PtyChild:
     """An app process on a pty; ``output`` gets what it writes, ``exited`` its return code."""
 
@@ -79,6 +88,9 @@ class PtyChild:
         size: tuple[int, int],
         output: Callable[[bytes], None],
         exited: Callable[[int], None],
+        limits: Limits | None = None,
+        children: Children | None = None,
+        drained: Callable[[], None] | None = None,
     ) -> None:
         self.argv = argv
         self.env = dict(env)
@@ -87,7 +99,13 @@ class PtyChild:
         self._exited = exited
         self.master = -1
         self.process: asyncio.subprocess.Process | None = None
-        self._pending = bytearray()  # keys the app has not read yet
+        self.limits = limits or Limits()
+        self._children = children
+        self._drained = drained
+        self._pace = InputPace(self.limits.input_rate, self.limits.input_burst)
+        self._pending = bytearray()  # keys the app has not read yet (at most input_buffer, and a bit)
+        self._paused_input = False  # write() said False: the connection waits for drained()
+        self._timer: asyncio.TimerHandle | None = None
         self._reading = False
         self._done = False
 
@@ -106,9 +124,11 @@ class PtyChild:
                 stderr=slave,
                 env=self.env,
                 start_new_session=True,
-                preexec_fn=_take_terminal,
+                preexec_fn=preexec(take_terminal=True),
                 close_fds=True,
             )
+            if self._children is not None:
+                self._children.add(self.process)
         except BaseException:
             os.close(master)
             raise
@@ -148,30 +168,65 @@ class PtyChild:
 
     # --- input (connection → app) ----------------------------------------------------
 
-    def write(self, data: bytes) -> None:
+    @property
+    def pending(self) -> int:
+        """Bytes received for the app and not yet written to its terminal."""
+        return len(self._pending)
+
+    def write(self, data: bytes) -> bool:
+        """Queue keys for the app; False: the buffer is full, stop reading until ``drained``."""
         if self.master < 0 or self._done:
-            return
-        if self._pending:
-            self._pending += data
-            return
+            return True
+        waiting = bool(self._pending)
         self._pending += data
-        self._flush()
+        if not waiting:
+            self._flush()
+        if len(self._pending) >= self.limits.input_buffer:
+            self._paused_input = True
+            return False
+        return True
 
     def _flush(self) -> None:
         loop = asyncio.get_running_loop()
+        self._timer = None
+        if self.master < 0:
+            return
         try:
             while self._pending:
-                sent = os.write(self.master, self._pending)
+                allowed = self._pace.take(len(self._pending))
+                if not allowed:  # over the input rate: try again when the bucket has refilled
+                    loop.remove_writer(self.master)
+                    self._timer = loop.call_later(max(0.01, self._pace.wait(min(64, len(self._pending)))), self._flush)
+                    break
+                try:
+                    sent = os.write(self.master, self._pending[:allowed])
+                except BlockingIOError:
+                    self._pace.refund(allowed)
+                    raise
+                if sent < allowed:
+                    self._pace.refund(allowed - sent)  # give back what the pty did not take
                 del self._pending[:sent]
+                if sent < allowed:
+                    raise BlockingIOError
         except BlockingIOError:
             loop.add_writer(self.master, self._writable)
             return
         except OSError:
             self._pending.clear()
-        loop.remove_writer(self.master)
+        else:
+            if not self._pending:
+                loop.remove_writer(self.master)
+        self._maybe_drained()
+
+    def _maybe_drained(self) -> None:
+        if self._paused_input and len(self._pending) <= self.limits.input_buffer // 2:
+            self._paused_input = False
+            if self._drained is not None:
+                self._drained()
 
     def _writable(self) -> None:
-        self._flush()
+        if self._timer is None:
+            self._flush()
 
     # --- terminal size and ending ------------------------------------------------------
 
@@ -188,16 +243,11 @@ class PtyChild:
             except ProcessLookupError:
                 pass
 
-    async def hangup(self, grace: float = 5.0) -> int:
+    async def hangup(self, grace: float | None = None) -> int:
         """The connection dropped: SIGHUP (the app exits cleanly), SIGKILL if it lingers."""
         if self.process is None:
             return 0
-        self.signal(signal.SIGHUP)
-        try:
-            return await asyncio.wait_for(self.process.wait(), grace)
-        except TimeoutError:
-            self.signal(signal.SIGKILL)
-            return await self.process.wait()
+        return await end(self.process, self.limits.grace if grace is None else grace)
 
     async def _wait(self) -> None:
         assert self.process is not None
@@ -223,3 +273,7 @@ class PtyChild:
             os.close(self.master)
             self.master = -1
             self._reading = False
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._pending.clear()

@@ -4,6 +4,10 @@
 read-only player view) are OpenSSH ``authorized_keys`` files; they are read
 again at every login, so a key added during play works at once.  The host key
 ``saves/NAME.host_key`` (ed25519, mode 600) is made on the first start and kept.
+
+Like sshd's StrictModes, a key file that someone else could have written (it,
+or its folder, writable by group or others, or owned by another user) is
+refused with a message: whoever can write it can give themselves the GM's key.
 """
 
 from __future__ import annotations
@@ -36,14 +40,50 @@ def host_key_path(campaign: Path) -> Path:
     return campaign.with_name(campaign.stem + ".host_key")
 
 
+def unsafe(path: Path, info: os.stat_result) -> str:
+    """Why a key file cannot be trusted ("" when it can): StrictModes."""
+    me = os.geteuid()
+    if info.st_uid not in (me, 0):
+        return f"it belongs to another user (uid {info.st_uid})"
+    if stat.S_IMODE(info.st_mode) & 0o022:
+        return f"others can write to it (mode {stat.S_IMODE(info.st_mode):o}; chmod 600 {path})"
+    try:
+        folder = os.stat(path.parent)
+    except OSError:
+        return ""
+    if folder.st_uid not in (me, 0):
+        return f"its folder {path.parent} belongs to another user"
+    if stat.S_IMODE(folder.st_mode) & 0o022 and not folder.st_mode & stat.S_ISVTX:
+        return f"others can write to its folder {path.parent} (chmod go-w {path.parent})"
+    return ""
+
+
+_warned: set[tuple[str, str]] = set()
+
+
 def _authorized(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
     try:
-        text = path.read_text(encoding="utf-8")
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block
     except FileNotFoundError:
         return None
     except OSError as exc:
+        log.warning("cannot read %s: %s", path, exc.strerror or exc)
+        return None
+    try:
+        info = os.fstat(fd)
+        problem = unsafe(path, info) or ("" if stat.S_ISREG(info.st_mode) else "it is not a regular file")
+        if problem:
+            if (str(path), problem) not in _warned:  # once per file and reason, not at every login
+                _warned.add((str(path), problem))
+                log.warning("refused key file %s: %s", path, problem)
+            return None
+        data = os.read(fd, 1024 * 1024)
+    except OSError as exc:
         log.warning("cannot read %s: %s", path, exc.strerror)
         return None
+    finally:
+        os.close(fd)
+    text = data.decode("utf-8", "replace")
     try:
         return asyncssh.import_authorized_keys(text)
     except ValueError:  # no valid entry

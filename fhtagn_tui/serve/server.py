@@ -11,7 +11,9 @@ from pathlib import Path
 import asyncssh
 
 from .keys import Role, host_key_path
+from .limits import Limits
 from .ssh import Table, start_ssh
+from .token import web_token
 from .web import WebView
 
 log = logging.getLogger("fhtagn.serve")
@@ -21,13 +23,21 @@ class TableServer:
     """The servers of one campaign, started and stopped inside a running loop."""
 
     def __init__(self, saves: Path, name: str, campaign: Path, host: str = "127.0.0.1",
-                 ssh_port: int = 2222, web_port: int | None = 8000) -> None:
-        self.table = Table(saves, name, campaign)
+                 ssh_port: int = 2222, web_port: int | None = 8000, limits: Limits | None = None,
+                 new_web_token: bool = False, web_origins: tuple[str, ...] = ()) -> None:
+        self.table = Table(saves, name, campaign, limits)
         self.host = host
         self.ssh_port = ssh_port
         self.web_port = web_port
+        self.new_web_token = new_web_token
+        self.web_origins = web_origins
         self.ssh: asyncssh.SSHAcceptor | None = None
         self.web: WebView | None = None
+
+    @property
+    def children(self) -> list[int]:
+        """The pids of the app processes running for connections."""
+        return self.table.children.pids
 
     async def start(self) -> None:
         self.ssh = await start_ssh(self.table, self.host, self.ssh_port)
@@ -36,24 +46,30 @@ class TableServer:
         for path in self.table.keys.missing():
             log.warning("no keys in %s: nobody can log in through it", path)
         if self.web_port is not None:
-            self.web = WebView(self.table.saves, self.table.name, self.host, self.web_port)
+            token = web_token(self.table.campaign, renew=self.new_web_token)
+            self.web = WebView(self.table.saves, self.table.name, self.host, self.web_port, token,
+                               self.table.limits, self.table.occupancy, self.table.children, self.web_origins)
             await self.web.start()
             self.web_port = self.web.port
-            log.info("web player view on %s", self.web.url)
+            log.info("web player view (hand this link to the players): %s", self.web.url)
 
     async def stop(self) -> None:
-        """Stop listening, hang up every app (each exits cleanly), stop the web view."""
-        if self.ssh is not None:
-            self.ssh.close()
-        sessions = list(self.table.sessions)
-        await asyncio.gather(*(s.child.hangup() for s in sessions if s.child is not None),
-                             return_exceptions=True)
-        if self.ssh is not None:
-            await self.ssh.wait_closed()
-            self.ssh = None
-        if self.web is not None:
-            await self.web.stop()
-            self.web = None
+        """Stop listening, hang up every app (each exits cleanly, or is killed after the grace period)."""
+        try:
+            if self.ssh is not None:
+                self.ssh.close()
+            sessions = list(self.table.sessions)
+            await asyncio.gather(*(s.child.hangup() for s in sessions if s.child is not None),
+                                 return_exceptions=True)
+            if self.web is not None:
+                await self.web.stop()
+                self.web = None
+            await self.table.children.end_all(self.table.limits.grace)  # any other, e.g. one still starting
+            if self.ssh is not None:
+                await self.ssh.wait_closed()
+                self.ssh = None
+        finally:
+            self.table.children.kill_all()
 
 
 def _logging() -> None:
@@ -66,12 +82,12 @@ def _logging() -> None:
 
 
 async def _serve(server: TableServer) -> None:
-    await server.start()
     done = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, done.set)
     try:
+        await server.start()
         await done.wait()
     finally:
         log.info("stopping")
@@ -79,10 +95,11 @@ async def _serve(server: TableServer) -> None:
 
 
 def serve(saves: Path, name: str, campaign: Path, host: str = "127.0.0.1", ssh_port: int = 2222,
-          web_port: int | None = 8000) -> int:
+          web_port: int | None = 8000, limits: Limits | None = None, new_web_token: bool = False,
+          web_origins: tuple[str, ...] = ()) -> int:
     """Run the servers until Ctrl+C / SIGTERM."""
     _logging()
-    server = TableServer(saves, name, campaign, host, ssh_port, web_port)
+    server = TableServer(saves, name, campaign, host, ssh_port, web_port, limits, new_web_token, web_origins)
     try:
         asyncio.run(_serve(server))
     except OSError as exc:
@@ -91,4 +108,4 @@ def serve(saves: Path, name: str, campaign: Path, host: str = "127.0.0.1", ssh_p
     return 0
 
 
-__all__ = ["Role", "TableServer", "serve"]
+__all__ = ["Limits", "Role", "TableServer", "serve"]

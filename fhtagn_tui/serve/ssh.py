@@ -3,7 +3,10 @@
 A GM key gets the full app (the writer; a second GM gets it read-only while
 the first plays), a player key the player view.  Passwords,
 keyboard-interactive, ``exec``, subsystems (sftp) and every kind of
-forwarding are refused.
+forwarding are refused.  The :class:`~fhtagn_tui.serve.limits.Limits` hold:
+connections overall and per key, one session per connection, the login
+timeout, and input paced and bounded per connection (reading pauses while the
+app's buffer is full).
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ import asyncssh
 
 from .child import PtyChild, app_command, child_env
 from .keys import KeyRing, Role, load_host_key
+from .limits import Limits, Occupancy
+from .procs import Children
 
 log = logging.getLogger("fhtagn.serve")
 
@@ -27,19 +32,23 @@ SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM, "HUP": signal.SIGHUP, "
 class Table:
     """What every connection shares: the campaign and who may play it."""
 
-    def __init__(self, saves: Path, name: str, campaign: Path) -> None:
+    def __init__(self, saves: Path, name: str, campaign: Path, limits: Limits | None = None) -> None:
         self.saves = saves
         self.name = name
         self.campaign = campaign
         self.keys = KeyRing(campaign)
         self.sessions: set[AppSession] = set()
+        self.limits = limits or Limits()
+        self.occupancy = Occupancy(self.limits)
+        self.children = Children()  # every app process started for a connection (SSH and web)
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):
     """One shell session: an app process on a pty, bytes pumped both ways."""
 
-    def __init__(self, table: Table, role: Role, who: str) -> None:
+    def __init__(self, table: Table, role: Role, who: str, key: str = "") -> None:
         self.table = table
+        self.key = key  # the fingerprint that counts this session (--max-per-key) until it closes
         self.role = role
         self.who = who
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -47,6 +56,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.size = (80, 24)
         self.has_pty = False
         self.child: PtyChild | None = None
+        self.closed = False  # the connection has gone (perhaps while the app was starting)
 
     # --- requests ------------------------------------------------------------------
 
@@ -78,6 +88,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
     async def _start(self) -> None:
         chan = self.chan
         assert chan is not None
+        if self.closed:  # gone before its app was started: start nothing
+            return
         if not self.has_pty:
             chan.write_stderr(NEEDS_PTY)
             chan.exit(2)
@@ -89,6 +101,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.size,
             output=self._write,
             exited=self._exited,
+            limits=self.table.limits,
+            children=self.table.children,
+            drained=self._drained,
         )
         try:
             await self.child.start()
@@ -98,6 +113,9 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             chan.exit(1)
             return
         self.table.sessions.add(self)
+        if self.closed:  # the client left while the app was starting
+            self._hang_up()
+            return
         log.info("%s: %s app started (pid %d, TERM=%s, %dx%d)", self.who, self.role.value,
                  self.child.pid, self.term, *self.size)
 
@@ -113,8 +131,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
                 self.child.pause()
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
-        if self.child is not None:
-            self.child.write(data)
+        if self.child is not None and not self.child.write(data) and self.chan is not None:
+            self.chan.pause_reading()  # the app is behind: the client's keys wait in its socket
+
+    def _drained(self) -> None:
+        if self.chan is not None and not self.closed:
+            self.chan.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = (width, height)
@@ -148,6 +170,12 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(code if 0 <= code < 256 else 1)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if not self.closed and self.key:
+            self.table.occupancy.leave_key(self.key)
+        self.closed = True
+        self._hang_up()
+
+    def _hang_up(self) -> None:
         child = self.child
         if child is not None and child.process is not None and child.process.returncode is None:
             log.info("%s: connection lost; hanging up the app (pid %d)", self.who, child.pid)
@@ -164,18 +192,33 @@ class Gate(asyncssh.SSHServer):
         self.peer = "?"
         self.role: Role | None = None
         self._offered: Role | None = None
+        self._offered_key = ""
+        self.key = ""  # the fingerprint it logged in with
+        self.counted = False
+        self.session: AppSession | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.counted = self.table.occupancy.enter()
+        if not self.counted:
+            limit = self.table.limits.max_connections
+            log.warning("%s: refused: already %d connections (--max-connections)", self.peer, limit)
+            asyncio.get_running_loop().call_soon(
+                conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                f"the table is full ({limit} connections); try again later")
+            return
         log.info("%s: connected", self.peer)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.table.occupancy.leave()
         log.info("%s: disconnected%s", self.peer, f" ({exc})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
-        return True
+        return self.counted
 
     def password_auth_supported(self) -> bool:
         return False
@@ -196,18 +239,28 @@ class Gate(asyncssh.SSHServer):
             log.info("%s: refused key %s for %r", self.peer, key.get_fingerprint(), username)
             return False
         self._offered = role  # the signed request of a key always follows its check
+        self._offered_key = key.get_fingerprint()
         return True
 
     def auth_completed(self) -> None:
-        self.role = self._offered
         who = self.conn.get_extra_info("username") if self.conn else "?"
+        self.key = self._offered_key
+        self.role = self._offered
         log.info("%s: %r logged in as %s", self.peer, who, self.role.value if self.role else "?")
 
     def session_requested(self) -> AppSession | bool:
-        if self.role is None:
+        if self.role is None or not self.key:
+            return False
+        if self.session is not None and not self.session.closed:  # one app at a time per connection
+            log.info("%s: refused a second session on one connection", self.peer)
+            return False
+        if not self.table.occupancy.enter_key(self.key):
+            log.warning("%s: refused a session: key %s already has %d apps running (--max-per-key)",
+                        self.peer, self.key, self.table.limits.max_per_key)
             return False
         who = f"{self.peer} ({self.role.value})"
-        return AppSession(self.table, self.role, who)
+        self.session = AppSession(self.table, self.role, who, self.key)
+        return self.session
 
     # no forwarding of any kind
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
@@ -251,4 +304,7 @@ async def start_ssh(table: Table, host: str, port: int) -> asyncssh.SSHAcceptor:
         line_editor=False,
         keepalive_interval=30,
         keepalive_count_max=4,
+        login_timeout=table.limits.login_timeout,
+        window=256 * 1024,  # what a client may send before the server reads it (the SSH window)
+        max_pktsize=32768,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
@@ -50,6 +51,7 @@ class CampaignStore:
             raise StoreError(f"there is no campaign file {path}; check the name, or create the campaign")
         lock = WriterLock.acquire(path)
         try:
+            _make_private(path)
             return cls(EventDB(path, readonly=False), lock)
         except BaseException:
             lock.release()
@@ -205,6 +207,16 @@ def _version_of(line: bytes) -> object:
         return "?"
 
 
+def _make_private(path: Path) -> None:
+    """A campaign written by an older version (mode 644): readable by its owner only from now on."""
+    try:
+        info = path.stat()
+        if info.st_mode & 0o077 and info.st_uid == os.geteuid():
+            path.chmod(stat.S_IMODE(info.st_mode) & 0o700)
+    except OSError:
+        pass  # not ours to change: it is played as it is
+
+
 def _publish(path: Path, data: bytes) -> None:
     """Write a new file whole, then give it its name without ever replacing an existing one."""
     tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
@@ -227,7 +239,7 @@ def _publish(path: Path, data: bytes) -> None:
 def _publish_without_link(path: Path, data: bytes) -> None:
     """For file systems without hard links: exclusive create, then write."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
     except FileExistsError:
         raise StoreError(f"{path} already exists; nothing was overwritten") from None
     try:

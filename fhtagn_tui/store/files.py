@@ -30,9 +30,13 @@ def write_fully(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
+#: Campaign, lock, snapshot, token and backup files: the GM's secrets, readable by the owner only.
+PRIVATE = 0o600
+
+
 def write_new(path: Path, data: bytes) -> None:
-    """Create ``path`` (it must not exist), write ``data``, fsync it."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o644)
+    """Create ``path`` (it must not exist; mode 600), write ``data``, fsync it."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
     try:
         write_fully(fd, data)
         os.fsync(fd)

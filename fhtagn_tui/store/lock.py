@@ -4,6 +4,11 @@ The lock file holds the holder's pid and host so that a second writer can be
 told who is playing.  The OS releases the lock when the holder closes it or
 dies, so a crash never leaves a campaign locked.  The lock file itself stays
 (deleting it would race with a process that has just opened it).
+
+It is created mode 600 and opened with ``O_NOFOLLOW``: a symlink planted under
+its name is refused, and so is anything that does not look like a lock file (not
+a regular file of ours, linked elsewhere, or larger than a pid and a host name),
+so taking the lock never truncates a file it did not create.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import errno
 import fcntl
 import os
 import socket
+import stat
 from pathlib import Path
 
 from .errors import Locked, StoreError
@@ -30,6 +36,43 @@ def _holder(fd: int) -> tuple[int | None, str]:
     return pid, text[1] if len(text) > 1 else ""
 
 
+MAX_LOCK_SIZE = 512  # "pid host\n"
+
+
+def _open_lock(path: Path) -> int:
+    """Open (or create, mode 600) the lock file; refuse a symlink or a file that is not a lock."""
+    flags = os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC
+    try:
+        try:
+            return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise StoreError(f"{path} is a symbolic link, not a lock file; remove it (it was not made by "
+                             "fhtagn) — nothing was changed") from None
+        raise StoreError(
+            f"cannot take the writer lock {path} ({exc.strerror}); open the campaign read-only with --readonly"
+        ) from None
+    info = os.fstat(fd)
+    problem = ""
+    if not stat.S_ISREG(info.st_mode):
+        problem = "it is not a regular file"
+    elif info.st_nlink != 1:
+        problem = "it has other names (hard links)"
+    elif info.st_uid != os.geteuid():
+        problem = "it belongs to another user"
+    elif info.st_size > MAX_LOCK_SIZE:
+        problem = f"it holds {info.st_size} bytes, more than a lock ever does"
+    if problem:
+        os.close(fd)
+        raise StoreError(f"{path} does not look like fhtagn's lock file ({problem}); move it away — "
+                         "nothing was changed")
+    if stat.S_IMODE(info.st_mode) & 0o077:
+        os.fchmod(fd, 0o600)
+    return fd
+
+
 class WriterLock:
     def __init__(self, path: Path, fd: int) -> None:
         self.path = path
@@ -39,13 +82,7 @@ class WriterLock:
     def acquire(cls, campaign: Path) -> WriterLock:
         """Take the writer lock of ``campaign`` or raise :class:`Locked` naming the holder."""
         path = lock_path(campaign)
-        try:
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
-        except OSError as exc:
-            raise StoreError(
-                f"cannot take the writer lock {path} ({exc.strerror}); open the campaign read-only "
-                f"with --readonly"
-            ) from None
+        fd = _open_lock(path)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:

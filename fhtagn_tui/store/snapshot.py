@@ -26,6 +26,7 @@ from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import State
 
 from .campaign import CampaignStore
+from .files import PRIVATE, write_fully
 
 FORMAT = 2  # 2: SHA-256 of the log's prefix, a signature of the sources
 SUFFIX = ".state"
@@ -102,7 +103,12 @@ def save(store: CampaignStore, projection: Projection) -> bool:
     target = path_for(store.path)
     tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
     try:
-        tmp.write_bytes(data)
+        tmp.unlink(missing_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
+        try:  # mode 600, like the campaign: it holds the GM's secrets
+            write_fully(fd, data)
+        finally:
+            os.close(fd)
         os.replace(tmp, target)
     except OSError:
         tmp.unlink(missing_ok=True)

@@ -12,6 +12,12 @@ the moment the marker arrives in that player's pty output.  Figures: median and
 p95 latency (target ≤ 200 ms), the worst, how many actions reached every
 player, and the memory (RSS, via psutil) of each player's app process.
 
+Serving safely (issue 16): a real ``fhtagn serve`` process is flooded with input
+by one SSH player (100 MiB offered as fast as SSH carries it; 20 MiB with
+``--quick``) while its memory (RSS) is sampled — target: it grows by at most
+64 MiB — and then 50 browser tabs open the web view and close at once: the app
+processes still running 3 s later are counted (target 0).
+
 ``run(quick)`` returns the figures as dicts (name, value, unit, target, ok).
 """
 
@@ -39,10 +45,12 @@ import psutil  # noqa: E402
 from fhtagn_tui import campaigns  # noqa: E402
 from fhtagn_tui.serve import TableServer  # noqa: E402
 from fhtagn_tui.serve.keys import Role, key_files  # noqa: E402
+from fhtagn_tui.serve.limits import Limits  # noqa: E402
 from fhtagn_tui.service import Engine  # noqa: E402
 from fhtagn_tui.store import CampaignStore  # noqa: E402
 
 TARGET_MS = 200.0
+TARGET_FLOOD_MIB = 64.0
 TARGET_RSS_MIB = 150.0
 MIB = 1024 * 1024
 
@@ -98,7 +106,9 @@ async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
         files = key_files(path)
         files[Role.PLAYER].write_bytes(player_key.export_public_key())
         files[Role.GM].write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
-        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", 0, None)
+        # the players share one key here: let it run one app per player
+        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", 0, None,
+                             Limits(max_per_key=max(players, Limits.max_per_key)))
         await server.start()
         say(f"connecting {players} players")
         table: list[Player] = []
@@ -150,6 +160,85 @@ async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
             "players": players, "actions": actions}
 
 
+async def _safety(quick: bool, say: Any) -> dict[str, float]:
+    """A real `fhtagn serve` process: an SSH input flood, then 50 web tabs closed at once."""
+    import re
+    import subprocess
+
+    import aiohttp
+
+    with tempfile.TemporaryDirectory(prefix="bench-serve-safety-") as tmp:
+        saves = Path(tmp)
+        path = campaigns.create_demo(saves)
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        key_files(path)[Role.PLAYER].write_bytes(key.export_public_key())
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves), "serve", campaigns.campaign_name(path),
+             "--ssh-port", "0", "--web-port", "0"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stderr is not None
+            ssh_port, link = 0, ""
+            while not (ssh_port and link):
+                line = proc.stderr.readline()
+                if not line:
+                    raise RuntimeError("serve ended before it was ready")
+                if m := re.search(r"SSH on \S+ port (\d+)", line):
+                    ssh_port = int(m.group(1))
+                if "http://" in line:
+                    link = line[line.index("http://"):].strip()
+            server = psutil.Process(proc.pid)
+            base = server.memory_info().rss / MIB
+            say("SSH input flood")
+            conn = await asyncssh.connect("127.0.0.1", ssh_port, username="p", client_keys=[key],
+                                          known_hosts=None, agent_path=None)
+            term = await conn.create_process(term_type="xterm-256color", term_size=(80, 24), encoding=None)
+            seen = bytearray()
+            while b"Party" not in seen:
+                seen += await asyncio.wait_for(term.stdout.read(65536), 20)
+            drain = asyncio.get_running_loop().create_task(_drain(term))
+            total = (20 if quick else 100) * MIB
+            chunk = b"j" * 65536
+            peak = base
+            start = time.perf_counter()
+            sent = 0
+            while sent < total and time.perf_counter() - start < (10 if quick else 30):
+                term.stdin.write(chunk)
+                sent += len(chunk)
+                try:
+                    await asyncio.wait_for(term.stdin.drain(), 0.05)
+                except TimeoutError:
+                    pass
+                peak = max(peak, server.memory_info().rss / MIB)
+            await asyncio.sleep(1)
+            peak = max(peak, server.memory_info().rss / MIB)
+            alive = any(c.status() != psutil.STATUS_ZOMBIE for c in server.children(recursive=True))
+            conn.abort()
+            drain.cancel()
+            await asyncio.sleep(1)
+            say("50 web tabs closed at once")
+            origin = link.rsplit("/", 1)[0]
+            async with aiohttp.ClientSession() as http:
+                for _ in range(50):
+                    ws = await http.ws_connect(f"{link}/ws?width=80&height=24", origin=origin)
+                    await ws.close()
+            await asyncio.sleep(3)
+            left = [c for c in server.children(recursive=True) if c.status() != psutil.STATUS_ZOMBIE]
+            return {"base": base, "peak": peak, "offered": total / MIB, "alive": float(alive), "left": len(left)}
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+async def _drain(term: asyncssh.SSHClientProcess) -> None:
+    while await term.stdout.read(65536):
+        pass
+
+
 def row(name: str, value: float, unit: str, target: str = "", ok: bool | None = None) -> dict[str, Any]:
     return {"name": name, "value": round(value, 3), "unit": unit, "target": target, "ok": ok}
 
@@ -165,7 +254,13 @@ def run(quick: bool = False, players: int = 8, actions: int | None = None, progr
     rss = m["rss_after"] or m["rss"]
     rss_med = statistics.median(rss) if rss else 0.0
     rss_max = max(rss) if rss else 0.0
+    safe = asyncio.run(_safety(quick, say))
+    grew = safe["peak"] - safe["base"]
     return [
+        row(f"serve RSS growth under a {safe['offered']:.0f} MiB SSH input flood", grew, "MiB",
+            f"≤ {TARGET_FLOOD_MIB:.0f}", grew <= TARGET_FLOOD_MIB),
+        row("the flooded player's app still running", safe["alive"], "", "1", safe["alive"] == 1),
+        row("app processes left 3 s after 50 early web closes", safe["left"], "", "0", safe["left"] == 0),
         row(f"propagation median ({m['players']} players × {m['actions']} actions)", med, "ms", f"≤ {TARGET_MS:.0f}", med <= TARGET_MS),
         row("propagation p95", p95, "ms", f"≤ {TARGET_MS:.0f}", p95 <= TARGET_MS),
         row("propagation worst", lat[-1] if lat else float("inf"), "ms"),
