@@ -60,7 +60,7 @@ class Character(msgspec.Struct, frozen=True):
     name: str
     kind: str  # investigator | agent | npc | monster
     stats: dict[str, int]  # characteristics (STR, CON, ... / ST, DX, ...)
-    skills: dict[str, int] = {}
+    skills: dict[str, int] = {}  # the skills the GM wrote down; the rest of the list is at base (domain.skills)
     current: dict[str, int] = {}  # pools: HP, WP, SAN, MP, Luck, FP ...
     bonds: tuple[Bond, ...] = ()
     conditions: tuple[str, ...] = ()
@@ -68,6 +68,7 @@ class Character(msgspec.Struct, frozen=True):
     notes: str = ""
     mind: Mind = Mind()  # disorders, adaptation, acquired traits, timed conditions
     hazards: tuple[OngoingHazard, ...] = ()  # FHTAGN hazards that tick: fire, cold, disease … (FH-HAZ)
+    skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of a skill not on the list ("IQ")
 
     @property
     def is_pc(self) -> bool:

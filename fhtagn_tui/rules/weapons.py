@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import msgspec
 
+from fhtagn_tui.rules.names import matches
+
 KINDS = ("unarmed", "melee", "thrown", "ranged")
 ACTIONS = ("single", "bolt", "pump", "lever", "semi", "auto")  # how a gun cycles
 DB_KINDS = ("full", "half", "none")
@@ -158,13 +160,15 @@ def weapons_for(system: str, armory: Armory) -> dict[str, Weapon]:
 
 
 def find_weapon(system: str, armory: Armory, name: str) -> Weapon | None:
-    """A weapon by name, or a unique prefix of one."""
+    """A weapon by name, or a unique start of any word, or a unique piece of one (:mod:`.names`)."""
     table = weapons_for(system, armory)
     key = name.strip().casefold()
     if key in table:
         return table[key]
-    hits = [w for k, w in table.items() if k.startswith(key)]
-    return hits[0] if len(hits) == 1 else None
+    hits = matches(name, [w.name for w in table.values()])
+    if len(hits) != 1:
+        return None
+    return next(w for w in table.values() if w.name == hits[0])
 
 
 # --- GURPS basic damage by ST (Basic Set table, [STD]) ------------------------

@@ -8,7 +8,11 @@ from fhtagn_tui.rules.coc import dice as coc_dice
 from fhtagn_tui.rules.dice import Dice, DiceError, d100, roll_expr
 from fhtagn_tui.rules.fhtagn import dice as fh_dice
 from fhtagn_tui.rules.gurps import dice as gurps_dice
+from fhtagn_tui.rules.gurps.skills import DEFENCES as DEFENCE_NAMES
+from fhtagn_tui.rules.gurps.skills import SKILLS as _GURPS_LIST
+from fhtagn_tui.rules.skills import GURPS_ATTRIBUTES, key_of
 
+from .. import skills as skill_rules
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
@@ -62,6 +66,7 @@ class CharacterCreated(Event):
     current: dict[str, int] = {}
     bonds: tuple[Bond, ...] = ()
     hidden: bool = False
+    skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of skills not on the list
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
@@ -84,7 +89,10 @@ class StatChanged(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
-        return f"{who}: {self.stat} {self.old if self.old is not None else '–'} → {self.new}"
+        text = f"{who}: {self.stat} {self.old if self.old is not None else '–'} → {self.new}"
+        if self.stat in GURPS_ATTRIBUTES and self.old is not None and self.old != self.new:
+            text += f" ({self.stat}-based skills move by {self.new - self.old:+d})"
+        return text
 
 
 class SkillChanged(Event):
@@ -92,11 +100,13 @@ class SkillChanged(Event):
     skill: str
     old: int | None
     new: int | None  # None removes the skill
+    attr: str = ""  # GURPS: the controlling attribute of a skill not on the list
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
-        old = f"{self.old}%" if self.old is not None else "–"
-        new = f"{self.new}%" if self.new is not None else "removed"
+        unit = "" if self.attr or self.skill in _GURPS_NAMES else "%"
+        old = f"{self.old}{unit}" if self.old is not None else "–"
+        new = f"{self.new}{unit}" if self.new is not None else "removed"
         return f"{who}: {self.skill} {old} → {new}"
 
 
@@ -160,6 +170,7 @@ class DiceRolled(Event):
     character: str = ""
     target: int | None = None
     level: str = ""
+    note: str = ""  # how the target was reached: a base never raised, a capped modifier
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
@@ -168,7 +179,8 @@ class DiceRolled(Event):
         faces = ", ".join(str(r.value) for r in self.dice)
         vs = f" vs {self.target}" if self.target is not None else ""
         lvl = f": {self.level}" if self.level else ""
-        return f"{head}{vs} → {self.total} [{faces}]{lvl}"
+        note = f" ({self.note})" if self.note else ""
+        return f"{head}{vs}{note} → {self.total} [{faces}]{lvl}"
 
 
 class NoteAdded(Event):
@@ -177,6 +189,8 @@ class NoteAdded(Event):
     def describe(self, names: dict[str, str]) -> str:
         return f"Note: {self.text}"
 
+
+_GURPS_NAMES = frozenset(_GURPS_LIST.names())
 
 # --- commands -----------------------------------------------------------------
 
@@ -205,6 +219,9 @@ class CreateCharacter(Command):
     skills: dict[str, int] = {}
     bonds: tuple[Bond, ...] = ()
     hidden: bool = False
+    relative: dict[str, str] = {}  # GURPS skills given as "IQ+1", "DX-1"
+    custom: tuple[str, ...] = ()  # skill names confirmed as new (custom:NAME=N)
+    new_skill: bool = False  # --new-skill: every unlisted name is meant
 
 
 class EditCharacter(Command):
@@ -212,6 +229,9 @@ class EditCharacter(Command):
     name: str
     stats: dict[str, int] = {}
     skills: dict[str, int | None] = {}
+    relative: dict[str, str] = {}
+    custom: tuple[str, ...] = ()
+    new_skill: bool = False
 
 
 class SetPools(Command):
@@ -315,6 +335,47 @@ def _check_skills(skills: dict[str, int | None]) -> None:
                 raise Rejected(f"{name}: {problem}")
 
 
+def _written_skills(
+    state: State, char: Character | None, stats: dict[str, int], cmd: CreateCharacter | EditCharacter
+) -> tuple[dict[str, int | None], dict[str, str]]:
+    """The skills a create/edit writes, under their listed names, GURPS relative levels
+    worked out from ``stats``; and the controlling attributes of new GURPS skills."""
+    own = dict(char.skills) if char is not None else {}
+    custom = {" ".join(n.split()).casefold() for n in cmd.custom}
+    out: dict[str, int | None] = {}
+    attrs: dict[str, str] = {}
+    given: list[tuple[str, int | str | None]] = [*cmd.skills.items(), *cmd.relative.items()]
+    for raw, value in given:
+        confirmed = cmd.new_skill or " ".join(raw.split()).casefold() in custom
+        if value is None:  # a removal names a skill of the sheet
+            stored = next((k for k in own if key_of(k) == key_of(raw)), None)
+            if stored is None:
+                who = char.name if char is not None else "the character"
+                raise Rejected(f"{who} has no skill {raw!r} written down{did_you_mean(raw, own)}")
+            out[stored] = None
+            continue
+        name = skill_rules.name_to_write(state.system, own, raw, confirmed)
+        if isinstance(value, str):
+            if state.system != "gurps":
+                raise Rejected(f"{raw}={value}: levels relative to an attribute are GURPS; give a percentage")
+            rel = skill_rules.relative_value(stats, value)
+            if rel is None:
+                raise Rejected(f"{raw}={value!r}: give a level (12) or one relative to an attribute (IQ+1, DX-2)")
+            attr, level = rel
+            listed = skill_rules.definition("gurps", name)
+            if listed is not None and listed.attr != attr:
+                raise Rejected(f"{name} is based on {listed.attr} ({listed.attr}/{listed.difficulty}), not {attr}: "
+                               f"write {name}={listed.attr}{value.strip()[len(attr):] or '+0'}")
+            if listed is None and name not in DEFENCE_NAMES:
+                attrs[name] = attr
+            value = level
+        if any(key_of(k) == key_of(name) for k in out):
+            raise Rejected(f"{name} is given twice")
+        out[name] = value
+    _check_skills(out)
+    return out, attrs
+
+
 def _clamp_pools(system: str, char: Character) -> Character:
     current = dict(char.current)
     changed = False
@@ -366,7 +427,8 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
     if state.system != "fhtagn" and kind == "agent":
         kind = "investigator"
     stats = complete_stats(state.system, _check_stats(state, cmd.stats, kind))
-    _check_skills(dict(cmd.skills))
+    written, attrs = _written_skills(state, None, stats, cmd)
+    skills = {k: v for k, v in written.items() if v is not None}
     bonds: list[Bond] = []
     for bond in cmd.bonds:
         score = bond.score if bond.score >= 0 else stats.get("CHA", 0)
@@ -390,10 +452,11 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
             name=name,
             kind=kind,
             stats=stats,
-            skills=dict(cmd.skills),
-            current=starting_pools(state.system, stats, dict(cmd.skills)),
+            skills=skills,
+            current=starting_pools(state.system, stats, skills),
             bonds=tuple(bonds),
             hidden=cmd.hidden,
+            skill_attrs=attrs,
             rules=rules,
         )
     ]
@@ -402,22 +465,20 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
 @decider(EditCharacter)
 def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]:
     char = find_character(state, cmd.name)
-    if not cmd.stats and not cmd.skills:
+    if not cmd.stats and not cmd.skills and not cmd.relative:
         raise Rejected("nothing to change: give STAT=VALUE or Skill=VALUE pairs")
     stats = _check_stats(state, dict(cmd.stats), char.kind)
-    _check_skills(dict(cmd.skills))
+    written, attrs = _written_skills(state, char, {**char.stats, **stats}, cmd)
     events: list[Event] = []
     for stat, value in stats.items():
         old = char.stats.get(stat)
         if old != value:
             events.append(StatChanged(character=char.id, stat=stat, old=old, new=value))
-    for skill, value in cmd.skills.items():
-        existing = next((k for k in char.skills if k.casefold() == skill.casefold()), None)
-        old = char.skills.get(existing) if existing else None
-        if value is None and existing is None:
-            raise Rejected(f"{char.name} has no skill {skill!r}{did_you_mean(skill, char.skills)}")
-        if old != value:
-            events.append(SkillChanged(character=char.id, skill=existing or skill, old=old, new=value))
+    moved = skill_rules.moved_by_attributes(char, {**char.stats, **stats}) if state.system == "gurps" else char.skills
+    for skill, value in written.items():
+        old = moved.get(skill)
+        if old != value or attrs.get(skill, char.skill_attrs.get(skill, "")) != char.skill_attrs.get(skill, ""):
+            events.append(SkillChanged(character=char.id, skill=skill, old=old, new=value, attr=attrs.get(skill, "")))
     if not events:
         raise Rejected(f"{char.name} already has those values")
     return events
@@ -564,11 +625,26 @@ def _test_target(state: State, char: Character, what: str) -> tuple[str, int, st
         return "Luck", char.current["Luck"], "stat"
     if key == "san" and "SAN" in char.current:
         return "SAN", char.current["SAN"], "stat"
-    for skill, value in char.skills.items():
-        if skill.casefold() == key:
-            return skill, value, "skill"
-    options = list(char.skills) + list(char.stats)
+    found = skill_rules.value_of(state.system, char, text)
+    if found is not None:
+        return found[0], found[1], "skill"
+    options = skill_rules.readable_names(state.system, char) + list(char.stats)
     raise Rejected(f"{char.name} has no skill or stat {what!r}{did_you_mean(what, options)}")
+
+
+def fh_modifier_note(modifier: int) -> str:
+    """FH-DICE-05: modifiers come in steps of 20 and their total is capped at ±40.  A step
+    that is not a multiple of 20 is refused; a total beyond ±40 is capped, and said so."""
+    if modifier % 20:
+        low = modifier - modifier % 20
+        raise Rejected(
+            f"FHTAGN modifiers come in steps of 20 (FH-DICE-05): mod={modifier:+d} is not one — "
+            f"give mod={low:+d} or mod={low + 20:+d}"
+        )
+    if abs(modifier) > 40:
+        capped = fh_dice.total_modifier([modifier])
+        return f"mod {modifier:+d} capped at {capped:+d}, FH-DICE-05"
+    return ""
 
 
 @decider(TestSkill)
@@ -607,6 +683,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
             raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±20 or ±40 in FHTAGN")
         if cmd.difficulty.casefold() != "regular":
             raise Rejected("FHTAGN has no difficulty levels; give mod=±20 or ±40")
+        note = fh_modifier_note(cmd.modifier)
         t = fh_dice.percentile_test(dice, label, base, [cmd.modifier] if cmd.modifier else [])
         rules = ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03") + (("FH-DICE-05",) if cmd.modifier else ())
         if label.endswith("×5"):
@@ -614,7 +691,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
         return [
             DiceRolled(
                 expr="d100", total=t.roll, label=label, character=char.id, target=t.target,
-                level=t.level, rules=rules, dice=tuple(dice.take()),
+                level=t.level, rules=rules, dice=tuple(dice.take()), note=note,
             )
         ]
     except DiceError as exc:
@@ -662,6 +739,7 @@ def _ev_char_created(state: State, ev: CharacterCreated) -> State:
         current=dict(ev.current),
         bonds=ev.bonds,
         hidden=ev.hidden,
+        skill_attrs=dict(ev.skill_attrs),
     )
     return state.with_character(char)
 
@@ -678,6 +756,8 @@ def _ev_stat(state: State, ev: StatChanged) -> State:
         return state
     stats = dict(char.stats)
     stats[ev.stat] = ev.new
+    if state.system == "gurps":  # every skill on the attribute moves with it (GURPS-FRIGHT-37)
+        char = replace(char, skills=skill_rules.moved_by_attributes(char, stats))
     # FH-PARTY-01 (and the same for every system): current values never exceed a new maximum
     return state.with_character(_clamp_pools(state.system, replace(char, stats=stats)))
 
@@ -688,11 +768,16 @@ def _ev_skill(state: State, ev: SkillChanged) -> State:
     if char is None:
         return state
     skills = dict(char.skills)
+    attrs = char.skill_attrs
     if ev.new is None:
         skills.pop(ev.skill, None)
+        if ev.skill in attrs:
+            attrs = {k: v for k, v in attrs.items() if k != ev.skill}
     else:
         skills[ev.skill] = ev.new
-    return state.with_character(_clamp_pools(state.system, replace(char, skills=skills)))
+        if ev.attr:
+            attrs = {**attrs, ev.skill: ev.attr}
+    return state.with_character(_clamp_pools(state.system, replace(char, skills=skills, skill_attrs=attrs)))
 
 
 @evolver(PoolChanged)
