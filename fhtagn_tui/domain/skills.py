@@ -224,3 +224,20 @@ def moved_by_attributes(char: Character, new_stats: dict[str, int]) -> dict[str,
         attr = controlling("gurps", char, name)
         out[name] = value + deltas.get(attr, 0) if attr else value
     return out
+
+
+def sheet_line(system: str, char: Character) -> str:
+    """The sheet's skills line: the raised skills, then how many are at base.
+
+    ``"Firearms 50%, Search 45% · 35 more at base"``; GURPS shows the level relative to the
+    attribute: ``"Stealth 13 (DX+1) · 40 more at default"``.
+    """
+    unit = "" if system == "gurps" else "%"
+    shown = []
+    for name, value in raised(system, char):
+        rel = relative_text(system, char, name, value)
+        shown.append(f"{name} {value}{unit}" + (f" ({rel})" if rel else ""))
+    rest = at_base(system, char)
+    word = "default" if system == "gurps" else "base"
+    tail = f"{rest} more at {word}" if shown else f"all {rest} at {word}"
+    return " · ".join(p for p in (", ".join(shown), tail) if p)

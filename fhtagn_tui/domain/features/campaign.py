@@ -627,7 +627,7 @@ def _test_target(state: State, char: Character, what: str) -> tuple[str, int, st
         return "SAN", char.current["SAN"], "stat"
     found = skill_rules.value_of(state.system, char, text)
     if found is not None:
-        return found[0], found[1], "skill"
+        return found[0], found[1], "skill" if found[0] in char.skills else "base"
     options = skill_rules.readable_names(state.system, char) + list(char.stats)
     raise Rejected(f"{char.name} has no skill or stat {what!r}{did_you_mean(what, options)}")
 
@@ -650,7 +650,8 @@ def fh_modifier_note(modifier: int) -> str:
 @decider(TestSkill)
 def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
     char = find_character(state, cmd.name)
-    label, base, _ = _test_target(state, char, cmd.skill)
+    label, base, kind = _test_target(state, char, cmd.skill)
+    at_base = ("default, never learned" if state.system == "gurps" else "base, never raised") if kind == "base" else ""
     try:
         if state.system == "gurps":
             if cmd.bonus or cmd.penalty:
@@ -660,7 +661,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
             return [
                 DiceRolled(
                     expr="3d", total=g.roll, label=label, character=char.id, target=effective,
-                    level=g.level, rules=("GURPS-DICE-01", "GURPS-DICE-02"), dice=tuple(dice.take()),
+                    level=g.level, rules=("GURPS-DICE-01", "GURPS-DICE-02"), dice=tuple(dice.take()), note=at_base,
                 )
             ]
         if state.system == "coc7":
@@ -676,7 +677,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
             return [
                 DiceRolled(
                     expr="d100", total=r.roll, label=label, character=char.id, target=base,
-                    level=level, rules=rules, dice=tuple(dice.take()),
+                    level=level, rules=rules, dice=tuple(dice.take()), note=at_base,
                 )
             ]
         if cmd.bonus or cmd.penalty:
@@ -691,7 +692,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
         return [
             DiceRolled(
                 expr="d100", total=t.roll, label=label, character=char.id, target=t.target,
-                level=t.level, rules=rules, dice=tuple(dice.take()), note=note,
+                level=t.level, rules=rules, dice=tuple(dice.take()), note="; ".join(n for n in (at_base, note) if n),
             )
         ]
     except DiceError as exc:
