@@ -98,10 +98,10 @@ def suggest(query: str, names: Iterable[str], limit: int = 3) -> list[str]:
     for index, name in enumerate(dict.fromkeys(names)):
         f = fold(name)
         whole = distance(q, f)
-        if whole <= allowed:
+        if whole <= allowed and (len(q) > 5 or f[:1] == q[:1]):  # short words: the same first letter
             scored.append((whole, 0, index, name))
             continue
-        words = [distance(q, w) for w in _words(f) if len(w) >= 3]
+        words = [distance(q, w) for w in _words(f) if len(w) >= 3 and (len(q) > 5 or w[:1] == q[:1])]
         if words and min(words) <= allowed:
             scored.append((min(words), 1, index, name))  # a word of the name: after whole names
     scored.sort()
