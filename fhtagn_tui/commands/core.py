@@ -285,8 +285,10 @@ def _roll(args: Args) -> RollDice:
     "test",
     "test NAME SKILL|STAT [mod=±N] [difficulty=regular|hard|extreme] [bonus=N] [penalty=N] [roll=VALUES]",
     "a character's skill or stat test, judged by the campaign's system",
-    details="FHTAGN: STAT means STAT×5 and mod= is ±20/±40 (capped at ±40).\n"
-    "CoC 7e: difficulty= and bonus/penalty dice.  GURPS: 3d vs skill with mod=±N.",
+    details="FHTAGN: STAT means STAT×5 and mod= is ±20/±40: modifiers come in steps of 20 (FH-DICE-05), "
+    "another step is refused, a sum beyond ±40 is capped at ±40.\n"
+    "CoC 7e: difficulty= and bonus/penalty dice.  GURPS: 3d vs skill with mod=±N.\n"
+    "A skill never raised is tested at its base (GURPS: its default); any word of a name will do (spot, elias).",
     examples=("test ada Firearms mod=-20", "test ada CON", "test harvey Spot Hidden difficulty=hard penalty=1"),
     dice=True,
 )

@@ -17,6 +17,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice
+from fhtagn_tui.rules.names import matches as names_matches
 
 from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve, evolver
@@ -90,9 +91,9 @@ def find_template(state: State, name: str) -> Character:
     found = state.templates.get(key)
     if found is not None:
         return found
-    starts = [t for k, t in state.templates.items() if k.startswith(key)]
+    starts = names_matches(name, [t.name for t in state.templates.values()])
     if key and len(starts) == 1:
-        return starts[0]
+        return next(t for t in state.templates.values() if t.name == starts[0])
     names = [t.name for t in state.templates.values()]
     if not names:
         raise Rejected(
