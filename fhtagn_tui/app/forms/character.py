@@ -33,8 +33,21 @@ def parse_skills(text: str) -> tuple[dict[str, int], str | None]:
         problem = check_skill(number)
         if problem:
             return {}, f"{name}: {problem}"
-        skills[name.strip()] = number
+        name = name.strip()
+        if name.casefold().startswith("custom:"):  # a new skill close to a listed one, confirmed
+            name = name.split(":", 1)[1].strip()
+        skills[name] = number
     return skills, None
+
+
+def custom_names(text: str) -> tuple[str, ...]:
+    """The names written ``custom:NAME value`` in the skills field: confirmed as new skills."""
+    out = []
+    for part in text.split(","):
+        name = part.strip().rpartition(" ")[0].strip()
+        if name.casefold().startswith("custom:"):
+            out.append(name.split(":", 1)[1].strip())
+    return tuple(out)
 
 
 def parse_bonds(text: str) -> tuple[tuple[Bond, ...], str | None]:
@@ -162,7 +175,8 @@ class CharacterForm(ModalScreen[None]):
                     changed_skills[old] = None
             if not changed_stats and not changed_skills:
                 return None, "nothing changed"
-            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills), None
+            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills,
+                                 custom=custom_names(self.query_one("#f-skills", Input).value)), None
         name = self.query_one("#f-name", Input).value.strip()
         if not name:
             return None, "the character needs a name"
@@ -172,7 +186,9 @@ class CharacterForm(ModalScreen[None]):
             if problem:
                 return None, problem
         hidden = self.query_one("#f-hidden", Checkbox).value
-        return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden), None
+        customs = custom_names(self.query_one("#f-skills", Input).value)
+        return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden,
+                               custom=customs), None
 
     def action_save(self) -> None:
         command, problem = self.build()
