@@ -192,10 +192,7 @@ def name_to_write(system: str, char_skills: dict[str, int], name: str, confirmed
         if spec:
             near = [f"{n} ({spec})" if any(f.name == n for f in skills.families) else n for n in near]
         shown = " or ".join(repr(n) for n in near[:3])
-        raise Rejected(
-            f"{text!r} is not a skill of the {system} list — did you mean {shown}? "
-            f"To keep a new skill by that name, write {_custom(text)}=N (or add --new-skill)"
-        )
+        raise Rejected(f"{text!r} is not a listed skill — did you mean {shown}? ({_custom(text)}=N keeps a new one)")
     return text
 
 

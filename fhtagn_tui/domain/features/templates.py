@@ -178,7 +178,7 @@ def _spawn(state: State, cmd: SpawnFromTemplate, dice: Dice) -> list[Event]:
     names = next_numbers(state, found.name, cmd.count)
     for name in names:
         create = CreateCharacter(name=name, kind=found.kind, stats=dict(found.stats), skills=dict(found.skills),
-                                 hidden=found.hidden)
+                                 hidden=found.hidden, new_skill=True)  # a saved stat block's names stand
         for ev in decide(s, create, dice):
             events.append(ev)
             s = evolve(s, ev)
