@@ -66,3 +66,31 @@ async def test_tab_on_an_empty_line_moves_on_and_a_typo_is_corrected(make_app):
         line.value = ""
         await pilot.press("tab")
         assert app.focused is not line
+
+
+async def test_the_character_form_takes_custom_and_relative_gurps_skills(tmp_path):
+    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.forms.character import CharacterForm
+    from fhtagn_tui.service import Engine
+
+    eng = Engine.memory("gurps")
+    app = FhtagnApp(eng, None, "")  # type: ignore[arg-type]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, CharacterForm)
+        app.screen.query_one("#f-name").value = "Ilse"
+        app.screen.query_one("#f-stat-DX").value = "11"
+        app.screen.query_one("#f-stat-IQ").value = "12"
+        app.screen.query_one("#f-skills").value = "Stealth DX+1, Occultism 13, custom:Brawl 12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        ilse = eng.state.character("ilse")
+        assert ilse is not None and ilse.skills == {"Occultism": 13, "Brawl": 12, "Stealth": 12}
+        await pilot.press("n")
+        app.screen.query_one("#f-name").value = "Bob"
+        app.screen.query_one("#f-skills").value = "Brawl 12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, CharacterForm)  # refused, the form stays with the suggestion
+        assert "did you mean 'Brawling'" in str(app.screen.query_one("#form-error").render())
+        assert eng.state.character("bob") is None

@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.campaign import CreateCharacter, EditCharacter
+from fhtagn_tui.domain.skills import RELATIVE
 from fhtagn_tui.domain.state import Bond, Character
 from fhtagn_tui.domain.systems import KINDS, SHEETS, check_skill, check_stat
 
@@ -27,6 +28,8 @@ def parse_skills(text: str) -> tuple[dict[str, int], str | None]:
         if not part:
             continue
         name, _, value = part.rpartition(" ")
+        if name and RELATIVE.match(value):  # GURPS "Stealth DX+1": see relative_parts
+            continue
         if not name or not value.strip().rstrip("%").isdigit():
             return {}, f"skills are 'Name value' pairs separated by commas, e.g. 'Firearms 50, Dodge 40' (not {part!r})"
         number = int(value.strip().rstrip("%"))
@@ -38,6 +41,17 @@ def parse_skills(text: str) -> tuple[dict[str, int], str | None]:
             name = name.split(":", 1)[1].strip()
         skills[name] = number
     return skills, None
+
+
+def relative_parts(text: str) -> dict[str, str]:
+    """GURPS skills written relative to their attribute: ``"Stealth DX+1"`` → {"Stealth": "DX+1"}."""
+    out = {}
+    for part in text.split(","):
+        name, _, value = part.strip().rpartition(" ")
+        if name and RELATIVE.match(value):
+            name = name.strip()
+            out[name.split(":", 1)[1].strip() if name.casefold().startswith("custom:") else name] = value.strip()
+    return out
 
 
 def custom_names(text: str) -> tuple[str, ...]:
@@ -173,9 +187,12 @@ class CharacterForm(ModalScreen[None]):
             for old in self.char.skills:
                 if old not in skills:
                     changed_skills[old] = None
-            if not changed_stats and not changed_skills:
+            relative = relative_parts(self.query_one("#f-skills", Input).value)
+            for name in relative:
+                changed_skills.pop(name, None)
+            if not changed_stats and not changed_skills and not relative:
                 return None, "nothing changed"
-            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills,
+            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills, relative=relative,
                                  custom=custom_names(self.query_one("#f-skills", Input).value)), None
         name = self.query_one("#f-name", Input).value.strip()
         if not name:
@@ -188,7 +205,7 @@ class CharacterForm(ModalScreen[None]):
         hidden = self.query_one("#f-hidden", Checkbox).value
         customs = custom_names(self.query_one("#f-skills", Input).value)
         return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden,
-                               custom=customs), None
+                               custom=customs, relative=relative_parts(self.query_one("#f-skills", Input).value)), None
 
     def action_save(self) -> None:
         command, problem = self.build()
