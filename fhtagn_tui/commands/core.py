@@ -18,7 +18,7 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.lookup import find_character
-from fhtagn_tui.domain.skills import RELATIVE
+from fhtagn_tui.domain.skills import RELATIVE, sheet_line
 from fhtagn_tui.domain.state import Bond, State
 from fhtagn_tui.domain.systems import derived
 
@@ -194,8 +194,8 @@ def format_character(state: State, key: str) -> str:
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in char.stats.items()))
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in d.items()))
     lines.append("  now: " + "  ".join(f"{k} {v}" for k, v in char.current.items()))
-    if char.skills:
-        lines.append("  skills: " + ", ".join(f"{k} {v}%" for k, v in char.skills.items()))
+    if char.stats:
+        lines.append("  skills: " + sheet_line(state.system, char) + " ('skills NAME' lists them all)")
     if char.bonds:
         lines.append("  bonds: " + ", ".join(f"{b.name} {b.score}" + (" (broken)" if b.broken else "") for b in char.bonds))
     if char.conditions:
