@@ -32,6 +32,10 @@ def state():  # noqa: ANN201
         ("table roll coc-l", "table roll coc-locations "),
         ("template show cu", "template show Cultist "),
         (":tes", ":test "),
+        ("char set zoe spot", 'char set zoe "Spot Hidden"='),  # Skill=N pairs: the character's skills
+        ("char set zoe DE", "char set zoe DEX="),
+        ("char new Bob lib", 'char new Bob "Library Use"='),  # a new character: the list's skills
+        ("fight add elias zo", "fight add elias Zoë "),  # NAME [NAME …]: every name completes
     ],
 )
 def test_tab_completes_the_word_being_typed(state, typed, line):

@@ -20,7 +20,7 @@ import re
 
 import msgspec
 
-from fhtagn_tui.domain.skills import readable_names
+from fhtagn_tui.domain.skills import readable_names, skill_list
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.systems import SHEETS
 from fhtagn_tui.rules.names import fold, matches, suggest
@@ -54,6 +54,7 @@ class _Usage(msgspec.Struct):
     options: dict[str, list[str]]  # key -> listed values
     flags: list[str]
     words: list[str]  # bare lower-case words (push, mythos, reroll …)
+    repeats: bool = False  # the last placeholder may be given again: "NAME [NAME …]"
 
 
 def _usage(words: str, usage: str) -> _Usage:
@@ -75,7 +76,8 @@ def _usage(words: str, usage: str) -> _Usage:
             positional.append(token.upper())
         else:
             bare += [p for p in parts if p.isalpha() and p.islower()]
-    return _Usage(positional, options, flags, bare)
+    repeats = bool(positional) and bool(re.search(rf"{re.escape(positional[-1])}\s*(…|\.\.\.)", rest, re.IGNORECASE))
+    return _Usage(positional, options, flags, bare, repeats)
 
 
 def _split(text: str) -> tuple[list[str], str, int]:
@@ -180,6 +182,18 @@ def _for_placeholder(state: State, words: str, placeholder: str, args: list[str]
     return []
 
 
+def _sheet_names(state: State, words: str, args: list[str]) -> list[str]:
+    """The characteristics and skills ``char new``/``char set`` may write."""
+    if not state.system:
+        return []
+    sheet = SHEETS[state.system]
+    stats = [s.name for s in sheet.stats + sheet.optional]
+    cid = _named(state, args) if words == "char set" else None
+    if cid is not None:
+        return stats + readable_names(state.system, state.characters[cid])
+    return stats + list(skill_list(state.system).names())
+
+
 def _bonds(state: State, args: list[str]) -> list[str]:
     cid = _named(state, args)
     return [b.name for b in state.characters[cid].bonds] if cid else []
@@ -273,8 +287,12 @@ def _argument_candidates(state: State, spec_words: str, args: list[str], partial
         return _fits(partial, usage.flags, loose=False), "", " "
     out: list[str] = []
     index = len(positional)
+    if index >= len(usage.positional) and usage.repeats:
+        index = len(usage.positional) - 1
     if index < len(usage.positional):
         out += _fits(partial, _for_placeholder(state, spec_words, usage.positional[index], positional), loose=True)
+    if spec_words in ("char new", "char set", "template add") and positional:  # Skill=N, STAT=N
+        out += [f"{n}=" for n in _fits(partial, _sheet_names(state, spec_words, positional), loose=True)]
     given = {a.split("=", 1)[0].casefold() for a in args if "=" in a}
     keys = [f"{k}=" for k in usage.options if k.casefold() not in given and k.upper() != k]
     if spec.dice and "roll" not in given:
@@ -290,7 +308,9 @@ def _result(text: str, prefix: str, partial: str, value_prefix: str, candidates:
         return Completion(line=text)
 
     def placed(word: str) -> str:
-        if "=" in word and not word.endswith("="):
+        if word.endswith("="):
+            return _quote(word[:-1]) + "="
+        if "=" in word:
             key, _, value = word.partition("=")
             return f"{key}={_quote(value)}"
         return _quote(word)
