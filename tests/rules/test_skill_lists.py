@@ -229,3 +229,15 @@ def test_combat_reads_the_same_lists():
     assert SKILL_BASE["Unarmed Combat"] == 40 and SKILL_BASE["Search"] == 20
     assert SKILL_BASES["Fighting (Brawl)"] == 25 and SKILL_BASES["Stealth"] == 20
     assert events_of([], DiceRolled) == []
+
+
+@pytest.mark.rule("COC-CHASE-29")
+def test_chase_rolls_read_the_sheet_by_any_word_then_the_list_and_npcs_their_dex():
+    from fhtagn_tui.domain.features.chase.resolve import skill_value
+
+    eng = engine("coc7", NEW["coc7"] + ' "Spot Hidden"=70', "char new Cultist kind=npc DEX=60 Stealth=45")
+    harvey, cultist = eng.state.character("harvey"), eng.state.character("cultist")
+    assert skill_value(harvey, "spot") == ("Spot Hidden", 70, ())
+    assert skill_value(harvey, "stealth") == ("Stealth", 20, ())  # never raised: the base
+    assert skill_value(cultist, "stealth") == ("Stealth", 45, ())
+    assert skill_value(cultist, "Climb") == ("Climb", 30, ("COC-CHASE-29",))  # not on its block: half DEX

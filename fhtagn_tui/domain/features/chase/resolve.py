@@ -13,6 +13,7 @@ from fhtagn_tui.rules.coc.party import damage_bonus_and_build, mov
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded
 from fhtagn_tui.rules.names import matches as names_matches
 
+from ... import skills as skill_rules
 from ...decide import Rejected, evolve
 from ...events import Event
 from ...lookup import did_you_mean
@@ -116,11 +117,17 @@ def skill_value(char: Character, skill: str, aptitude: str = "neither") -> tuple
             return name, value, ()
     if key == "dodge":
         return "Dodge", char.stats.get("DEX", 0) // 2, ()
-    if char.kind in NPC_KINDS:
+    if char.kind in NPC_KINDS:  # a stat block lists what the NPC has; anything else is COC-CHASE-29's
+        own = names_matches(skill, char.skills)
+        if len(own) == 1:
+            return own[0], char.skills[own[0]], ()
         return skill, rc.npc_skill(char.stats.get("DEX", 0), aptitude), ("COC-CHASE-29",)
     for name, value in rc.BASE_SKILLS.items():
         if name.casefold() == key:
             return name, value, ()
+    found = skill_rules.value_of("coc7", char, skill)  # any word of a name: the sheet's, else the list's base
+    if found is not None:
+        return found[0], found[1], ()
     raise Rejected(f"{char.name} has no {skill!r} skill{did_you_mean(skill, char.skills)}: set it with 'char set {char.id} \"{skill}=N\"'")
 
 
