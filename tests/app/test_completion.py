@@ -63,6 +63,8 @@ async def test_tab_on_an_empty_line_moves_on_and_a_typo_is_corrected(make_app):
         await pilot.press("colon", *"tset", "tab")
         line = app.query_one(CommandLine)
         assert line.value == "test "
+        await pilot.press("shift+tab")
+        assert app.focused is line and line.value == "test "
         line.value = ""
         await pilot.press("tab")
         assert app.focused is not line

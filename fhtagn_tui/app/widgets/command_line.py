@@ -35,6 +35,7 @@ class CommandLine(Input):
         Binding("down", "history(1)", "next", show=False),
         Binding("escape", "leave", "leave", show=False),
         Binding("tab", "complete", "complete", show=False),
+        Binding("shift+tab", "back_out", "previous", show=False),
     ]
 
     class Hint(Message):
@@ -92,6 +93,11 @@ class CommandLine(Input):
             self.post_message(self.Hint(f"Tab: {shown}"))
         elif not done.candidates:
             self.post_message(self.Hint("Tab: nothing to complete here"))
+
+    def action_back_out(self) -> None:
+        """Shift+Tab: like Tab, it never leaves a line with text in it."""
+        if not self.value.strip():
+            self.screen.focus_previous()
 
     def set_state(self, state: State) -> None:
         """The state completion reads (names, skills, weapons …)."""
