@@ -26,6 +26,11 @@ def test_the_start_of_a_later_word_is_enough():
     assert resolve("elias cr", PEOPLE) == "Dr. Elias Crane"  # the starts of consecutive words
 
 
+def test_the_start_of_the_whole_name_breaks_a_tie_of_word_starts():
+    assert resolve("pist", ["pistol", "heavy pistol"]) == "pistol"
+    assert matches("pis", ["heavy pistol", "light pistol"]) == ["heavy pistol", "light pistol"]
+
+
 def test_a_unique_piece_is_enough_when_no_word_starts_so():
     assert resolve("lias", PEOPLE) == "Dr. Elias Crane"
     assert resolve("eriff", PEOPLE) == "Sheriff Dale"

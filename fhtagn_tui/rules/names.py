@@ -6,7 +6,8 @@ A name is found when the text typed is, in this order (case and accents ignored,
 
 1. the whole name;
 2. the start of the name, or of any word in it (``elias`` finds ``Dr. Elias Crane``,
-   ``spot`` finds ``Spot Hidden``) — when only one name fits;
+   ``spot`` finds ``Spot Hidden``) — when only one name fits, or only one *starts* so
+   (``pist`` is ``pistol``, not ``heavy pistol``);
 3. a piece of the name anywhere (``lias cr``) — when only one name fits.
 
 Several fitting names at one step is an ambiguity: the refusal lists them.  Nothing
@@ -67,6 +68,10 @@ def matches(query: str, names: Iterable[str]) -> list[str]:
         n = len(q_words)
         if n and any(all(words[i + j].startswith(q_words[j]) for j in range(n)) for i in range(len(words) - n + 1)):
             prefix.append(name)
+    if len(prefix) > 1:  # "pist": the one name that starts so beats "heavy pistol"
+        starts = [n for n in prefix if fold(n).startswith(q)]
+        if len(starts) == 1:
+            return starts
     if prefix:
         return prefix
     return [n for n, f in folded if q in f]
