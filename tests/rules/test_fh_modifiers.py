@@ -40,3 +40,18 @@ def test_a_total_beyond_40_is_capped_and_the_event_says_so():
 def test_help_test_gives_the_fhtagn_steps():
     text = help_text("test")
     assert "±20/±40" in text and "steps of 20" in text
+
+
+@pytest.mark.rule("FH-DICE-05")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "san ada 1/1d6 mod=-25",
+        "firstaid bob ada mod=-10",
+        "attack ada bob mod=+30",
+    ],
+)
+def test_every_fhtagn_command_with_mod_takes_steps_of_20(line):
+    eng = engine("fhtagn", ADA, 'char new Bob "First Aid"=50 Medicine=40', "char pool ada HP=5",
+                 "fight start", "fight add ada bob")
+    assert "steps of 20 (FH-DICE-05)" in rejected(eng, line, *[50] * 8)

@@ -632,15 +632,20 @@ def _test_target(state: State, char: Character, what: str) -> tuple[str, int, st
     raise Rejected(f"{char.name} has no skill or stat {what!r}{did_you_mean(what, options)}")
 
 
-def fh_modifier_note(modifier: int) -> str:
-    """FH-DICE-05: modifiers come in steps of 20 and their total is capped at ±40.  A step
-    that is not a multiple of 20 is refused; a total beyond ±40 is capped, and said so."""
+def check_fh_step(modifier: int) -> None:
+    """FH-DICE-05: a GM's modifier in FHTAGN comes in steps of 20; another is refused."""
     if modifier % 20:
         low = modifier - modifier % 20
         raise Rejected(
             f"FHTAGN modifiers come in steps of 20 (FH-DICE-05): mod={modifier:+d} is not one — "
             f"give mod={low:+d} or mod={low + 20:+d}"
         )
+
+
+def fh_modifier_note(modifier: int) -> str:
+    """FH-DICE-05: modifiers come in steps of 20 and their total is capped at ±40.  A step
+    that is not a multiple of 20 is refused; a total beyond ±40 is capped, and said so."""
+    check_fh_step(modifier)
     if abs(modifier) > 40:
         capped = fh_dice.total_modifier([modifier])
         return f"mod {modifier:+d} capped at {capped:+d}, FH-DICE-05"

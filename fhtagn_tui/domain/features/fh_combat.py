@@ -32,7 +32,7 @@ from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State
 from ..systems import SHEETS
-from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, StatChanged
+from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, StatChanged, check_fh_step
 from .encounter import (
     Attack,
     DamageApplied,
@@ -404,6 +404,7 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
         p.rules.append("FH-DMG-08")
     if "mod" in opts:
         p.mods.append(("GM", _int(opts["mod"], "mod=")))
+        check_fh_step(p.mods[-1][1])
     # defence
     p.defence, p.auto = _defence(state, opts, words, tgt, close, p.special == "savage")
     return p

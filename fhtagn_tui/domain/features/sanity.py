@@ -20,7 +20,7 @@ from ..decide import Rejected, decider, evolver
 from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, Mind, State
-from .campaign import BondChanged, ConditionAdded, PoolChanged, StatChanged
+from .campaign import BondChanged, ConditionAdded, PoolChanged, StatChanged, check_fh_step
 
 _TEST_RULES = ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03")
 
@@ -244,6 +244,7 @@ def _agent(state: State, name: str) -> Character:
 
 
 def _mods(char: Character, modifier: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    check_fh_step(modifier)
     mods = (modifier,) if modifier else ()
     rules: tuple[str, ...] = ("FH-DICE-05",) if modifier else ()
     tired = exhaustion_modifier(char.has("exhausted"), char.has("stimulated"))
