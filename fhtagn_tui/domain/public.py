@@ -65,7 +65,7 @@ class PublicLog:
                 return ev
             self.hidden.add(ev.id)
             self.redacted_groups.add(ev.group)
-            return replace(ev, stats={}, skills={}, current={}, bonds=())
+            return replace(ev, stats={}, skills={}, current={}, bonds=(), skill_attrs={})
         if getattr(ev, "hidden", False) is True or (
             isinstance(ev, STAT_EVENTS) and ev.character in self.hidden
         ):

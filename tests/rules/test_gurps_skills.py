@@ -127,3 +127,11 @@ def test_a_weapon_skill_never_learned_uses_its_listed_default():
     assert ev.skill == 6  # Axe/Mace DX/A: DX 11 − 5
     ev = events_of(do(eng, "attack ghoul ilse weapon=knife defend=none", 6, 6, 6), GurpsAttackResolved)[0]
     assert ev.skill == 7  # Knife DX/E: DX 11 − 4
+
+
+def test_a_hidden_npcs_new_skills_and_their_attributes_stay_hidden_from_players():
+    from fhtagn_tui.domain.public import public_events
+
+    eng = engine("gurps", 'char new Priest kind=npc IQ=13 custom:"Dagon Lore"=IQ+2 --hidden')
+    (created,) = [e for e in public_events(eng.sink.events) if type(e).__name__ == "CharacterCreated"]  # type: ignore[attr-defined]
+    assert created.skills == {} and created.skill_attrs == {}  # type: ignore[attr-defined]
