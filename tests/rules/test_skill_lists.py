@@ -4,6 +4,8 @@ of skills never raised against that base, specialities, and near-miss names refu
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from fhtagn_tui.domain import skills
 from fhtagn_tui.domain.features.campaign import DiceRolled, SkillChanged
@@ -241,3 +243,21 @@ def test_chase_rolls_read_the_sheet_by_any_word_then_the_list_and_npcs_their_dex
     assert skill_value(harvey, "stealth") == ("Stealth", 20, ())  # never raised: the base
     assert skill_value(cultist, "stealth") == ("Stealth", 45, ())
     assert skill_value(cultist, "Climb") == ("Climb", 30, ("COC-CHASE-29",))  # not on its block: half DEX
+
+
+@given(st.data())
+@settings(max_examples=60, deadline=None)
+def test_any_listed_skill_never_raised_is_tested_at_its_base(data):
+    """A universal promise: on a new character, every skill of the list tests at its base."""
+    system = data.draw(st.sampled_from(["fhtagn", "coc7", "gurps"]))
+    listed = {"fhtagn": FHTAGN, "coc7": COC, "gurps": GURPS}[system]
+    eng = _ENGINES.setdefault(system, engine(system, NEW[system]))
+    c = char(eng, system)
+    skill = data.draw(st.sampled_from([s for s in listed.sheet if system != "gurps" or gurps_default(s, c.stats) is not None]))
+    want = gurps_default(skill, c.stats) if system == "gurps" else percentile_base(skill, c.stats)
+    dice = [3, 3, 3] if system == "gurps" else [50]
+    ev = eng.execute(f'test {WHO[system]} "{skill.name}"', dice=dice).events[0]
+    assert (ev.label, ev.target) == (skill.name, max(1, min(99, want)) if system == "fhtagn" else want)  # type: ignore[attr-defined]
+
+
+_ENGINES: dict[str, Engine] = {}
