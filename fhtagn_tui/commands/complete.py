@@ -254,9 +254,16 @@ def complete(text: str, state: State) -> Completion:
     if found is None or (found[1] == len(words) and not words[found[1]:] and _has_longer(words)):
         # the command's words
         typed = [w.casefold() for w in words]
-        names = sorted(set(SPECS) | set(_ALIASES))
-        nxt = [n.split()[len(typed)] for n in names if n.split()[: len(typed)] == typed and len(n.split()) > len(typed)]
-        candidates = _fits(partial, sorted(set(nxt)), loose=False)
+
+        def following(names: list[str]) -> list[str]:
+            return sorted({n.split()[len(typed)] for n in names
+                           if n.split()[: len(typed)] == typed and len(n.split()) > len(typed)})
+
+        nxt = following(list(SPECS))
+        candidates = _fits(partial, nxt, loose=False)
+        if not candidates and partial:  # an alias (char create, char rm …) when no command word fits
+            nxt = following(list(SPECS) + list(_ALIASES))
+            candidates = _fits(partial, nxt, loose=False)
         if not candidates and partial and found is None:  # a typo: the nearest words ("tset" → "test")
             candidates = suggest(partial, sorted(set(nxt)))
         if found is not None:

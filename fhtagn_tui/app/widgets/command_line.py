@@ -16,6 +16,17 @@ from fhtagn_tui.commands.complete import complete
 from fhtagn_tui.domain.state import State
 
 
+def candidates_text(candidates: tuple[str, ...], width: int = 76) -> str:
+    """``Tab: new, set, show … (6 in all)`` — as many as fit on one line of the status."""
+    shown: list[str] = []
+    for word in candidates:
+        tail = f" … ({len(candidates)} in all)"
+        if len("Tab: " + ", ".join([*shown, word])) + len(tail) > width and shown:
+            return "Tab: " + ", ".join(shown) + tail
+        shown.append(word)
+    return "Tab: " + ", ".join(shown)
+
+
 class CommandSuggester(Suggester):
     """The inline suggestion: the line as :func:`complete` would extend it."""
 
@@ -89,8 +100,7 @@ class CommandLine(Input):
             self.value = done.line + tail
             self.cursor_position = len(done.line)
         if len(done.candidates) > 1:
-            shown = ", ".join(done.candidates[:12]) + (f" … ({len(done.candidates)} in all)" if len(done.candidates) > 12 else "")
-            self.post_message(self.Hint(f"Tab: {shown}"))
+            self.post_message(self.Hint(candidates_text(done.candidates)))
         elif not done.candidates:
             self.post_message(self.Hint("Tab: nothing to complete here"))
 
