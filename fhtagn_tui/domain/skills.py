@@ -141,6 +141,9 @@ def value_of(system: str, char: Character, name: str) -> tuple[str, int] | None:
     if listed is None or listed.family and not split_specialty(name)[1]:
         family = listed
         found = names.matches(name, readable_names(system, char))
+        own = [f for f in found if _stored(char, f) is not None]
+        if len(found) > 1 and len(own) == 1:  # "firearms": the one Firearms (…) on the sheet
+            found = own
         if len(found) > 1:
             raise Rejected(f"{name!r} could be more than one skill of {char.name}: {', '.join(found[:8])} — type more of the name")
         if not found:

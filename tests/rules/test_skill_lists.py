@@ -211,6 +211,12 @@ def test_an_ambiguous_skill_lists_the_candidates():
     assert "could be more than one skill" in msg and "Firearms (Handgun)" in msg and "Firearms (Rifle/Shotgun)" in msg
 
 
+def test_of_several_fitting_skills_the_one_on_the_sheet_is_meant():
+    eng = engine("coc7", NEW["coc7"] + ' "Firearms (Handgun)"=55')
+    (ev,) = do(eng, "test harvey firearms", 40)
+    assert (ev.label, ev.target) == ("Firearms (Handgun)", 55)
+
+
 def test_old_saves_with_unlisted_skills_still_fold():
     """A log written before the lists keeps its skills as they were: the evolver checks nothing."""
     eng = engine("fhtagn", NEW["fhtagn"])
