@@ -36,6 +36,8 @@ def state():  # noqa: ANN201
         ("char set zoe DE", "char set zoe DEX="),
         ("char new Bob lib", 'char new Bob "Library Use"='),  # a new character: the list's skills
         ("fight add elias zo", "fight add elias Zoë "),  # NAME [NAME …]: every name completes
+        ("escape zoe harvey with=u", "escape zoe harvey with=unarmed "),  # listed values win over weapons
+        ("melee harvey zoe with=kn", "melee harvey zoe with=knife "),
     ],
 )
 def test_tab_completes_the_word_being_typed(state, typed, line):

@@ -201,6 +201,8 @@ def _bonds(state: State, args: list[str]) -> list[str]:
 
 def _option_values(state: State, key: str, usage: _Usage, args: list[str]) -> list[str]:
     k = key.casefold()
+    if usage.options.get(key):  # the usage lists its values: escape … with=str|unarmed
+        return list(usage.options[key])
     if k in WEAPON_OPTIONS:
         return _weapons(state)
     if k in SKILL_OPTIONS:
