@@ -5,7 +5,7 @@ from __future__ import annotations
 from fhtagn_tui.domain import skills as skill_rules
 from fhtagn_tui.domain.lookup import find_character
 from fhtagn_tui.domain.state import State
-from fhtagn_tui.rules.skills import describe_gurps, percentile_base
+from fhtagn_tui.rules.skills import describe_gurps
 
 from .language import Args, Query, command
 
@@ -58,4 +58,4 @@ def _skills(args: Args) -> Query:
     return Query(run=list_text)
 
 
-__all__ = ["character_text", "list_text", "percentile_base"]
+__all__ = ["character_text", "list_text"]

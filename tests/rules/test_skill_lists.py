@@ -267,3 +267,14 @@ def test_any_listed_skill_never_raised_is_tested_at_its_base(data):
 
 
 _ENGINES: dict[str, Engine] = {}
+
+
+def test_the_skills_command_lists_the_system_and_one_sheet():
+    eng = engine("coc7", NEW["coc7"] + ' "Spot Hidden"=60')
+    listing = eng.execute("skills").answer
+    assert "Dodge                      DEX ÷ 2" in listing and "Science (…)" in listing
+    sheet = eng.execute("skills harv").answer
+    assert sheet.startswith("Harvey: Spot Hidden 60% · ")
+    assert " * Spot Hidden" in sheet and "   Listen                     20%" in sheet
+    gurps = engine("gurps", NEW["gurps"]).execute("skills").answer
+    assert "Stealth                    DX/A, default DX−5 or IQ−5" in gurps and "Brawling, Boxing, Karate" in gurps
