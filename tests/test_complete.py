@@ -69,5 +69,11 @@ def test_nothing_to_complete_leaves_the_line(state):
         assert done.line == typed and done.candidates == ()
 
 
+def test_conditions_and_spells_complete_from_the_state():
+    eng = engine("coc7", "char new Zoë", "cond add zoe stunned", "spell add Wrack mp=6 san=1d6 time=instant opposed")
+    assert complete("cond remove zoe st", eng.state).line == "cond remove zoe stunned "
+    assert complete("cast zoe wr", eng.state).line == "cast zoe Wrack "
+
+
 def test_new_names_are_not_completed_from_existing_ones(state):
     assert complete("char new Ha", state).candidates == ()

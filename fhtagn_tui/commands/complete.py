@@ -177,6 +177,11 @@ def _for_placeholder(state: State, words: str, placeholder: str, args: list[str]
         return sorted(load_rollables()) if words == "table roll" else sorted(load_tables())
     if placeholder == "BOND":
         return _bonds(state, args)
+    if placeholder == "CONDITION" and words == "cond remove":
+        cid = _named(state, args)
+        return list(state.characters[cid].conditions) if cid else []
+    if placeholder == "SPELL":
+        return [sp.name for sp in state.coc_lore.spells.values()]
     if placeholder == "TOME":
         return [t.name for t in state.coc_lore.tomes.values()]
     return []
