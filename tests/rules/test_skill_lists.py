@@ -16,7 +16,7 @@ from fhtagn_tui.rules.fhtagn.skills import SKILLS as FHTAGN
 from fhtagn_tui.rules.gurps.skills import SKILLS as GURPS
 from fhtagn_tui.rules.skills import gurps_default, percentile_base
 from fhtagn_tui.service import Engine
-from tests.helpers import do, engine, events_of, rejected, replayed
+from tests.helpers import do, engine, rejected, replayed
 
 NEW = {
     "fhtagn": "char new Ada STR=10 CON=11 DEX=13 INT=16 POW=14 CHA=11",
@@ -236,7 +236,6 @@ def test_combat_reads_the_same_lists():
 
     assert SKILL_BASE["Unarmed Combat"] == 40 and SKILL_BASE["Search"] == 20
     assert SKILL_BASES["Fighting (Brawl)"] == 25 and SKILL_BASES["Stealth"] == 20
-    assert events_of([], DiceRolled) == []
 
 
 @pytest.mark.rule("COC-CHASE-29")
