@@ -31,10 +31,11 @@ from fhtagn_tui.domain.text import TextRefused, check_command
 from fhtagn_tui.rules.dice import (
     Dice,
     DiceError,
-    DiceNeeded,
     DiceSource,
     ForcedSource,
+    ProbeSource,
     RandomSource,
+    needed_text,
 )
 
 #: Commands that act on the log as it stands: never secret (``commands.language.NEVER_SECRET``).
@@ -194,9 +195,11 @@ class Engine:
         dice = Dice(source)
         try:
             events = decide(self.state, command, dice)
-        except DiceNeeded as exc:
-            raise Rejected(f"{exc}; give every die with roll=…") from None
-        except DiceError as exc:
+        except (DiceError, Rejected) as exc:
+            if strict and source.short is not None:  # the typed-in dice ran out: name every die still needed
+                raise Rejected(self._missing(command, list(typed or ()))) from None
+            if isinstance(exc, Rejected):
+                raise
             raise Rejected(str(exc)) from None
         except (OverflowError, ValueError, RecursionError) as exc:  # a value no rule can work with
             raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]}); "
@@ -234,6 +237,21 @@ class Engine:
             raise Rejected(f"#{seq} is revealed already (action {group})")
         first = members[0] if members else found[0]
         return Revealed(target=group, label=first.describe(self.names))
+
+    def _missing(self, command: Command, typed: list[int | str]) -> str:
+        """The refusal for too few typed-in dice: every die still needed, in draw order, found
+        by running the rule on with stand-in dice (a failing face each)."""
+        probe = ProbeSource()
+        try:
+            decide(self.state, command, Dice(ForcedSource(typed, then=probe)))
+        except (DiceError, Rejected):
+            pass
+        given = f"{len(typed)} given" if typed else "none given"
+        if not probe.wanted:
+            return f"not enough dice typed in ({given}); give every die with roll=…"
+        return (f"not enough dice typed in ({given}); still needed, in order (if each roll goes badly): "
+                f"{needed_text(probe.wanted)} "
+                f"— give them all with roll=…")
 
     def _stamp(self, events: list[Event], secret: bool) -> list[Event]:
         seq = self.sink.next_seq

@@ -224,7 +224,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 self._stale.discard(tab)
             else:
                 self._stale.add(tab)
-        self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
+        self.query_one(CommandLine).set_state(state)
 
     def tab_mounted(self, tab: GameTab) -> None:
         """A tab has just been mounted: drawn now if on screen, else when first opened."""
@@ -348,6 +348,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 self._status(outcome.answer)
         else:
             self._report(outcome.events)
+
+    def on_command_line_hint(self, event: CommandLine.Hint) -> None:
+        self._status(event.text)
 
     def prefill(self, text: str) -> None:
         line = self.query_one(CommandLine)

@@ -19,6 +19,7 @@ from fhtagn_tui.domain.features.campaign import (
 from fhtagn_tui.domain.features.reveal import Reveal
 from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.lookup import find_character
+from fhtagn_tui.domain.skills import RELATIVE, sheet_line
 from fhtagn_tui.domain.state import Bond, State
 from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, check_expr
@@ -65,28 +66,63 @@ def _bonds(raw: str | None, args: Args) -> tuple[Bond, ...]:
 _STATLIKE = {"Luck", "Age", "Will", "Per", "HP", "FP"}
 
 
-def _stats_and_skills(args: Args) -> tuple[dict[str, int], dict[str, int]]:
-    stats: dict[str, int] = {}
-    skills: dict[str, int] = {}
+class Written:
+    """Characteristics and skills given as KEY=VALUE: ``custom:NAME=N`` confirms a new skill;
+    a GURPS skill may be given relative to its attribute (``Stealth=DX+1``)."""
+
+    def __init__(self) -> None:
+        self.stats: dict[str, int] = {}
+        self.skills: dict[str, int] = {}
+        self.relative: dict[str, str] = {}
+        self.custom: list[str] = []
+
+
+def _written(args: Args) -> Written:
+    out = Written()
     for key, raw in args.remaining_options().items():
         args.opt(key)
-        value = to_int(raw, key, args)
-        if (key.isupper() and len(key) <= 4) or key in _STATLIKE:
-            stats[key.upper() if key not in _STATLIKE else key] = value
+        name = key
+        if key.casefold().startswith("custom:"):
+            name = key.split(":", 1)[1].strip()
+            if not name:
+                raise args.fail("custom: needs the new skill's name, e.g. custom:\"Basket Weaving\"=30")
+            out.custom.append(name)
+        elif (key.isupper() and len(key) <= 4) or key in _STATLIKE:
+            out.stats[key.upper() if key not in _STATLIKE else key] = to_int(raw, key, args)
+            continue
+        if RELATIVE.match(raw):
+            out.relative[name] = raw.strip()
         else:
-            skills[key] = value
-    return stats, skills
+            out.skills[name] = to_int(raw, name, args)
+    return out
+
+
+def _stats_and_skills(args: Args) -> tuple[dict[str, int], dict[str, int]]:
+    """Characteristics and skills as plain numbers (stat blocks of templates)."""
+    w = _written(args)
+    if w.relative:
+        name, value = next(iter(w.relative.items()))
+        raise args.fail(f"{name}={value}: give a level (a number) here")
+    return w.stats, w.skills
 
 
 @command(
     "char new",
-    "char new NAME [kind=agent|investigator|npc|monster] [STAT=N ...] [Skill=N ...] [bonds=NAME[:SCORE],...] [--hidden]",
-    "create a character (missing characteristics take their defaults)",
+    "char new NAME [kind=agent|investigator|npc|monster] [STAT=N ...] [Skill=N ...] [custom:Skill=N] "
+    "[bonds=NAME[:SCORE],...] [--hidden] [--new-skill]",
+    "create a character (missing characteristics take their defaults; skills not given are at base)",
     details=(
         "Characteristics are upper case (STR CON DEX INT POW CHA; CoC adds SIZ APP EDU, Luck, Age; "
         "GURPS ST DX IQ HT, HP FP Will Per).\nAnything else with =N is a skill, e.g. Firearms=50 "
-        "or \"Cthulhu Mythos=5\". Bonds (FHTAGN) start at CHA unless a score is given.\n"
-        "--hidden keeps an NPC's stats from the players' view."
+        "or \"Cthulhu Mythos=5\": give only the skills raised above their base — every skill of the "
+        "system's list is on the sheet at its base ('skills' lists them). Specialties go in brackets: "
+        "\"Fighting (Brawl)=50\", \"Language (Latin)=30\", \"Science (Botany)=20\".\n"
+        "A name close to a listed skill (Unarmed for Unarmed Combat) is refused with a suggestion; "
+        "custom:NAME=N (or --new-skill) keeps a new skill by that name.\n"
+        "GURPS skills are levels, or relative to their attribute: Stealth=DX+1, Occultism=IQ-1; a change "
+        "of the attribute moves them. custom:\"Lore=IQ+2\" gives a new skill its attribute.\n"
+        "Bonds (FHTAGN) start at CHA unless a score is given. --hidden keeps an NPC's stats from the "
+        "players' view."
     ),
     examples=(
         'char new "Ada Vance" STR=12 CON=11 DEX=13 INT=15 POW=14 CHA=10 Firearms=50 bonds="Sister,Partner:9"',
@@ -100,15 +136,19 @@ def _char_new(args: Args) -> CreateCharacter:
     kind = args.opt("kind", "") or ""
     bonds = _bonds(args.opt("bonds"), args)
     hidden = args.flag("hidden")
-    stats, skills = _stats_and_skills(args)
-    return CreateCharacter(name=name, kind=kind, stats=stats, skills=skills, bonds=bonds, hidden=hidden)
+    new_skill = args.flag("new-skill")
+    w = _written(args)
+    return CreateCharacter(name=name, kind=kind, stats=w.stats, skills=w.skills, bonds=bonds, hidden=hidden,
+                           relative=w.relative, custom=tuple(w.custom), new_skill=new_skill)
 
 
 @command(
     "char set",
-    "char set NAME STAT=N|Skill=N [...] [Skill=--]",
-    "change characteristics or skills (Skill=-- removes a skill)",
-    examples=("char set ada STR=13 Firearms=55", "char set ada Swim=--"),
+    "char set NAME STAT=N|Skill=N [...] [custom:Skill=N] [Skill=--] [--new-skill]",
+    "change characteristics or skills (Skill=-- puts a skill back at its base)",
+    details="Skill names as for 'char new': near misses of a listed skill are refused unless written custom:NAME=N.",
+    examples=("char set ada STR=13 Firearms=55", "char set ada Swim=--", "char set ilse Stealth=DX+1",
+              "char set ada custom:\"Basket Weaving\"=30"),
     aliases=("char edit",),
 )
 def _char_set(args: Args) -> EditCharacter:
@@ -117,8 +157,10 @@ def _char_set(args: Args) -> EditCharacter:
     removed = {k: None for k, v in args.remaining_options().items() if v.strip() in ("--", "none", "-")}
     for key in removed:
         args.opt(key)
-    stats, skills = _stats_and_skills(args)
-    return EditCharacter(name=name, stats=stats, skills={**skills, **removed})
+    new_skill = args.flag("new-skill")
+    w = _written(args)
+    return EditCharacter(name=name, stats=w.stats, skills={**w.skills, **removed}, relative=w.relative,
+                         custom=tuple(w.custom), new_skill=new_skill)
 
 
 @command(
@@ -159,9 +201,8 @@ def format_character(state: State, key: str) -> str:
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in char.stats.items()))
     lines.append("  " + "  ".join(f"{k} {v}" for k, v in d.items()))
     lines.append("  now: " + "  ".join(f"{k} {v}" for k, v in char.current.items()))
-    if char.skills:
-        unit = "" if state.system == "gurps" else "%"
-        lines.append("  skills: " + ", ".join(f"{k} {v}{unit}" for k, v in char.skills.items()))
+    if char.stats:
+        lines.append("  skills: " + sheet_line(state.system, char) + " ('skills NAME' lists them all)")
     if char.bonds:
         lines.append("  bonds: " + ", ".join(f"{b.name} {b.score}" + (" (broken)" if b.broken else "") for b in char.bonds))
     if char.attacks:
@@ -261,8 +302,10 @@ def _roll(args: Args) -> RollDice:
     "test",
     "test NAME SKILL|STAT [mod=±N] [difficulty=regular|hard|extreme] [bonus=N] [penalty=N] [roll=VALUES]",
     "a character's skill or stat test, judged by the campaign's system",
-    details="FHTAGN: STAT means STAT×5 and mod= is ±20/±40 (capped at ±40).\n"
-    "CoC 7e: difficulty= and bonus/penalty dice.  GURPS: 3d vs skill with mod=±N.",
+    details="FHTAGN: STAT means STAT×5 and mod= is ±20/±40: modifiers come in steps of 20 (FH-DICE-05), "
+    "another step is refused, a sum beyond ±40 is capped at ±40.\n"
+    "CoC 7e: difficulty= and bonus/penalty dice.  GURPS: 3d vs skill with mod=±N.\n"
+    "A skill never raised is tested at its base (GURPS: its default); any word of a name will do (spot, elias).",
     examples=("test ada Firearms mod=-20", "test ada CON", "test harvey Spot Hidden difficulty=hard penalty=1"),
     dice=True,
 )

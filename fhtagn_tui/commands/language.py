@@ -30,6 +30,7 @@ from fhtagn_tui.domain.lookup import did_you_mean
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.text import TextRefused, check_command, check_line
 from fhtagn_tui.rules.dice import DiceError, parse_typed
+from fhtagn_tui.rules.names import suggest
 
 
 class ParseError(ValueError):
@@ -191,7 +192,8 @@ def _find_spec(tokens: list[str]) -> tuple[CommandSpec, int]:
                 return SPECS[key], n
     attempt = " ".join(lowered[:2])
     names = list(SPECS) + list(_ALIASES)
-    guess = did_you_mean(attempt, names) or did_you_mean(lowered[0], names)
+    guess = did_you_mean(attempt, names) if len(lowered) > 1 and lowered[0] in _FIRST_WORDS() else ""
+    guess = guess or _command_guess(lowered[0], names)
     family = sorted(w for w in SPECS if w.split()[0] == lowered[0])
     if family:
         return_hint = f" ({lowered[0]} takes: {', '.join(w.split(' ', 1)[1] for w in family if ' ' in w)})"
@@ -217,6 +219,20 @@ NEVER_SECRET = {
     "redo": "redo restores the last undone action as it was",
     "reveal": "reveal shows a secret to the players: it cannot itself be secret",
 }
+
+
+def _FIRST_WORDS() -> set[str]:  # noqa: N802 - reads like the constant it is
+    return {w.split()[0] for w in list(SPECS) + list(_ALIASES)}
+
+
+def _command_guess(word: str, names: list[str]) -> str:
+    """`` — did you mean 'test'?`` for a mistyped first word (edit distance, ``tset`` → ``test``)."""
+    firsts = list(dict.fromkeys(w.split()[0] for w in names))
+    guesses = suggest(word, firsts)
+    if not guesses:
+        return ""
+    shown = [g if g in SPECS or g in _ALIASES else f"{g} …" for g in guesses]
+    return " — did you mean " + " or ".join(repr(g) for g in dict.fromkeys(shown)) + "?"
 
 
 def parse(text: str) -> Parsed:

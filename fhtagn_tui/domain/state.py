@@ -60,7 +60,7 @@ class Character(msgspec.Struct, frozen=True):
     name: str
     kind: str  # investigator | agent | npc | monster
     stats: dict[str, int]  # characteristics (STR, CON, ... / ST, DX, ...)
-    skills: dict[str, int] = {}
+    skills: dict[str, int] = {}  # the skills the GM wrote down; the rest of the list is at base (domain.skills)
     current: dict[str, int] = {}  # pools: HP, WP, SAN, MP, Luck, FP ...
     bonds: tuple[Bond, ...] = ()
     conditions: tuple[str, ...] = ()
@@ -70,6 +70,7 @@ class Character(msgspec.Struct, frozen=True):
     hazards: tuple[OngoingHazard, ...] = ()  # FHTAGN hazards that tick: fire, cold, disease … (FH-HAZ)
     attacks: tuple[Weapon, ...] = ()  # its own attacks (a claw, a bite, a cultist's knife); the first is the default
     san_loss: str = ""  # what seeing it costs ("0/1d6"; FHTAGN and CoC), shown on the sheet
+    skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of a skill not on the list ("IQ")
 
     @property
     def is_pc(self) -> bool:

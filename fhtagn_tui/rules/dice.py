@@ -34,6 +34,8 @@ __all__ = [
     "Dice",
     "DiceSource",
     "ForcedSource",
+    "ProbeSource",
+    "needed_text",
     "RandomSource",
     "Roll",
     "d100",
@@ -154,6 +156,7 @@ class ForcedSource:
         self._values = list(values)
         self._used = 0
         self._then = then
+        self.short: tuple[str, str] | None = None  # (purpose, die) of the first die that was missing
 
     @property
     def remaining(self) -> int:
@@ -165,8 +168,45 @@ class ForcedSource:
             self._used += 1
             return _coerce(die, raw)
         if self._then is None:
+            self.short = (purpose, die)
             raise DiceNeeded(purpose, die, self._used)
         return self._then.value(purpose, die)
+
+
+class ProbeSource:
+    """Stands in for dice not typed in, to learn which the rule would still draw: each die
+    shows a failing, high face (a d100 98, a d6 6) and is noted; it stops after ``limit``."""
+
+    def __init__(self, limit: int = 40) -> None:
+        self.wanted: list[tuple[str, str]] = []
+        self.limit = limit
+
+    def value(self, purpose: str, die: str) -> int:
+        if len(self.wanted) >= self.limit:
+            raise DiceError("too many dice to list")
+        self.wanted.append((purpose, die))
+        if die == "d100":
+            return 98
+        if die == "units":
+            return 8
+        return die_faces(die)[-1]
+
+
+def needed_text(wanted: Sequence[tuple[str, str]]) -> str:
+    """``"d100 for 'SAN roll', then 3d6 for 'Fright Check'"`` — repeats of one die grouped."""
+    groups: list[list[object]] = []
+    for purpose, die in wanted:
+        if groups and groups[-1][0] == purpose and groups[-1][1] == die:
+            groups[-1][2] = int(str(groups[-1][2])) + 1
+        else:
+            groups.append([purpose, die, 1])
+    def named(die: object, count: object) -> str:
+        if count == 1:
+            return f"a {die}" if str(die).startswith("d") else f"a {die} die"
+        return f"{count}{die}" if str(die).startswith("d") else f"{count} {die} dice"
+
+    parts = [f"{named(die, count)} for {purpose!r}" for purpose, die, count in groups]
+    return ", then ".join(parts)
 
 
 def parse_typed(text: str) -> list[str]:

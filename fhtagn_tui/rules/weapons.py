@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import msgspec
 
+from fhtagn_tui.rules.names import matches
+
 KINDS = ("unarmed", "melee", "thrown", "ranged")
 ACTIONS = ("single", "bolt", "pump", "lever", "semi", "auto")  # how a gun cycles
 DB_KINDS = ("full", "half", "none", "")
@@ -172,19 +174,22 @@ def weapons_for(system: str, armory: Armory, own: tuple[Weapon, ...] = ()) -> di
 
 
 def find_weapon(system: str, armory: Armory, name: str, own: tuple[Weapon, ...] = ()) -> Weapon | None:
-    """A weapon by name, or a unique prefix of one (the character's own attacks first)."""
+    """A weapon by name, or a unique start of any word, or a unique piece of one (:mod:`.names`);
+    the character's own attacks first."""
     key = name.strip().casefold()
     for w in own:
         if w.key == key:
             return w
-    mine = [w for w in own if w.key.startswith(key)]
-    if key and len(mine) == 1:
-        return mine[0]
+    mine = matches(name, [w.name for w in own]) if key else []
+    if len(mine) == 1:
+        return next(w for w in own if w.name == mine[0])
     table = weapons_for(system, armory, own)
     if key in table:
         return table[key]
-    hits = [w for k, w in table.items() if k.startswith(key)]
-    return hits[0] if len(hits) == 1 else None
+    hits = matches(name, [w.name for w in table.values()])
+    if len(hits) != 1:
+        return None
+    return next(w for w in table.values() if w.name == hits[0])
 
 
 def default_weapon(system: str, own: tuple[Weapon, ...], close: bool | None = None) -> str:

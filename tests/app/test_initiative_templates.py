@@ -83,9 +83,9 @@ def test_form_builds_the_command_the_gm_would_type():
     attack = next(a for a in actions_for(state, ada) if a.key == "attack")
     ctx = defaults(attack, Ctx(state, ada))
     assert command_text(attack, ctx) == 'attack "ada vance" cy weapon="light pistol"'
-    ctx.values.update(weapon="pistol", called="partly", gap="yes", special="mow", rounds="5", defend="dodge", mod="-10")
+    ctx.values.update(weapon="pistol", called="partly", gap="yes", special="mow", rounds="5", defend="dodge", mod="-20")
     text = command_text(attack, ctx, "34,5")
-    assert text == 'attack "ada vance" cy weapon=pistol partly gap mow=5 defend=dodge mod=-10 roll=34,5'
+    assert text == 'attack "ada vance" cy weapon=pistol partly gap mow=5 defend=dodge mod=-20 roll=34,5'
     (ev, *_) = do(eng, text.removesuffix(" roll=34,5"), 15, 60, 5)  # the same line runs as typed
     assert ev.options == ("partly", "mow", "gap") and ev.modifier == -40
     assert "coup" not in [a.key for a in actions_for(state, ada)]  # nobody is unconscious

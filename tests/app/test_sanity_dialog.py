@@ -208,3 +208,21 @@ def test_the_command_text_reads_back_as_the_same_command():
     assert sp.coc_text("Harvey", "0/1d4", cap=8, mythos=True, bonus=1) == "sanity Harvey 0/1d4 max=8 mythos bonus=1"
     assert sp.gurps_text("Ilse", 2, "", 12, "Fear of cellars") == 'fright Ilse mod=+2 worsen="Fear of cellars" sc=12'
     assert sp.with_roll("fright Ilse", ["6", "6", "5"]) == "fright Ilse roll=6,6,5"
+
+
+async def test_the_dice_prompt_names_every_die_still_needed_and_takes_them_in_one_enter(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await open_dialog(app, pilot)  # Ada Vance
+        dialog.query_one("#sd-loss", Input).value = "1/1d8"
+        dialog.query_one("#sd-kind", Select).value = "violence"
+        dialog.query_one("#sd-project", Select).value = "Sister Claire"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        need = text_of(dialog, "#sd-need")
+        assert "a d100 for 'SAN test'" in need
+        assert "Then: a d8 for 'SAN loss', then a d4 for 'projection WP'" in need  # every die, in order
+        await type_dice(pilot, dialog, "80 6 3")  # one Enter for the three
+        assert "All the dice are in" in text_of(dialog, "#sd-need")
+        assert dialog.values == ["80", "6", "3"]

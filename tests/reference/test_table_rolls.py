@@ -98,7 +98,8 @@ def test_refusals_change_nothing():
     assert "environment is normal, hazardous, safe, not 'wet'" in rejected(coc, "table roll location environment=wet")
     assert "takes no margin=" in rejected(coc, "table roll location margin=3")
     assert "not needed" in rejected(coc, "table roll location roll=4,7")
-    assert "next one needed is a tens" in rejected(coc, "table roll location env=hazardous roll=4")
+    assert "still needed, in order (if each roll goes badly): 2 tens dice for 'random location'" in rejected(
+        coc, "table roll location env=hazardous roll=4")
     assert "cannot show 101" in rejected(coc, "table roll location roll=101")
     gurps = engine("gurps")
     assert "give the margin of failure of the Fright Check: margin=N" in rejected(gurps, "table roll fright roll=1,2,3")

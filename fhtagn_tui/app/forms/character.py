@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.campaign import CreateCharacter, EditCharacter
+from fhtagn_tui.domain.skills import RELATIVE
 from fhtagn_tui.domain.state import Bond, Character
 from fhtagn_tui.domain.systems import KINDS, SHEETS, check_skill, check_stat
 
@@ -27,14 +28,40 @@ def parse_skills(text: str) -> tuple[dict[str, int], str | None]:
         if not part:
             continue
         name, _, value = part.rpartition(" ")
+        if name and RELATIVE.match(value):  # GURPS "Stealth DX+1": see relative_parts
+            continue
         if not name or not value.strip().rstrip("%").isdigit():
             return {}, f"skills are 'Name value' pairs separated by commas, e.g. 'Firearms 50, Dodge 40' (not {part!r})"
         number = int(value.strip().rstrip("%"))
         problem = check_skill(number)
         if problem:
             return {}, f"{name}: {problem}"
-        skills[name.strip()] = number
+        name = name.strip()
+        if name.casefold().startswith("custom:"):  # a new skill close to a listed one, confirmed
+            name = name.split(":", 1)[1].strip()
+        skills[name] = number
     return skills, None
+
+
+def relative_parts(text: str) -> dict[str, str]:
+    """GURPS skills written relative to their attribute: ``"Stealth DX+1"`` → {"Stealth": "DX+1"}."""
+    out = {}
+    for part in text.split(","):
+        name, _, value = part.strip().rpartition(" ")
+        if name and RELATIVE.match(value):
+            name = name.strip()
+            out[name.split(":", 1)[1].strip() if name.casefold().startswith("custom:") else name] = value.strip()
+    return out
+
+
+def custom_names(text: str) -> tuple[str, ...]:
+    """The names written ``custom:NAME value`` in the skills field: confirmed as new skills."""
+    out = []
+    for part in text.split(","):
+        name = part.strip().rpartition(" ")[0].strip()
+        if name.casefold().startswith("custom:"):
+            out.append(name.split(":", 1)[1].strip())
+    return tuple(out)
 
 
 def parse_bonds(text: str) -> tuple[tuple[Bond, ...], str | None]:
@@ -160,9 +187,13 @@ class CharacterForm(ModalScreen[None]):
             for old in self.char.skills:
                 if old not in skills:
                     changed_skills[old] = None
-            if not changed_stats and not changed_skills:
+            relative = relative_parts(self.query_one("#f-skills", Input).value)
+            for name in relative:
+                changed_skills.pop(name, None)
+            if not changed_stats and not changed_skills and not relative:
                 return None, "nothing changed"
-            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills), None
+            return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills, relative=relative,
+                                 custom=custom_names(self.query_one("#f-skills", Input).value)), None
         name = self.query_one("#f-name", Input).value.strip()
         if not name:
             return None, "the character needs a name"
@@ -172,7 +203,9 @@ class CharacterForm(ModalScreen[None]):
             if problem:
                 return None, problem
         hidden = self.query_one("#f-hidden", Checkbox).value
-        return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden), None
+        customs = custom_names(self.query_one("#f-skills", Input).value)
+        return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden,
+                               custom=customs, relative=relative_parts(self.query_one("#f-skills", Input).value)), None
 
     def action_save(self) -> None:
         command, problem = self.build()

@@ -28,7 +28,7 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import names_of
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
-from fhtagn_tui.rules.dice import DiceError, parse_typed
+from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
 from ..screens.party_sheet import adaptation_text, bonds_text
@@ -314,6 +314,8 @@ class SanityDialog(ModalScreen[None]):
             nth = sum(1 for r in plan.drawn if r.purpose == purpose and r.die == die)
             need.append("Next: ", style="bold")
             need.append(f"a {die} for {purpose!r}" + (f" (die {nth + 1})" if nth else ""), style="bold yellow")
+            if len(plan.rest) > 1:  # every die still needed, in order: type them all at once
+                need.append("\nThen: " + needed_text(plan.rest[1:]) + " (if the rolls go badly)", style="yellow")
             need.append("\n" + sp.hint_for(purpose), style="italic")
         else:
             need.append("All the dice are in: ", style="bold green")

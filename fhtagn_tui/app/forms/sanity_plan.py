@@ -16,7 +16,7 @@ from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import State
-from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, ForcedSource, Roll
+from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, ForcedSource, ProbeSource, Roll
 
 #: What each die is for, in the GM's words (by the purpose the rules give the draw).
 HINTS: dict[str, str] = {
@@ -128,6 +128,7 @@ class Plan(msgspec.Struct):
 
     drawn: list[Roll]  # the dice used so far, in draw order
     need: tuple[str, str] | None = None  # (purpose, die) of the next die the rules want
+    rest: list[tuple[str, str]] = []  # every die still wanted, the next first (if each roll goes badly)
     events: list[Event] = []  # the resolution once every die is in
     error: str = ""  # a refusal: bad input or a die that cannot show that
 
@@ -143,7 +144,7 @@ def plan(state: State, command: Command, values: list[str]) -> Plan:
     try:
         events = decide(state, command, dice)
     except DiceNeeded as exc:
-        return Plan(drawn=list(dice.drawn), need=(exc.purpose, exc.die))
+        return Plan(drawn=list(dice.drawn), need=(exc.purpose, exc.die), rest=still_needed(state, command, values))
     except (DiceError, Rejected) as exc:
         return Plan(drawn=list(dice.drawn), error=str(exc))
     if source.remaining:
@@ -152,6 +153,16 @@ def plan(state: State, command: Command, values: list[str]) -> Plan:
             f"this needs {len(dice.drawn)} ({', '.join(f'{r.die} for {r.purpose}' for r in dice.drawn) or 'none'})"
         ))
     return Plan(drawn=list(dice.drawn), events=events)
+
+
+def still_needed(state: State, command: Command, values: list[str]) -> list[tuple[str, str]]:
+    """Every die the rules would still draw after ``values``, in order (stand-in dice that fail)."""
+    probe = ProbeSource()
+    try:
+        decide(state, command, Dice(ForcedSource(values, then=probe)))
+    except (DiceError, Rejected):
+        pass
+    return probe.wanted
 
 
 def drawn_text(drawn: list[Roll]) -> list[str]:

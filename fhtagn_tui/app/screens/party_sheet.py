@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from fhtagn_tui.domain import skills as skill_rules
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.coc import insanity as coc_ins
@@ -96,9 +97,10 @@ def body_text(state: State, char: Character) -> Text:
 def skills_text(state: State, char: Character) -> Text:
     """Skills and notes: last, being the longest."""
     parts: list[tuple[str, Text | str, str]] = []
-    if char.skills:
-        unit = "" if state.system == "gurps" else "%"
-        parts.append(("Skills", ", ".join(f"{k} {v}{unit}" for k, v in char.skills.items()), ""))
+    if char.stats and state.system in skill_rules.LISTS:
+        parts.append(("Skills", skill_rules.sheet_line(state.system, char), ""))
+    elif char.skills:
+        parts.append(("Skills", ", ".join(f"{k} {v}" for k, v in char.skills.items()), ""))
     if char.notes:
         parts.append(("Notes", char.notes, "italic"))
     return _lines(parts)

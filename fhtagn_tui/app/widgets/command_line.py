@@ -1,37 +1,43 @@
-"""The command line (``:``): type any command; history on up/down; completion."""
+"""The command line (``:``): type any command; history on up/down; Tab completes.
+
+What completes is worked out by :func:`fhtagn_tui.commands.complete.complete` (pure); this
+widget only shows it: the inline suggestion as you type (→ or End takes it), and Tab, which
+completes the word or lists what fits.  Tab never leaves a line with text in it.
+"""
 
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
-from fhtagn_tui.commands.language import SPECS, load_all
+from fhtagn_tui.commands.complete import complete
+from fhtagn_tui.domain.state import State
+
+
+def candidates_text(candidates: tuple[str, ...], width: int = 76) -> str:
+    """``Tab: new, set, show … (6 in all)`` — as many as fit on one line of the status."""
+    shown: list[str] = []
+    for word in candidates:
+        tail = f" … ({len(candidates)} in all)"
+        if len("Tab: " + ", ".join([*shown, word])) + len(tail) > width and shown:
+            return "Tab: " + ", ".join(shown) + tail
+        shown.append(word)
+    return "Tab: " + ", ".join(shown)
 
 
 class CommandSuggester(Suggester):
-    """Completes command words, then character names."""
+    """The inline suggestion: the line as :func:`complete` would extend it."""
 
-    def __init__(self, names: list[str]) -> None:
-        super().__init__(use_cache=False, case_sensitive=False)
-        self.names = names
+    def __init__(self, line: CommandLine) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.line = line
 
     async def get_suggestion(self, value: str) -> str | None:
-        load_all()
-        text = value.lstrip(":")
-        if not text.strip():
+        if not value.strip(" :"):
             return None
-        lowered = text.casefold()
-        for words in sorted(SPECS):
-            if words.startswith(lowered) and words != lowered:
-                return words + " "
-        head, _, last = text.rpartition(" ")
-        if head and last:
-            for name in self.names:
-                if name.casefold().startswith(last.casefold()) and name.casefold() != last.casefold():
-                    quoted = f'"{name}"' if " " in name else name
-                    return f"{head} {quoted} "
-        return None
+        return complete(value, self.line.state).suggestion or None
 
 
 class CommandLine(Input):
@@ -39,13 +45,22 @@ class CommandLine(Input):
         Binding("up", "history(-1)", "previous", show=False),
         Binding("down", "history(1)", "next", show=False),
         Binding("escape", "leave", "leave", show=False),
+        Binding("tab", "complete", "complete", show=False),
+        Binding("shift+tab", "back_out", "previous", show=False),
     ]
 
+    class Hint(Message):
+        """What fits the word being completed, for the status line."""
+
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
     def __init__(self, **kwargs: object) -> None:
-        self.names: list[str] = []
+        self.state = State()
         super().__init__(
             placeholder=": type a command (help, char new, test, roll, note, undo…)",
-            suggester=CommandSuggester(self.names),
+            suggester=CommandSuggester(self),
             select_on_focus=False,  # a prefilled command is continued, not replaced
             **kwargs,  # type: ignore[arg-type]
         )
@@ -73,5 +88,30 @@ class CommandLine(Input):
         else:
             self.screen.focus_next()
 
-    def set_names(self, names: list[str]) -> None:
-        self.names[:] = names
+    def action_complete(self) -> None:
+        """Tab: complete the word before the cursor, or say what fits; an empty line lets the
+        focus move on as Tab does elsewhere."""
+        if not self.value.strip():
+            self.screen.focus_next()
+            return
+        head, tail = self.value[: self.cursor_position], self.value[self.cursor_position:]
+        done = complete(head, self.state)
+        if done.line != head:
+            self.value = done.line + tail
+            self.cursor_position = len(done.line)
+        if len(done.candidates) > 1:
+            self.post_message(self.Hint(candidates_text(done.candidates)))
+        elif not done.candidates:
+            self.post_message(self.Hint("Tab: nothing to complete here"))
+
+    def action_back_out(self) -> None:
+        """Shift+Tab: like Tab, it never leaves a line with text in it."""
+        if not self.value.strip():
+            self.screen.focus_previous()
+
+    def set_state(self, state: State) -> None:
+        """The state completion reads (names, skills, weapons …)."""
+        self.state = state
+
+    def set_names(self, names: list[str]) -> None:  # kept for callers from before completion
+        return None

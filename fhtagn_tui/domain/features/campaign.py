@@ -10,8 +10,12 @@ from fhtagn_tui.rules.coc import dice as coc_dice
 from fhtagn_tui.rules.dice import Dice, DiceError, d100, roll_expr
 from fhtagn_tui.rules.fhtagn import dice as fh_dice
 from fhtagn_tui.rules.gurps import dice as gurps_dice
+from fhtagn_tui.rules.gurps.skills import DEFENCES as DEFENCE_NAMES
+from fhtagn_tui.rules.gurps.skills import SKILLS as _GURPS_LIST
+from fhtagn_tui.rules.skills import GURPS_ATTRIBUTES, key_of
 from fhtagn_tui.rules.weapons import Weapon, split_damage
 
+from .. import skills as skill_rules
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
@@ -69,6 +73,7 @@ class CharacterCreated(Event):
     attacks: tuple[Weapon, ...] = ()  # its own attacks (bestiary, templates, imports)
     notes: str = ""  # GM notes (what an import did not understand, a bestiary description)
     san_loss: str = ""
+    skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of skills not on the list
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
@@ -91,7 +96,10 @@ class StatChanged(Event):
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
-        return f"{who}: {self.stat} {self.old if self.old is not None else '–'} → {self.new}"
+        text = f"{who}: {self.stat} {self.old if self.old is not None else '–'} → {self.new}"
+        if self.stat in GURPS_ATTRIBUTES and self.old is not None and self.old != self.new:
+            text += f" ({self.stat}-based skills move by {self.new - self.old:+d})"
+        return text
 
 
 class SkillChanged(Event):
@@ -99,11 +107,13 @@ class SkillChanged(Event):
     skill: str
     old: int | None
     new: int | None  # None removes the skill
+    attr: str = ""  # GURPS: the controlling attribute of a skill not on the list
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
-        old = f"{self.old}%" if self.old is not None else "–"
-        new = f"{self.new}%" if self.new is not None else "removed"
+        unit = "" if self.attr or self.skill in _GURPS_NAMES else "%"
+        old = f"{self.old}{unit}" if self.old is not None else "–"
+        new = f"{self.new}{unit}" if self.new is not None else "removed"
         return f"{who}: {self.skill} {old} → {new}"
 
 
@@ -168,6 +178,7 @@ class DiceRolled(Event):
     target: int | None = None
     level: str = ""
     imposed: str = ""  # what the character's state added to the test, and why
+    note: str = ""  # how the target was reached: a base never raised, a capped modifier
 
     def describe(self, names: dict[str, str]) -> str:
         who = names.get(self.character, self.character)
@@ -176,8 +187,9 @@ class DiceRolled(Event):
         faces = ", ".join(str(r.value) for r in self.dice)
         vs = f" vs {self.target}" if self.target is not None else ""
         lvl = f": {self.level}" if self.level else ""
+        note = f" ({self.note})" if self.note else ""
         why = f" ({self.imposed})" if self.imposed else ""
-        return f"{head}{vs} → {self.total} [{faces}]{lvl}{why}"
+        return f"{head}{vs}{note} → {self.total} [{faces}]{lvl}{why}"
 
 
 class NoteAdded(Event):
@@ -186,6 +198,8 @@ class NoteAdded(Event):
     def describe(self, names: dict[str, str]) -> str:
         return f"Note: {self.text}"
 
+
+_GURPS_NAMES = frozenset(_GURPS_LIST.names())
 
 # --- commands -----------------------------------------------------------------
 
@@ -218,6 +232,9 @@ class CreateCharacter(Command):
     notes: str = ""
     san_loss: str = ""
     current: dict[str, int] = {}  # starting pools given (an imported stat block's SAN); clamped to the maxima
+    relative: dict[str, str] = {}  # GURPS skills given as "IQ+1", "DX-1"
+    custom: tuple[str, ...] = ()  # skill names confirmed as new (custom:NAME=N)
+    new_skill: bool = False  # --new-skill: every unlisted name is meant
 
 
 class EditCharacter(Command):
@@ -225,6 +242,9 @@ class EditCharacter(Command):
     name: str
     stats: dict[str, int] = {}
     skills: dict[str, int | None] = {}
+    relative: dict[str, str] = {}
+    custom: tuple[str, ...] = ()
+    new_skill: bool = False
 
 
 class SetPools(Command):
@@ -357,6 +377,47 @@ def _check_skills(skills: dict[str, int | None]) -> None:
                 raise Rejected(f"{name}: {problem}")
 
 
+def _written_skills(
+    state: State, char: Character | None, stats: dict[str, int], cmd: CreateCharacter | EditCharacter
+) -> tuple[dict[str, int | None], dict[str, str]]:
+    """The skills a create/edit writes, under their listed names, GURPS relative levels
+    worked out from ``stats``; and the controlling attributes of new GURPS skills."""
+    own = dict(char.skills) if char is not None else {}
+    custom = {" ".join(n.split()).casefold() for n in cmd.custom}
+    out: dict[str, int | None] = {}
+    attrs: dict[str, str] = {}
+    given: list[tuple[str, int | str | None]] = [*cmd.skills.items(), *cmd.relative.items()]
+    for raw, value in given:
+        confirmed = cmd.new_skill or " ".join(raw.split()).casefold() in custom
+        if value is None:  # a removal names a skill of the sheet
+            stored = next((k for k in own if key_of(k) == key_of(raw)), None)
+            if stored is None:
+                who = char.name if char is not None else "the character"
+                raise Rejected(f"{who} has no skill {raw!r} written down{did_you_mean(raw, own)}")
+            out[stored] = None
+            continue
+        name = skill_rules.name_to_write(state.system, own, raw, confirmed)
+        if isinstance(value, str):
+            if state.system != "gurps":
+                raise Rejected(f"{raw}={value}: levels relative to an attribute are GURPS; give a percentage")
+            rel = skill_rules.relative_value(stats, value)
+            if rel is None:
+                raise Rejected(f"{raw}={value!r}: give a level (12) or one relative to an attribute (IQ+1, DX-2)")
+            attr, level = rel
+            listed = skill_rules.definition("gurps", name)
+            if listed is not None and listed.attr != attr:
+                raise Rejected(f"{name} is based on {listed.attr} ({listed.attr}/{listed.difficulty}), not {attr}: "
+                               f"write {name}={listed.attr}{value.strip()[len(attr):] or '+0'}")
+            if listed is None and name not in DEFENCE_NAMES:
+                attrs[name] = attr
+            value = level
+        if any(key_of(k) == key_of(name) for k in out):
+            raise Rejected(f"{name} is given twice")
+        out[name] = value
+    _check_skills(out)
+    return out, attrs
+
+
 def _clamp_pools(system: str, char: Character) -> Character:
     current = dict(char.current)
     changed = False
@@ -408,7 +469,8 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
     if state.system != "fhtagn" and kind == "agent":
         kind = "investigator"
     stats = complete_stats(state.system, _check_stats(state, cmd.stats, kind))
-    _check_skills(dict(cmd.skills))
+    written, attrs = _written_skills(state, None, stats, cmd)
+    skills = {k: v for k, v in written.items() if v is not None}
     bonds: list[Bond] = []
     for bond in cmd.bonds:
         score = bond.score if bond.score >= 0 else stats.get("CHA", 0)
@@ -427,8 +489,8 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
     elif state.system == "coc7":
         rules = ("COC-PARTY-01", "COC-PARTY-02", "COC-PARTY-03", "COC-PARTY-05", "COC-PARTY-06")
     attacks = check_attacks(state.system, cmd.attacks)
-    current = starting_pools(state.system, stats, dict(cmd.skills))
-    probe = Character(id="", name=name, kind=kind, stats=stats, skills=dict(cmd.skills))
+    current = starting_pools(state.system, stats, skills)
+    probe = Character(id="", name=name, kind=kind, stats=stats, skills=skills)
     for pool, value in cmd.current.items():
         if pool not in current:
             raise Rejected(f"{pool!r} is not a current value in {state.system} (values: {', '.join(current)})")
@@ -443,13 +505,14 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
             name=name,
             kind=kind,
             stats=stats,
-            skills=dict(cmd.skills),
+            skills=skills,
             current=current,
             bonds=tuple(bonds),
             hidden=cmd.hidden,
             attacks=attacks,
             notes=cmd.notes.strip(),
             san_loss=cmd.san_loss.strip(),
+            skill_attrs=attrs,
             rules=rules,
         )
     ]
@@ -458,22 +521,20 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
 @decider(EditCharacter)
 def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]:
     char = find_character(state, cmd.name)
-    if not cmd.stats and not cmd.skills:
+    if not cmd.stats and not cmd.skills and not cmd.relative:
         raise Rejected("nothing to change: give STAT=VALUE or Skill=VALUE pairs")
     stats = _check_stats(state, dict(cmd.stats), char.kind)
-    _check_skills(dict(cmd.skills))
+    written, attrs = _written_skills(state, char, {**char.stats, **stats}, cmd)
     events: list[Event] = []
     for stat, value in stats.items():
         old = char.stats.get(stat)
         if old != value:
             events.append(StatChanged(character=char.id, stat=stat, old=old, new=value))
-    for skill, value in cmd.skills.items():
-        existing = next((k for k in char.skills if k.casefold() == skill.casefold()), None)
-        old = char.skills.get(existing) if existing else None
-        if value is None and existing is None:
-            raise Rejected(f"{char.name} has no skill {skill!r}{did_you_mean(skill, char.skills)}")
-        if old != value:
-            events.append(SkillChanged(character=char.id, skill=existing or skill, old=old, new=value))
+    moved = skill_rules.moved_by_attributes(char, {**char.stats, **stats}) if state.system == "gurps" else char.skills
+    for skill, value in written.items():
+        old = moved.get(skill)
+        if old != value or attrs.get(skill, char.skill_attrs.get(skill, "")) != char.skill_attrs.get(skill, ""):
+            events.append(SkillChanged(character=char.id, skill=skill, old=old, new=value, attr=attrs.get(skill, "")))
     if not events:
         raise Rejected(f"{char.name} already has those values")
     return events
@@ -632,11 +693,31 @@ def _test_target(state: State, char: Character, what: str) -> tuple[str, int, st
         return "Luck", char.current["Luck"], "stat"
     if key == "san" and "SAN" in char.current:
         return "SAN", char.current["SAN"], "stat"
-    for skill, value in char.skills.items():
-        if skill.casefold() == key:
-            return skill, value, "skill"
-    options = list(char.skills) + list(char.stats)
+    found = skill_rules.value_of(state.system, char, text)
+    if found is not None:
+        return found[0], found[1], "skill" if found[0] in char.skills else "base"
+    options = skill_rules.readable_names(state.system, char) + list(char.stats)
     raise Rejected(f"{char.name} has no skill or stat {what!r}{did_you_mean(what, options)}")
+
+
+def check_fh_step(modifier: int) -> None:
+    """FH-DICE-05: a GM's modifier in FHTAGN comes in steps of 20; another is refused."""
+    if modifier % 20:
+        low = modifier - modifier % 20
+        raise Rejected(
+            f"FHTAGN modifiers come in steps of 20 (FH-DICE-05): mod={modifier:+d} is not one — "
+            f"give mod={low:+d} or mod={low + 20:+d}"
+        )
+
+
+def fh_modifier_note(modifier: int) -> str:
+    """FH-DICE-05: modifiers come in steps of 20 and their total is capped at ±40.  A step
+    that is not a multiple of 20 is refused; a total beyond ±40 is capped, and said so."""
+    check_fh_step(modifier)
+    if abs(modifier) > 40:
+        capped = fh_dice.total_modifier([modifier])
+        return f"mod {modifier:+d} capped at {capped:+d}, FH-DICE-05"
+    return ""
 
 
 @decider(TestSkill)
@@ -651,6 +732,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
         part = replace(part, rules=tuple(r for r in part.rules if r != "FH-HAZ-12"),
                        reasons=tuple(r for r in part.reasons if "after the cold" not in r))
     used = tuple(ConditionRemoved(character=char.id, condition=c, rules=part.rules) for c in part.consumed)
+    at_base = ("default, never learned" if state.system == "gurps" else "base, never raised") if kind == "base" else ""
     try:
         if state.system == "gurps":
             if cmd.bonus or cmd.penalty:
@@ -660,7 +742,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
             return [
                 DiceRolled(
                     expr="3d", total=g.roll, label=label, character=char.id, target=effective,
-                    level=g.level, rules=("GURPS-DICE-01", "GURPS-DICE-02"), dice=tuple(dice.take()),
+                    level=g.level, rules=("GURPS-DICE-01", "GURPS-DICE-02"), dice=tuple(dice.take()), note=at_base,
                 )
             ]
         if state.system == "coc7":
@@ -678,6 +760,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
                 DiceRolled(
                     expr="d100", total=r.roll, label=label, character=char.id, target=base,
                     level=level, rules=rules + part.rules, dice=tuple(dice.take()), imposed=part.text,
+                    note=at_base,
                 ),
                 *used,
             ]
@@ -685,6 +768,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
             raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±20 or ±40 in FHTAGN")
         if cmd.difficulty.casefold() != "regular":
             raise Rejected("FHTAGN has no difficulty levels; give mod=±20 or ±40")
+        note = fh_modifier_note(cmd.modifier)
         mods = [m for m in (cmd.modifier, part.modifier) if m]
         t = fh_dice.percentile_test(dice, label, base, mods)
         rules = ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03") + (("FH-DICE-05",) if cmd.modifier else ())
@@ -694,6 +778,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
             DiceRolled(
                 expr="d100", total=t.roll, label=label, character=char.id, target=t.target,
                 level=t.level, rules=rules + part.rules, dice=tuple(dice.take()), imposed=part.text,
+                note="; ".join(n for n in (at_base, note) if n),
             )
         ]
     except DiceError as exc:
@@ -744,6 +829,7 @@ def _ev_char_created(state: State, ev: CharacterCreated) -> State:
         attacks=tuple(replace(w, system=state.system) for w in ev.attacks),
         notes=ev.notes,
         san_loss=ev.san_loss,
+        skill_attrs=dict(ev.skill_attrs),
     )
     return state.with_character(char)
 
@@ -760,6 +846,8 @@ def _ev_stat(state: State, ev: StatChanged) -> State:
         return state
     stats = dict(char.stats)
     stats[ev.stat] = ev.new
+    if state.system == "gurps":  # every skill on the attribute moves with it (GURPS-FRIGHT-37)
+        char = replace(char, skills=skill_rules.moved_by_attributes(char, stats))
     # FH-PARTY-01 (and the same for every system): current values never exceed a new maximum
     return state.with_character(_clamp_pools(state.system, replace(char, stats=stats)))
 
@@ -770,11 +858,16 @@ def _ev_skill(state: State, ev: SkillChanged) -> State:
     if char is None:
         return state
     skills = dict(char.skills)
+    attrs = char.skill_attrs
     if ev.new is None:
         skills.pop(ev.skill, None)
+        if ev.skill in attrs:
+            attrs = {k: v for k, v in attrs.items() if k != ev.skill}
     else:
         skills[ev.skill] = ev.new
-    return state.with_character(_clamp_pools(state.system, replace(char, skills=skills)))
+        if ev.attr:
+            attrs = {**attrs, ev.skill: ev.attr}
+    return state.with_character(_clamp_pools(state.system, replace(char, skills=skills, skill_attrs=attrs)))
 
 
 @evolver(PoolChanged)

@@ -35,7 +35,14 @@ from ..imposed import con_now, imposed
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State
 from ..systems import SHEETS
-from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, StatChanged, register_hp_change
+from .campaign import (
+    ConditionAdded,
+    ConditionRemoved,
+    PoolChanged,
+    StatChanged,
+    check_fh_step,
+    register_hp_change,
+)
 from .coc_wounds import CocDamage
 from .coc_wounds import decide_damage as coc_damage
 from .encounter import (
@@ -410,6 +417,7 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
         p.rules.append("FH-DMG-08")
     if "mod" in opts:
         p.mods.append(("GM", _int(opts["mod"], "mod=")))
+        check_fh_step(p.mods[-1][1])
     # defence
     p.defence, p.auto = _defence(state, opts, words, tgt, close, p.special == "savage")
     return p

@@ -20,7 +20,7 @@ from ..events import Event
 from ..lookup import find_character
 from ..state import Character, State
 from ..systems import pool_max
-from .campaign import PoolChanged
+from .campaign import PoolChanged, check_fh_step
 from .coc_wounds import first_aid as coc_first_aid
 from .fh_hazards import Fold, HazardEnded, alive, con_now, hazard_of, require_fhtagn, test_mods, who
 
@@ -240,6 +240,7 @@ def _first_aid(state: State, cmd: GiveFirstAid, dice: Dice) -> list[Event]:
         raise Rejected(f"{patient.name} is dead: try 'resuscitate {healer.name} {patient.name} minutes=M' "
                        "within CON minutes")
     skill = _skill(healer, "First Aid", cmd.skill_value)
+    check_fh_step(cmd.modifier)
     mods = test_mods(healer, cmd.modifier)
     fold = Fold(state)
     if cmd.airway:
@@ -284,6 +285,7 @@ def _treatment(state: State, cmd: MedicalTreatment, dice: Dice) -> list[Event]:
     if healer is not None and healer.id == patient.id:
         raise Rejected(f"{patient.name} cannot treat themselves: medical staff treat patients")
     skill = _skill(healer or patient, "Medicine", cmd.skill_value)
+    check_fh_step(cmd.modifier)
     mods = test_mods(healer, cmd.modifier) if healer else ((cmd.modifier,) if cmd.modifier else ())
     fold = Fold(state)
     for week in range(1, cmd.weeks + 1):
@@ -339,6 +341,7 @@ def _resuscitate(state: State, cmd: Resuscitate, dice: Dice) -> list[Event]:
     if patient.has("diseased"):
         raise Rejected(f"{patient.name} is diseased: no HP can be regained (FH-HEAL-06), so resuscitation cannot work")
     skill = _skill(healer, "First Aid", cmd.skill_value)
+    check_fh_step(cmd.modifier)
     heal = rules.resuscitation(dice, skill, test_mods(healer, cmd.modifier))
     success = heal.heal > 0
     new = rules.healed_hp(0, heal.heal, _max_hp(state, patient))

@@ -120,7 +120,12 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
             raise Rejected(problem)
         if tgt.has("unconscious") or tgt.has("stunned"):
             defence = ""  # no active defence while helpless; stunned defends at −4 in GURPS: GM's mod
-    base = _int(opts["skill"], "skill=") if "skill" in opts else rules.attack_skill(att.skills, att.stats.get("DX", 10), weapon.skill)
+    if "skill" in opts:
+        base = _int(opts["skill"], "skill=")
+    elif weapon.kind == "unarmed":  # a punch: DX or the best of Brawling, Boxing, Karate (no DX−4)
+        base = rules.unarmed_skill(att.skills, att.stats.get("DX", 10), kick=weapon.name.casefold() == "kick")[0]
+    else:
+        base = rules.attack_skill(att.skills, att.stats.get("DX", 10), weapon.skill, att.stats)
     skill = base + (_int(opts["mod"], "mod=") if "mod" in opts else 0)
     score = (_defence_score(tgt, defence) + (_int(opts["dmod"], "dmod=") if "dmod" in opts else 0)) if defence else 0
     try:

@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.fhtagn import requisition as req
 from fhtagn_tui.rules.fhtagn.requisition import BondLoss, Category, Requisition
+from fhtagn_tui.rules.fhtagn.skills import BASES as FH_BASES
 
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
@@ -228,7 +229,7 @@ def _requisition(state: State, cmd: RequestRequisition, dice: Dice) -> list[Even
         )
     else:
         tested, chosen = _check_own(char, cat, cmd)
-        accounting = next((v for k, v in char.skills.items() if k.casefold() == "accounting"), 0)
+        accounting = next((v for k, v in char.skills.items() if k.casefold() == "accounting"), FH_BASES["Accounting"])
         res = req.resolve_own(
             dice, cat.key, intelligence=stats["INT"], accounting=accounting, profession=cmd.profession,
             tested=tested, bonds=[(b.name, b.score) for b in char.bonds],

@@ -20,7 +20,7 @@ from ..events import Event
 from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
 from ..state import Character, Mind, State
-from .campaign import BondChanged, ConditionAdded, PoolChanged, StatChanged
+from .campaign import BondChanged, ConditionAdded, PoolChanged, StatChanged, check_fh_step
 
 _TEST_RULES = ("FH-DICE-01", "FH-DICE-02", "FH-DICE-03")
 
@@ -250,6 +250,7 @@ def _agent(state: State, name: str) -> Character:
 
 
 def _mods(char: Character, modifier: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    check_fh_step(modifier)
     mods = (modifier,) if modifier else ()
     rules: tuple[str, ...] = ("FH-DICE-05",) if modifier else ()
     state_part = imposed("fhtagn", char, "san")  # exhaustion applies to SAN tests too (FH-DMG-08)

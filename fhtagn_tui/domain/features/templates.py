@@ -17,6 +17,7 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice
+from fhtagn_tui.rules.names import matches as names_matches
 from fhtagn_tui.rules.weapons import Weapon
 
 from ..commands import Command
@@ -97,9 +98,9 @@ def find_template(state: State, name: str) -> Character:
     found = state.templates.get(key)
     if found is not None:
         return found
-    starts = [t for k, t in state.templates.items() if k.startswith(key)]
+    starts = names_matches(name, [t.name for t in state.templates.values()])
     if key and len(starts) == 1:
-        return starts[0]
+        return next(t for t in state.templates.values() if t.name == starts[0])
     names = [t.name for t in state.templates.values()]
     if not names:
         raise Rejected(
@@ -191,7 +192,8 @@ def spawn_from_template(state: State, cmd: SpawnFromTemplate, dice: Dice) -> lis
     names = next_numbers(state, found.name, cmd.count)
     for name in names:
         create = CreateCharacter(name=name, kind=found.kind, stats=dict(found.stats), skills=dict(found.skills),
-                                 hidden=found.hidden, attacks=found.attacks, san_loss=found.san_loss)
+                                 hidden=found.hidden, attacks=found.attacks, san_loss=found.san_loss,
+                                 new_skill=True)  # a saved stat block's names stand
         for ev in decide(s, create, dice):
             events.append(ev)
             s = evolve(s, ev)

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 import msgspec
 
 from fhtagn_tui.rules.coc.dice import Difficulty, Level, level_of, skill_roll
+from fhtagn_tui.rules.coc.skills import BASES
 from fhtagn_tui.rules.coc.vehicles import build_loss
 from fhtagn_tui.rules.dice import Dice, d100, roll_expr
 from fhtagn_tui.rules.registry import rule
@@ -458,22 +459,7 @@ def setup_steps() -> tuple[str, ...]:
 
 
 #: Standard base chances (CoC 7e) used when an investigator has not noted a skill.
-BASE_SKILLS: dict[str, int] = {
-    "Drive Auto": 20,
-    "Pilot": 1,
-    "Ride": 5,
-    "Operate Heavy Machinery": 1,
-    "Spot Hidden": 25,
-    "Navigate": 10,
-    "Jump": 20,
-    "Climb": 20,
-    "Swim": 20,
-    "Stealth": 20,
-    "Throw": 20,
-    "Fighting (Brawl)": 25,
-    "Firearms (Handgun)": 20,
-    "Firearms (Rifle/Shotgun)": 25,
-}
+BASE_SKILLS: dict[str, int] = BASES  # the CoC 7e skill list (rules/coc/skills.py)
 
 
 # --- the state of a chase (folded from events; kept here so State can hold it) ---------

@@ -12,6 +12,7 @@ import msgspec
 from fhtagn_tui.rules.coc.dice import CocRoll, Difficulty, Level, skill_roll
 from fhtagn_tui.rules.coc.melee import Winner, dodge
 from fhtagn_tui.rules.coc.party import is_major_wound
+from fhtagn_tui.rules.coc.skills import BASES
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.registry import rule
 
@@ -119,27 +120,7 @@ def armour_named(name: str) -> Armour | None:
 
 #: Base chances of the skills rolled in combat (CoC 7e sheet), for a sheet that does not list
 #: one (Dodge is half DEX).
-SKILL_BASES: dict[str, int] = {
-    "Fighting (Brawl)": 25,
-    "Fighting (Axe)": 15,
-    "Fighting (Chainsaw)": 10,
-    "Fighting (Flail)": 10,
-    "Fighting (Garrote)": 15,
-    "Fighting (Spear)": 20,
-    "Fighting (Sword)": 20,
-    "Fighting (Whip)": 5,
-    "Firearms (Bow)": 15,
-    "Firearms (Handgun)": 20,
-    "Firearms (Heavy Weapons)": 10,
-    "Firearms (Flamethrower)": 10,
-    "Firearms (Machine Gun)": 10,
-    "Firearms (Rifle/Shotgun)": 25,
-    "Firearms (Submachine Gun)": 15,
-    "Throw": 20,
-    "Spot Hidden": 25,
-    "Listen": 20,
-    "Psychology": 10,
-}
+SKILL_BASES: dict[str, int] = BASES  # the CoC 7e skill list (rules/coc/skills.py)
 
 
 class Wound(msgspec.Struct, frozen=True):

@@ -9,20 +9,14 @@ from __future__ import annotations
 import msgspec
 
 from fhtagn_tui.rules.fhtagn.dice import ATTACKER, FhTest, ceil_half, opposed
+from fhtagn_tui.rules.fhtagn.skills import BASES
 from fhtagn_tui.rules.registry import rule
 
 #: The skills FH-COMBAT-02 breaks DEX ties with (the highest, when no action is declared).
 COMBAT_SKILLS = ("Firearms", "Melee Weapons", "Unarmed Combat")
 
-#: Delta Green base values, used when a sheet does not list the skill [STD DG].
-SKILL_BASE: dict[str, int] = {
-    "Unarmed Combat": 40,
-    "Melee Weapons": 30,
-    "Firearms": 20,
-    "Heavy Weapons": 0,
-    "Athletics": 30,
-    "Dodge": 30,
-}
+#: Delta Green base values, used when a sheet does not list the skill [STD DG] (the FHTAGN skill list).
+SKILL_BASE: dict[str, int] = BASES
 
 
 def skill_value(skills: dict[str, int], name: str) -> int:

@@ -10,10 +10,11 @@ import msgspec
 
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.fhtagn.dice import FhTest, percentile_test, stat_x5
+from fhtagn_tui.rules.fhtagn.skills import BASES
 from fhtagn_tui.rules.registry import rule
 
 #: Skill bases used when a healer's sheet lacks the skill [STD DG].
-SKILL_BASE: dict[str, int] = {"First Aid": 10, "Medicine": 0, "Pharmacy": 0}
+SKILL_BASE: dict[str, int] = BASES  # the FHTAGN skill list: First Aid 10, Medicine 0, Pharmacy 0
 
 #: Skill-test healing (FH-HEAL-01, -02, -05): level → (d4 dice healed, d4 dice of damage).
 HEAL_TABLE: dict[str, tuple[int, int]] = {

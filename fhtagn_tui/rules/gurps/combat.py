@@ -9,6 +9,8 @@ wounding multiplier of the damage type.
 
 from __future__ import annotations
 
+from fhtagn_tui.rules.gurps.skills import SKILLS
+from fhtagn_tui.rules.skills import gurps_default
 from fhtagn_tui.rules.weapons import GURPS_WOUNDING
 
 DEFENCES = ("dodge", "parry", "block")
@@ -25,10 +27,35 @@ def skill_of(skills: dict[str, int], name: str) -> int | None:
     return None
 
 
-def attack_skill(skills: dict[str, int], dx: int, name: str) -> int:
-    """The attacker's skill, or its DX − 4 default."""
+def attack_skill(skills: dict[str, int], dx: int, name: str, stats: dict[str, int] | None = None) -> int:
+    """The attacker's skill, else its default from the GURPS skill list (Knife DX−4,
+    Axe/Mace DX−5 …), else DX − 4."""
     value = skill_of(skills, name)
-    return value if value is not None else dx + SKILL_DEFAULT_PENALTY
+    if value is not None:
+        return value
+    listed = SKILLS.find(name)
+    if listed is not None:
+        default = gurps_default(listed, stats if stats is not None else {"DX": dx}, skills)
+        if default is not None:
+            return default
+    return dx + SKILL_DEFAULT_PENALTY
+
+
+#: The skills a punch may roll against instead of DX [STD, Basic Set].
+UNARMED_SKILLS = ("Brawling", "Boxing", "Karate")
+
+
+def unarmed_skill(skills: dict[str, int], dx: int, kick: bool = False) -> tuple[int, str]:
+    """(level, what it is) of an unarmed attack: a punch rolls against DX or the best of
+    Brawling, Boxing and Karate — no default penalty; a kick is the same at −2, and Boxing
+    does not kick."""
+    options = [(dx, "DX")]
+    for name in UNARMED_SKILLS:
+        value = skill_of(skills, name)
+        if value is not None and not (kick and name == "Boxing"):
+            options.append((value, name))
+    level, what = max(options, key=lambda o: o[0])
+    return (level - 2, what) if kick else (level, what)
 
 
 def initiative_key(basic_speed: float, dx: int) -> tuple[float, float]:

@@ -11,7 +11,9 @@ from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.coc.chase import FLEE, PURSUE, Chase, Location, Participant
 from fhtagn_tui.rules.coc.party import damage_bonus_and_build, mov
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded
+from fhtagn_tui.rules.names import matches as names_matches
 
+from ... import skills as skill_rules
 from ...decide import Rejected, evolve
 from ...events import Event
 from ...lookup import did_you_mean
@@ -89,14 +91,15 @@ def open_chase(state: State, number: int, started: bool | None = None) -> Chase:
 def find_participant(state: State, chase: Chase, name: str, active: bool = True) -> Participant:
     key = name.strip().casefold()
     p = next((p for p in chase.participants if p.id == key or p.name.casefold() == key), None)
-    if p is None:
-        prefix = [p for p in chase.participants if p.id.startswith(key) or p.name.casefold().startswith(key)]
-        if len(prefix) == 1:
-            p = prefix[0]
-    if p is None:
-        char = state.character(key)
-        if char is not None:
-            p = next((q for q in chase.participants if char.id in q.occupants), None)
+    if p is None:  # the start of any word of the name, then a piece of it (rules.names)
+        found = names_matches(name, [q.name for q in chase.participants])
+        if len(found) == 1:
+            p = next(q for q in chase.participants if q.name == found[0])
+    if p is None:  # a driver or passenger stands for the vehicle
+        aboard = {c.name: c.id for c in state.characters.values() if any(c.id in q.occupants for q in chase.participants)}
+        found = [state.character(key).name] if state.character(key) is not None else names_matches(name, aboard)  # type: ignore[union-attr]
+        if len(found) == 1 and found[0] in aboard:
+            p = next((q for q in chase.participants if aboard[found[0]] in q.occupants), None)
     if p is None:
         names = [q.name for q in chase.participants]
         listed = ", ".join(names) if names else "none yet — add them with 'chase add NAME role=flee|pursue'"
@@ -117,11 +120,17 @@ def skill_value(char: Character, skill: str, aptitude: str = "neither") -> tuple
             return name, value, ()
     if key == "dodge":
         return "Dodge", char.stats.get("DEX", 0) // 2, ()
-    if char.kind in NPC_KINDS:
+    if char.kind in NPC_KINDS:  # a stat block lists what the NPC has; anything else is COC-CHASE-29's
+        own = names_matches(skill, char.skills)
+        if len(own) == 1:
+            return own[0], char.skills[own[0]], ()
         return skill, rc.npc_skill(char.stats.get("DEX", 0), aptitude), ("COC-CHASE-29",)
     for name, value in rc.BASE_SKILLS.items():
         if name.casefold() == key:
             return name, value, ()
+    found = skill_rules.value_of("coc7", char, skill)  # any word of a name: the sheet's, else the list's base
+    if found is not None:
+        return found[0], found[1], ()
     raise Rejected(f"{char.name} has no {skill!r} skill{did_you_mean(skill, char.skills)}: set it with 'char set {char.id} \"{skill}=N\"'")
 
 

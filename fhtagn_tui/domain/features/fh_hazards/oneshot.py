@@ -14,7 +14,7 @@ from ...decide import Rejected, decide, decider
 from ...events import Event
 from ...lookup import did_you_mean, find_character
 from ...state import Character, State
-from ..campaign import ConditionAdded, ConditionRemoved
+from ..campaign import ConditionAdded, ConditionRemoved, check_fh_step
 from ..fh_combat import Exhaust
 from .commands import (
     ApplyPoison,
@@ -133,6 +133,7 @@ def _antidote(state: State, cmd: GiveAntidote, dice: Dice) -> list[Event]:
     else:
         skill = max(("Medicine", "Pharmacy"), key=lambda s: skill_of(healer.skills, s))
     value = cmd.skill_value if cmd.skill_value is not None else skill_of(healer.skills, skill)
+    check_fh_step(cmd.modifier)
     test = rules.antidote(dice, value, test_mods(healer, cmd.modifier))
     fold = Fold(state)
     rule_ids = ("FH-HAZ-04", "FH-DICE-01") + (("FH-DICE-05",) if cmd.modifier else ())
