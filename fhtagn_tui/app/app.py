@@ -22,7 +22,7 @@ from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import DeleteCharacter
-from fhtagn_tui.domain.history import Redo, Undo, Undone
+from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.public import PublicLog, public_state
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
@@ -286,12 +286,9 @@ class FhtagnApp(ReviewMode, App[int]):
     def _report(self, events: list[Event]) -> None:
         names = self.engine.names
         lines = [ev.describe(names) for ev in events]
+        # Undo and redo say what they did here ("Undo: …"), not in a notice over the message line:
+        # a notice would hide the next message for as long as it stays up.
         self._status(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
-        first = events[0] if events else None
-        if isinstance(first, Undone):
-            self.notify(f"Undone: {first.label}", title="Undo")
-        elif first is not None and type(first).__name__ == "Redone":
-            self.notify(f"Redone: {getattr(first, 'label', '')}", title="Redo")
 
     def on_input_submitted(self, event: CommandLine.Submitted) -> None:
         if event.input.id != "command-line":
