@@ -50,6 +50,11 @@ LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "
              "requisitions": ("requisitions", "RequisitionsTab")}
 
 
+#: Keys of the main screen only: under the GM screen or a form they would act on a screen out of sight
+#: (a letter typed in the GM screen's list searches; it must not switch the tab behind it).
+MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference"})
+
+
 class MainScreen(Screen[None]):
     """The app's screen with the tabs (its styles are app.tcss)."""
 
@@ -328,6 +333,11 @@ class FhtagnApp(ReviewMode, App[int]):
         line.focus()
 
     # --- actions ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MAIN_SCREEN_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        return super().check_action(action, parameters)
 
     def action_command_line(self) -> None:
         if self.readonly:

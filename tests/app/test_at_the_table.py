@@ -3,6 +3,8 @@ the act menu.  Each promise is driven through the real app at 80×24 and 120×40
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.widgets import Static
 
@@ -59,3 +61,91 @@ async def test_undo_says_what_it_did_on_the_message_line_and_no_notice_covers_th
         await pilot.press("colon", *'roll 1d6', "enter")
         await pilot.pause()
         assert status(app) in screen_text(app)
+
+
+# --- 2. the GM screen ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_gm_screen_typing_searches_at_once_even_from_the_list(size):
+    from textual.widgets import Input, Tree
+
+    from fhtagn_tui.app.screens.reference import ReferenceScreen
+
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReferenceScreen)
+        assert isinstance(app.focused, Input)  # typing goes to the search
+        await pilot.press("down")  # into the list…
+        assert isinstance(app.focused, Tree)
+        await pilot.press(*"kevlar")  # …and a word typed there searches, switching no tab behind
+        await pilot.pause()
+        assert screen.query_one("#ref-search", Input).value == "kevlar"
+        assert app.screen is screen and screen.hits
+        assert app.query_one("#tabs").active == "party" and not app.reviewing
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_gm_screen_shows_every_word_of_a_table_wrapped_not_cut(size):
+    from textual.widgets import DataTable
+
+    from fhtagn_tui.reference import load_tables
+
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1", *"stun")
+        await pilot.pause()
+        screen = app.screen
+        assert screen.table is not None
+        grid = screen.query_one("#ref-table", DataTable)
+        columns, rows = load_tables()[screen.table.id].build()
+        # each cell is rendered in full: a cell's lines (trailing spaces off) give back its words
+        for r, cells in enumerate(rows):
+            for c, cell in enumerate(cells):
+                lines = grid._render_cell(r, c, grid.rich_style, grid.ordered_columns[c].get_render_width(grid))
+                shown = " ".join("".join(seg.text for seg in line).strip() for line in lines).split()
+                assert "".join(shown) == "".join(str(cell).split()), (cell, shown)  # no letter lost
+        right = screen.query_one("#ref-right").content_size.width
+        assert sum(col.get_render_width(grid) for col in grid.ordered_columns) <= right
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_gm_screen_search_results_are_whole(size):
+    from textual.widgets import OptionList
+
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1", *"stunned")
+        await pilot.pause()
+        hits = app.screen.query_one("#ref-hits", OptionList)
+        first = str(hits.get_option_at_index(0).prompt)
+        assert not first.endswith("…") and first == app.screen._hit_label(app.screen.hits[0])
+
+
+async def test_gm_screen_keys_read_as_typed():
+    from fhtagn_tui.app.screens.reference import keys_text
+
+    app = fhtagn()
+    async with app.run_test(size=(80, 24)):
+        text = keys_text(app)
+        for word in (", ◀ event", ". event ▶", "/ search", "Del/x delete", ": command", "? help"):
+            assert word in text
+        for name in ("comma", "full_stop", "slash", "delete delete", "question_mark", "colon"):
+            assert not re.search(rf"\b{name}\b", text), name
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("system", "tab", "topic"), [
+    ("fhtagn", "1", "PARTY"), ("coc7", "1", "PARTY"), ("fhtagn", "2", "COMBAT"), ("fhtagn", "4", "REQ"),
+])
+async def test_f1_opens_the_rules_of_the_tab_on_screen(size, system, tab, topic):
+    app = play(system, "char new Ada STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10" if system == "fhtagn"
+               else "char new Ada STR=50 CON=50 SIZ=50 DEX=50 POW=50")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press(tab)
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        assert app.screen.current is not None and app.screen.current.topic == topic
