@@ -92,6 +92,7 @@ class FhtagnApp(ReviewMode, App[int]):
         self._public = PublicLog()
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
+        self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -151,7 +152,6 @@ class FhtagnApp(ReviewMode, App[int]):
         if self.focused is None:
             self.query_one("#party-table").focus()
         if self.readonly:
-            self.query_one(CommandLine).disabled = True
             self.set_interval(0.05 if self.player else 0.1, self._follow)
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
@@ -220,6 +220,24 @@ class FhtagnApp(ReviewMode, App[int]):
             else:
                 self._stale.add(tab)
         self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
+        self._fit_to_view(state.system)
+
+    def _fit_to_view(self, system: str) -> None:
+        """Only what works in this view: no command line in a read-only one (nothing to type), only
+        this system's tabs; the keys are worked out again when either changes."""
+        view = (self.readonly, system)
+        if view == self._view:
+            return
+        self._view = view
+        line = self.query_one(CommandLine)
+        line.display = not self.readonly
+        line.disabled = self.readonly
+        tabs = self.query_one(TabbedContent)
+        if system == "fhtagn":
+            tabs.show_tab("requisitions")  # Requisitions are an FHTAGN rule
+        else:
+            tabs.hide_tab("requisitions")
+        self.refresh_bindings()
 
     def tab_mounted(self, tab: GameTab) -> None:
         """A tab has just been mounted: drawn now if on screen, else when first opened."""
@@ -336,6 +354,8 @@ class FhtagnApp(ReviewMode, App[int]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in MAIN_SCREEN_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        if action == "tab" and parameters == ("requisitions",) and self.state.system != "fhtagn":
             return False
         return super().check_action(action, parameters)
 

@@ -149,3 +149,101 @@ async def test_f1_opens_the_rules_of_the_tab_on_screen(size, system, tab, topic)
         await pilot.press("f1")
         await pilot.pause()
         assert app.screen.current is not None and app.screen.current.topic == topic
+
+
+# --- 4. read-only views; each system its own tabs, keys and palette ---------------------------------
+
+WRITING_KEYS = ("New", "Edit", "Sanity…", "Fright…", "HP/SAN…", "HP/FP…", "Test", "Delete")
+
+
+def key_bar(app: FhtagnApp) -> list[str]:
+    from fhtagn_tui.app.widgets.key_bar import KeyBar
+
+    bar = app.screen.query_one(KeyBar)
+    return [key.description for key in bar.keys]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("view", ["player", "review", "second GM"])
+async def test_read_only_views_offer_no_writing_keys_and_no_command_line(size, view):
+    from fhtagn_tui.app.widgets.command_line import CommandLine
+
+    app = fhtagn("fight start Barn", player=view == "player")
+    if view == "second GM":
+        app.engine.readonly = True
+        app.readonly = True
+    async with app.run_test(size=size) as pilot:
+        if view == "review":
+            await pilot.press("R")
+        await pilot.pause()
+        keys = key_bar(app)
+        assert not set(keys) & set(WRITING_KEYS), keys
+        line = app.query_one(CommandLine)
+        assert not line.display  # no placeholder inviting typing
+        assert "type a command" not in screen_text(app)
+        await pilot.press("p", "t", "n", "colon")  # nothing is pre-filled, nothing opens
+        await pilot.pause()
+        assert line.value == "" and len(app.screen_stack) == 1
+        if view == "review":
+            assert "Leave review" in keys  # how to leave review is on the key bar
+            await pilot.press("3")
+            await pilot.pause()
+            assert "Press N" not in screen_text(app)
+
+
+async def test_fhtagn_review_offers_no_leaving_but_quitting():
+    app = fhtagn(review=True)  # `fhtagn review NAME`: review only
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.reviewing and "Leave review" not in key_bar(app) and "Quit" in key_bar(app)
+
+
+async def test_the_key_bar_says_how_to_leave_review_and_esc_does_leave():
+    app = fhtagn()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("R")
+        await pilot.pause()
+        assert app.reviewing and "Leave review" in key_bar(app)
+        assert "Esc Leave review" in joined(app) or "esc Leave review" in joined(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.reviewing and "New" in key_bar(app)
+        assert app.query_one("#command-line").display
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("system", "stats", "sanity", "pools"), [
+    ("fhtagn", "STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10", "Sanity…", "HP/SAN…"),
+    ("coc7", "STR=50 CON=50 SIZ=50 DEX=50 POW=50", "Sanity…", "HP/SAN…"),
+    ("gurps", "ST=10 DX=10 IQ=10 HT=10", "Fright…", "HP/FP…"),
+])
+async def test_each_system_shows_its_own_keys_and_tabs(size, system, stats, sanity, pools):
+    from textual.widgets import TabbedContent
+
+    app = play(system, f"char new Ada {stats}")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        keys = key_bar(app)
+        assert sanity in keys and pools in keys
+        assert not {"Sanity…", "Fright…", "HP/SAN…", "HP/FP…"} - {sanity, pools} & set(keys)
+        tabs = app.query_one(TabbedContent)
+        shown = "Requisitions" in screen_text(app)
+        assert shown == (system == "fhtagn")
+        await pilot.press("4")
+        await pilot.pause()
+        assert (tabs.active == "requisitions") == (system == "fhtagn")
+
+
+@pytest.mark.parametrize(("system", "offered", "not_offered"), [
+    ("fhtagn", {"san", "req", "bond"}, {"sanity", "chase new", "fright", "shoot"}),
+    ("coc7", {"sanity", "shoot", "chase new"}, {"san", "req", "fright"}),
+    ("gurps", {"fright"}, {"san", "sanity", "req", "chase new"}),
+])
+async def test_the_palette_offers_only_this_systems_commands(system, offered, not_offered):
+    from fhtagn_tui.app.palette import GameCommands
+
+    app = play(system)
+    async with app.run_test(size=(80, 24)):
+        words = GameCommands(app.screen)._words()
+        assert offered <= set(words) and not not_offered & set(words)
+        assert {"note", "roll", "test", "undo", "fight start"} <= set(words)

@@ -134,10 +134,13 @@ def _history_from_log(store: CampaignStore, first: int, last: int, chunk: int = 
 
 class PartyTab(GameTab):
     BINDINGS = [
-        Binding("n", "app.new_character", "New"),
+        Binding("n", "new", "New"),
         Binding("e", "edit", "Edit"),
-        Binding("s", "sanity", "Sanity…"),
-        Binding("p", "pools", "HP/SAN…"),
+        # one key, each system's word for it (check_action keeps the one of this campaign)
+        Binding("s", "sanity('san')", "Sanity…"),
+        Binding("s", "sanity('fright')", "Fright…"),
+        Binding("p", "pools('HP/SAN')", "HP/SAN…"),
+        Binding("p", "pools('HP/FP')", "HP/FP…"),
         Binding("t", "test", "Test"),
         Binding("delete,x", "delete", "Delete"),
         Binding("shift+down", "sheet(1)", "Sheet ↓", show=False),
@@ -306,12 +309,28 @@ class PartyTab(GameTab):
 
     # --- actions -------------------------------------------------------------------------------
 
+    #: What writes: none of it in a read-only view (players, review, a second GM).
+    ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.ACTING and getattr(self.app, "readonly", False):
+            return False
+        gurps = self._state is not None and self._state.system == "gurps"
+        if action == "sanity":
+            return (parameters == ("fright",)) == gurps
+        if action == "pools":
+            return (parameters == ("HP/FP",)) == gurps
+        return True
+
+    def action_new(self) -> None:
+        self.app.action_new_character()  # type: ignore[attr-defined]
+
     def action_edit(self) -> None:
         char = self.selected()
         if char is not None:
             self.app.action_edit_character(char.id)  # type: ignore[attr-defined]
 
-    def action_pools(self) -> None:
+    def action_pools(self, _pools: str = "") -> None:
         char = self.selected()
         if char is not None:
             self.app.prefill(f'char pool "{char.name}" ')  # type: ignore[attr-defined]
@@ -331,7 +350,7 @@ class PartyTab(GameTab):
         scroll = self.query_one("#party-scroll", VerticalScroll)
         scroll.scroll_relative(y=lines * 3, animate=False)
 
-    def action_sanity(self) -> None:
+    def action_sanity(self, _kind: str = "") -> None:
         """The Sanity dialog for the selected character (SAN test, Sanity roll or Fright Check)."""
         from ..forms.sanity import SanityDialog
 
