@@ -247,3 +247,56 @@ async def test_the_palette_offers_only_this_systems_commands(system, offered, no
         words = GameCommands(app.screen)._words()
         assert offered <= set(words) and not not_offered & set(words)
         assert {"note", "roll", "test", "undo", "fight start"} <= set(words)
+
+
+# --- 5. forms -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_character_form_labels_stay_when_filled_in(size):
+    from textual.widgets import Input
+
+    from fhtagn_tui.app.forms.character import CharacterForm
+
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, CharacterForm)
+        form.query_one("#f-skills", Input).value = "Firearms 50"
+        form.query_one("#f-bonds", Input).value = "Sister"
+        form.query_one("#f-name", Input).value = "Wendell"
+        await pilot.pause()
+        text = screen_text(app)
+        for label in ("Name", "Skills", "Bonds"):
+            assert label in text  # visible beside the typed text, not a placeholder gone once typed in
+
+
+@pytest.mark.parametrize(("system", "hint", "wrong"), [
+    ("gurps", "Guns (Pistol) 13", "Firearms 50"), ("coc7", "Spot Hidden 60", "Alertness"),
+    ("fhtagn", "Alertness 60", "Spot Hidden"),
+])
+async def test_character_form_hints_are_the_systems_own(system, hint, wrong):
+    from textual.widgets import Input
+
+    app = play(system)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        placeholder = app.screen.query_one("#f-skills", Input).placeholder
+        assert hint in placeholder and wrong not in placeholder
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_start_fight_dialog_opens_on_the_title(size):
+    from textual.widgets import Input
+
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#add-fight-title", Input)
+        await pilot.press(*"Barn")
+        assert app.screen.query_one("#add-fight-title", Input).value == "Barn"
