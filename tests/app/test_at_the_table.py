@@ -300,3 +300,50 @@ async def test_start_fight_dialog_opens_on_the_title(size):
         assert app.focused is app.screen.query_one("#add-fight-title", Input)
         await pilot.press(*"Barn")
         assert app.screen.query_one("#add-fight-title", Input).value == "Barn"
+
+
+# --- 3. layout -------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_initiative_names_are_whole_when_there_is_room(size):
+    app = fhtagn('char new "Dr. Elias Crane" STR=10 CON=10 DEX=12 INT=15 POW=12 CHA=10',
+                 "fight start Farmhouse", 'fight add "Ada Vance" "Dr. Elias Crane" "The Caretaker"', "fight next")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Dr. Elias Crane" in text and "Dr. Elias Cran " not in text
+
+
+async def test_initiative_names_end_in_an_ellipsis_only_when_the_window_is_too_narrow():
+    long = "Brother Ambrose of the Seventh Unlit Lantern"
+
+    def fight() -> FhtagnApp:
+        return fhtagn(f'char new "{long}" STR=10 CON=10 DEX=12 INT=15 POW=12 CHA=10',
+                      "fight start Farmhouse", f'fight add "Ada Vance" "{long}"', "fight next")
+
+    app = fight()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        text = screen_text(app)
+        assert long not in text and "Brother Ambrose" in text and "…" in text
+    app = fight()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert long in screen_text(app)
+
+
+async def test_gurps_initiative_ties_do_not_read_like_decimals():
+    from textual.widgets import DataTable
+
+    app = play("gurps", "char new Ilse ST=10 DX=12 IQ=10 HT=12", "char new Karl ST=10 DX=12 IQ=10 HT=12",
+               "fight start Cellar", "fight add Ilse Karl roll=4,2")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        table = app.query_one("#ini-table", DataTable)
+        inits = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
+        assert inits == ["6 tie 4", "6 tie 2"]
+        assert "·" not in " ".join(inits)

@@ -285,7 +285,7 @@ async def test_gurps_three_rounds(tmp_path):
         await add_fighters(pilot, app, ["ilse"], title="Crypt")
         await add_fighters(pilot, app, [], template="ghoul", count=2, dice="3,5")  # tied: a d6 each
         assert [r[0].strip() for r in rows(app)] == ["Ilse", "Ghoul 2", "Ghoul 1"]
-        assert [r[1] for r in rows(app)] == ["5.75", "5.75·5", "5.75·3"]
+        assert [r[1] for r in rows(app)] == ["5.75", "5.75 tie 5", "5.75 tie 3"]
 
         await pilot.press("n")  # round 1
         await act(pilot, app, "a", "3,4,3,5,5,4,4,5", target="ghoul 1", weapon="pistol", defend="dodge")

@@ -24,6 +24,7 @@ from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
 from ..forms.action_specs import actions_for, q
 from ..forms.confirm import Confirm
+from ..widgets.fit import fit_widths
 from .base import GameTab
 from .initiative_view import (
     BAR_POOLS,
@@ -72,6 +73,7 @@ class InitiativeTab(GameTab):
         self._stale = False  # the result is from before the turn moved on
         self._current = ""
         self._system = ""
+        self._fitted: tuple[int, int, int] = (0, 0, 0)  # the column widths the table was built with
         self._signature: tuple[bool | None, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -128,15 +130,20 @@ class InitiativeTab(GameTab):
             return
         assert enc is not None
         keep = self.highlighted_id()
-        if state.system != self._system or not table.columns:
-            self._columns(state.system)
-        table.clear()
         pools = BAR_POOLS.get(state.system, ("HP",))
+        rows: list[tuple[str, list[Text]]] = []
         for cid in enc.order:
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
             bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
-            cells: list[object] = [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]
+            rows.append((cid, [name_cell(char, cid, cid == enc.current), Text(init_cell(comb)), bars,
+                               marks(comb, char)]))
+        widths = self._widths(state.system, [cells for _cid, cells in rows])
+        if state.system != self._system or not table.columns or widths != self._fitted:
+            self._columns(state.system, widths)
+        table.clear()
+        for cid, cells in rows:
+            cells[0].no_wrap, cells[0].overflow = True, "ellipsis"  # whole when there is room, … when not
             table.add_row(*cells, key=cid)
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current
@@ -147,15 +154,29 @@ class InitiativeTab(GameTab):
         panel.update(self._panel(state))
         self._keys_changed()
 
-    def _columns(self, system: str) -> None:
+    def _widths(self, system: str, rows: list[list[Text]]) -> tuple[int, int, int]:
+        """Name, Init and Status widths: their content's, the Name cut (with …) only when the window
+        is too narrow for it beside the others."""
+        pools = BAR_POOLS.get(system, ("HP",))
+        pool_width = 10 * len(pools) - 1
+        name = max([4, *(cells[0].cell_len for cells in rows)])
+        init = max([4, *(cells[1].cell_len for cells in rows)])
+        status = max([6, *(cells[3].cell_len for cells in rows)])
+        room = (self.size.width or self.app.size.width) - 2 * 4 - pool_width - init - 1  # cell padding, scroll bar
+        name_w, status_w = fit_widths([name, status], max(room, 20), floor=10)
+        return name_w, init, status_w
+
+    def _columns(self, system: str, widths: tuple[int, int, int] = (16, 4, 6)) -> None:
         table = self.query_one("#ini-table", DataTable)
         table.clear(columns=True)
-        table.add_column("Name", key="name", width=16)
-        table.add_column("Init", key="init", width=4)
+        name, init, status = widths
+        table.add_column("Name", key="name", width=name)
+        table.add_column("Init", key="init", width=init)
         pools = BAR_POOLS.get(system, ("HP",))
         table.add_column(" ".join(p.ljust(9) for p in pools), key="pools", width=10 * len(pools) - 1)
-        table.add_column("Status", key="status")
+        table.add_column("Status", key="status", width=status)
         self._system = system
+        self._fitted = widths
 
     @staticmethod
     def _pool(state: State, char: Character | None, pool: str) -> Text:
@@ -190,6 +211,10 @@ class InitiativeTab(GameTab):
             text.append("+ adds fighters · n starts the round" if not enc.round else "a: act · n: next turn",
                         style="dim")
         return text
+
+    def on_resize(self) -> None:
+        if self._state is not None and self._state.encounter is not None:
+            self.show(self._state)  # the columns fitted to the new width
 
     def _keys_changed(self) -> None:
         """Redraw the footer only when a key comes or goes (the footer is costly to rebuild)."""
