@@ -228,15 +228,17 @@ class FhtagnApp(ReviewMode, App[int]):
         view = (self.readonly, system)
         if view == self._view:
             return
-        self._view = view
+        before, self._view = self._view, view
         line = self.query_one(CommandLine)
         line.display = not self.readonly
         line.disabled = self.readonly
-        tabs = self.query_one(TabbedContent)
-        if system == "fhtagn":
-            tabs.show_tab("requisitions")  # Requisitions are an FHTAGN rule
-        else:
-            tabs.hide_tab("requisitions")
+        was_fhtagn = before is None or before[1] == "fhtagn"
+        if (system == "fhtagn") != was_fhtagn:  # Requisitions are an FHTAGN rule
+            tabs = self.query_one(TabbedContent)
+            if system == "fhtagn":
+                tabs.show_tab("requisitions")
+            else:
+                tabs.hide_tab("requisitions")
         self.refresh_bindings()
 
     def tab_mounted(self, tab: GameTab) -> None:
