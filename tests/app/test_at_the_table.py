@@ -347,3 +347,57 @@ async def test_gurps_initiative_ties_do_not_read_like_decimals():
         inits = [str(table.get_row_at(i)[1]) for i in range(table.row_count)]
         assert inits == ["6 tie 4", "6 tie 2"]
         assert "·" not in " ".join(inits)
+
+
+# --- 6. the act menu ---------------------------------------------------------------------------------
+
+FIGHTS = {
+    "fhtagn": ("char new Ada STR=10 CON=10 DEX=14 INT=10 POW=10 CHA=10",
+               "char new Ghoul kind=monster STR=14 CON=12 DEX=10 INT=8 POW=8 CHA=3"),
+    "coc7": ("char new Ada STR=50 CON=50 SIZ=50 DEX=70 POW=50",
+             "char new Ghoul kind=monster STR=80 CON=70 SIZ=65 DEX=50 POW=40"),
+    "gurps": ("char new Ada ST=10 DX=13 IQ=10 HT=10", "char new Ghoul kind=monster ST=14 DX=10 IQ=8 HT=12"),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("system", ["fhtagn", "coc7", "gurps"])
+async def test_the_act_menu_has_the_same_keys_for_the_same_acts(size, system):
+    from textual.widgets import OptionList
+
+    from fhtagn_tui.app.forms.action import ActionForm, ActionMenu
+    from fhtagn_tui.app.forms.action_specs import ACT_KEYS
+
+    app = play(system, *FIGHTS[system], "fight start Crypt", "fight add Ada Ghoul", "fight next")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.press("a")
+        await pilot.pause()
+        menu = app.screen
+        assert isinstance(menu, ActionMenu)
+        keys = {a.hotkey: a.label for a in menu.actions}
+        assert keys["a"].startswith("Attack") and keys["s"].startswith("Shoot")  # a attacks, s shoots: everywhere
+        assert all(ACT_KEYS[a.key] == a.hotkey for a in menu.actions)
+        assert len(keys) == len(menu.actions)  # one act a key
+        options = menu.query_one(OptionList)
+        assert options.option_count == len(menu.actions)
+        await pilot.press("s")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        weapons = [value for _label, value in form.spec.fields[1].choices(form.ctx)]
+        table = {w.name: w for w in __import__("fhtagn_tui.rules.weapons", fromlist=["x"]).weapons_for(
+            system, app.state.armory).values()}
+        assert weapons and all(not table[w].close_combat for w in weapons)  # shooting offers no knives
+
+
+async def test_coc_offers_burst_and_full_auto_only_with_such_a_weapon_and_fhtagn_never():
+    from fhtagn_tui.app.forms.action_specs import actions_for
+
+    coc = play("coc7", *FIGHTS["coc7"], "fight start Crypt", "fight add Ada Ghoul")
+    fh = play("fhtagn", *FIGHTS["fhtagn"], "fight start Crypt", "fight add Ada Ghoul")
+    ada_coc = coc.state.character("ada")
+    ada_fh = fh.state.character("ada")
+    assert {"b", "u"} <= {a.hotkey for a in actions_for(coc.state, ada_coc)}
+    assert not {"b", "u", "v", "l"} & {a.hotkey for a in actions_for(fh.state, ada_fh)}
