@@ -401,3 +401,23 @@ async def test_coc_offers_burst_and_full_auto_only_with_such_a_weapon_and_fhtagn
     ada_fh = fh.state.character("ada")
     assert {"b", "u"} <= {a.hotkey for a in actions_for(coc.state, ada_coc)}
     assert not {"b", "u", "v", "l"} & {a.hotkey for a in actions_for(fh.state, ada_fh)}
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_log_shows_the_highlighted_line_whole_in_its_detail_row(size):
+    app = fhtagn("fight start Barn", 'fight add "Ada Vance" "The Caretaker"', "fight next",
+                 'attack "Ada Vance" "The Caretaker" weapon=pistol roll=34,5')
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("5")
+        await pilot.pause()
+        from textual.widgets import DataTable
+
+        log = app.query_one("#log-tab")
+        attack = next(ev for ev in log._shown.values() if ev.dice and "attacks" in ev.describe(app.engine.names))
+        table = log.query_one("#log-table", DataTable)
+        table.move_cursor(row=table.get_row_index(str(attack.seq)))
+        await pilot.pause()
+        words = attack.describe(app.engine.names)
+        assert len(words) > 80 - 16  # a line the table cuts at 80 columns…
+        assert " ".join(words.split()) in joined(app)  # …read whole under it
+        assert "dice:" in joined(app)
