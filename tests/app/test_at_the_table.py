@@ -421,3 +421,13 @@ async def test_the_log_shows_the_highlighted_line_whole_in_its_detail_row(size):
         assert len(words) > 80 - 16  # a line the table cuts at 80 columns…
         assert " ".join(words.split()) in joined(app)  # …read whole under it
         assert "dice:" in joined(app)
+
+
+@pytest.mark.rule("FH-SAN-14")
+@pytest.mark.parametrize("size", SIZES)
+async def test_after_a_san_loss_what_is_due_is_on_screen(size):
+    app = fhtagn('san "Ada Vance" 1/1d6 roll=95,6,3')  # 6 SAN at once: temporarily insane, insomnia due
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = joined(app)
+        assert "Due next:" in text and "insomnia" in text

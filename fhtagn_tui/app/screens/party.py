@@ -24,7 +24,7 @@ from fhtagn_tui.service import MemorySink
 from fhtagn_tui.store import CampaignStore
 
 from .base import GameTab
-from .party_sheet import body_text, due_text, head_text, mind_text, skills_text
+from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
 
 #: Pools whose history is followed (each system has some of them).
@@ -175,7 +175,11 @@ class PartyTab(GameTab):
         self.call_after_refresh(self.call_after_refresh, self._load_history)
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width >= WIDE, "wide")
+        wide = event.size.width >= WIDE
+        if wide != self.has_class("wide"):
+            self.set_class(wide, "wide")
+            if self._state is not None:
+                self._show_sheet()  # what is due moves between the head and the notes
 
     # --- history -------------------------------------------------------------------------------
 
@@ -276,10 +280,18 @@ class PartyTab(GameTab):
         self.parts = {"head": head_text(state, char), "body": body_text(state, char),
                       "mind": mind_text(state, char), "due": due, "skills": skills_text(state, char)}
         sheet = self.parts["head"].copy()  # the head and, under it, the pools
+        # What is due (insomnia after a SAN loss, a recovery roll…) right under the head, above the fold
+        # even at 80×24; "nothing due" goes with the notes.
+        # (Wide, the notes stand beside the sheet: there it stays with them.)
+        urgent = not self.has_class("wide") and bool(char.stats) and bool(due_lines(state, char))
+        if urgent:
+            sheet.append("\n")
+            sheet.append(due)
         for line in self._pool_lines(state, char):
             sheet.append("\n")
             sheet.append(line)
-        notes = Text("\n").join(self.parts[k] for k in ("body", "mind", "due", "skills") if self.parts[k].plain)
+        order = ("body", "mind", "skills") if urgent else ("body", "mind", "due", "skills")
+        notes = Text("\n").join(self.parts[k] for k in order if self.parts[k].plain)
         self.query_one("#party-sheet", Static).update(sheet)
         self.query_one("#party-notes", Static).update(notes)
 
