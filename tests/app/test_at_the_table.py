@@ -316,7 +316,7 @@ async def test_initiative_names_are_whole_when_there_is_room(size):
 
 
 async def test_initiative_names_end_in_an_ellipsis_only_when_the_window_is_too_narrow():
-    long = "Brother Ambrose of the Seventh Unlit Lantern"
+    long = "Brother Ambrose of the Unlit Lantern"
 
     def fight() -> FhtagnApp:
         return fhtagn(f'char new "{long}" STR=10 CON=10 DEX=12 INT=15 POW=12 CHA=10',
@@ -431,3 +431,26 @@ async def test_after_a_san_loss_what_is_due_is_on_screen(size):
         await pilot.pause()
         text = joined(app)
         assert "Due next:" in text and "insomnia" in text
+
+
+async def test_at_120_columns_the_log_stands_beside_the_fight():
+    def fight() -> FhtagnApp:
+        return fhtagn("fight start Barn", 'fight add "Ada Vance" "The Caretaker"', "fight next",
+                      'attack "Ada Vance" "The Caretaker" weapon=pistol roll=34,5')
+
+    app = fight()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await pilot.pause()
+        box = app.query_one("#ini-log")
+        assert box.display
+        rows = screen_text(app).splitlines()
+        beside = [row for row in rows if "Ada Vance" in row and "▏" in row]  # the table and the log on one row
+        assert beside
+        assert "takes 5 damage" in joined(app)  # the newest line is in view
+    app = fight()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert not app.query_one("#ini-log").display  # at 80 columns the fight has the width
