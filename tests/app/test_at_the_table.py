@@ -454,3 +454,18 @@ async def test_at_120_columns_the_log_stands_beside_the_fight():
         await pilot.press("2")
         await pilot.pause()
         assert not app.query_one("#ini-log").display  # at 80 columns the fight has the width
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_chase_track_keeps_every_participant_on_screen(size):
+    from tests.app.test_chase_snapshots import SETUP
+
+    app = play("coc7", *SETUP)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        track = str(app.query_one("#chase-track", Static).render())
+        chase = app.state.chases[-1]
+        for p in chase.active:
+            label = f"[{p.name}]" if p.vehicle else p.name
+            assert label in track, (label, track)
