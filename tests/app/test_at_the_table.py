@@ -67,7 +67,7 @@ async def test_undo_says_what_it_did_on_the_message_line_and_no_notice_covers_th
 
 @pytest.mark.parametrize("size", SIZES)
 async def test_gm_screen_typing_searches_at_once_even_from_the_list(size):
-    from textual.widgets import Input, Tree
+    from textual.widgets import Input
 
     from fhtagn_tui.app.screens.reference import ReferenceScreen
 
@@ -79,7 +79,7 @@ async def test_gm_screen_typing_searches_at_once_even_from_the_list(size):
         assert isinstance(screen, ReferenceScreen)
         assert isinstance(app.focused, Input)  # typing goes to the search
         await pilot.press("down")  # into the list…
-        assert isinstance(app.focused, Tree)
+        assert app.focused is screen.query_one("#ref-tree")
         await pilot.press(*"kevlar")  # …and a word typed there searches, switching no tab behind
         await pilot.pause()
         assert screen.query_one("#ref-search", Input).value == "kevlar"
@@ -469,3 +469,19 @@ async def test_the_chase_track_keeps_every_participant_on_screen(size):
         for p in chase.active:
             label = f"[{p.name}]" if p.vehicle else p.name
             assert label in track, (label, track)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_gm_screen_list_entries_are_whole(size):
+    from fhtagn_tui.reference import entries
+
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")  # Party: the character sheet's rules, open in the list
+        await pilot.pause()
+        party = [e for e in entries() if e.system == "fhtagn" and e.topic == "PARTY" and e.kind == "rule"]
+        left = app.screen.query_one("#ref-left").region  # the list alone, row by row
+        rows = screen_text(app).splitlines()[left.y : left.y + left.height]
+        text = " ".join(row[left.x : left.x + left.width].strip(" ▕▇▁▂▃▄▅▆█") for row in rows)
+        for e in party[:3]:  # those on screen at 80×24 too
+            assert " ".join(f"{e.id.rsplit('-', 1)[1]} {e.summary}".split()) in text

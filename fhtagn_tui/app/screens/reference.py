@@ -25,10 +25,8 @@ from textual.widgets import (
     Select,
     Static,
     TabPane,
-    Tree,
 )
 from textual.widgets.option_list import Option
-from textual.widgets.tree import TreeNode
 
 from fhtagn_tui.commands import help_text
 from fhtagn_tui.domain.events import Event
@@ -55,6 +53,7 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 
 from ..widgets.fit import fit_widths, longest_word
 from ..widgets.key_bar import KeyBar
+from ..widgets.outline import Branch, Leaf, Outline
 from .base import GameTab
 
 #: Where the GM screen opens from a tab whose ``reference_topic()`` says nothing.
@@ -123,7 +122,6 @@ class ReferenceScreen(Screen[None]):
         self.table: RefTable | None = None  # the table on the right
         self.hits: list[Hit] = []
         self.rolled: dict[str, Text] = {}  # table id → the last roll on it, as shown
-        self._entry_nodes: dict[str, TreeNode[str]] = {}
         self._table_width = 0  # the room the table on the right was fitted to
 
     # --- layout ------------------------------------------------------------------------------
@@ -133,7 +131,7 @@ class ReferenceScreen(Screen[None]):
                     select_on_focus=False)  # a letter typed in the list and sent here is kept
         with Horizontal(id="ref-body"):
             with Vertical(id="ref-left"):
-                yield Tree("GM screen", id="ref-tree")
+                yield Outline(id="ref-tree")  # entries wrap: each is read whole
                 yield OptionList(id="ref-hits")
             with Vertical(id="ref-right"):
                 yield Static("", id="ref-title")
@@ -144,9 +142,9 @@ class ReferenceScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self._fill_tree()
-        self.query_one("#ref-hits").display = False
         start = context_entry(self.topic, self.system)
+        self._fill_tree(start)
+        self.query_one("#ref-hits").display = False
         self.show_entry(start.id)
         self._move_tree_to(start.id)
         self.query_one("#ref-search", Input).focus()  # typing searches at once; ↓ goes to the list
@@ -161,39 +159,29 @@ class ReferenceScreen(Screen[None]):
         engine = getattr(self.app, "engine", None)
         return engine.listeners if engine is not None else []
 
-    def _fill_tree(self) -> None:
-        tree: Tree[str] = self.query_one("#ref-tree", Tree)
-        tree.show_root = False
-        tree.guide_depth = 2
-        tree.root.expand()
+    def _fill_tree(self, start: Entry) -> None:
+        """Every entry by system and topic; this campaign's system first and open, and the topic of
+        the entry shown open too."""
         every = entries()
-        self._entry_nodes[HELP] = tree.root.add_leaf(every[0].title, data=HELP)
+        roots: list[Branch | Leaf] = [Leaf(HELP, every[0].title)]
         rollable = load_rollables()
-        order = sorted(SYSTEM_ORDER, key=lambda s: s != self.system)
-        for system in order:
-            in_system = [e for e in every if e.system == system]
-            node = tree.root.add(SYSTEM_NAMES[system], data="", expand=system == self.system)
-            topics: dict[str, TreeNode[str]] = {}
-            for e in in_system:
+        for system in sorted(SYSTEM_ORDER, key=lambda s: s != self.system):
+            branch = Branch(f"system:{system}", SYSTEM_NAMES[system])
+            topics: dict[str, Branch] = {}
+            for e in (e for e in every if e.system == system):
                 if e.topic not in topics:
-                    topics[e.topic] = node.add(topic_name(e.topic), data="")
+                    topics[e.topic] = Branch(f"topic:{system}:{e.topic}", topic_name(e.topic))
+                    branch.children.append(topics[e.topic])
                 if e.kind == "table":
-                    mark = "⚄ " if e.id in rollable else "▦ "
-                    label = mark + e.title
+                    label = ("⚄ " if e.id in rollable else "▦ ") + e.title
                 else:
                     label = f"{e.id.rsplit('-', 1)[1]} {e.summary}"
-                self._entry_nodes[e.id] = topics[e.topic].add_leaf(label, data=e.id)
+                topics[e.topic].children.append(Leaf(e.id, label))
+            roots.append(branch)
+        self.query_one("#ref-tree", Outline).set_roots(roots, {f"system:{self.system}"})
 
     def _move_tree_to(self, entry_id: str) -> None:
-        node = self._entry_nodes.get(entry_id)
-        if node is None:
-            return
-        parent = node.parent
-        while parent is not None:
-            parent.expand()
-            parent = parent.parent
-        tree = self.query_one("#ref-tree", Tree)
-        self.call_after_refresh(tree.move_cursor, node)
+        self.query_one("#ref-tree", Outline).highlight_key(entry_id)
 
     # --- showing an entry -------------------------------------------------------------------
 
@@ -274,19 +262,19 @@ class ReferenceScreen(Screen[None]):
 
     # --- the tree and the search --------------------------------------------------------------
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[str]) -> None:
-        if event.node.data:
-            self.show_entry(event.node.data)
+    def on_outline_highlighted(self, event: Outline.Highlighted) -> None:
+        if self.current is None or self.current.id != event.key:
+            self.show_entry(event.key)
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
-        if event.node.data and self.table is not None:
+    def on_outline_chosen(self, event: Outline.Chosen) -> None:
+        if self.table is not None:
             self.query_one("#ref-table", DataTable).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "ref-search":
             return
         query = event.value.strip()
-        tree = self.query_one("#ref-tree", Tree)
+        tree = self.query_one("#ref-tree", Outline)
         hits_list = self.query_one("#ref-hits", OptionList)
         tree.display = not query
         hits_list.display = bool(query)
@@ -317,11 +305,15 @@ class ReferenceScreen(Screen[None]):
             self.action_results()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id != "ref-hits":
+            return
         index = event.option_index
         if 0 <= index < len(self.hits):
             self._show_hit(self.hits[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "ref-hits":
+            return
         index = event.option_index
         if 0 <= index < len(self.hits):
             self._show_hit(self.hits[index])
@@ -355,7 +347,7 @@ class ReferenceScreen(Screen[None]):
         if hits_list.display and self.hits:
             hits_list.focus()
         elif not hits_list.display:
-            self.query_one("#ref-tree", Tree).focus()
+            self.query_one("#ref-tree", Outline).focus()
 
     def action_roll(self) -> None:
         table = self.table
