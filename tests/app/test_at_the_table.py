@@ -485,3 +485,13 @@ async def test_gm_screen_list_entries_are_whole(size):
         text = " ".join(row[left.x : left.x + left.width].strip(" ▕▇▁▂▃▄▅▆█") for row in rows)
         for e in party[:3]:  # those on screen at 80×24 too
             assert " ".join(f"{e.id.rsplit('-', 1)[1]} {e.summary}".split()) in text
+
+
+@pytest.mark.parametrize(("size", "blocks"), [((80, 24), 5), ((120, 40), 10)])
+async def test_the_party_table_uses_the_width(size, blocks):
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        row = next(line for line in screen_text(app).splitlines() if "Ada Vance" in line and "/" in line)
+        first_bar = row.split("/", 1)[1].split()[1]
+        assert len(first_bar) == blocks  # ▮▮▮▮▮ at 80 columns, twice as long at 120

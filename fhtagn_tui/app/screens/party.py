@@ -38,6 +38,7 @@ POOL_NAME = 19  # columns for ``SAN  68/99 ▮▮▮▯▯``
 SPARK_WIDTH = 20
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 WIDE = 110  # from this width the sheet's body and mind stand side by side
+WIDE_BAR = 10  # the pools' bars in the table, that wide
 
 
 def bar(value: int, top: int | None, width: int = 5) -> Text:
@@ -179,7 +180,7 @@ class PartyTab(GameTab):
         if wide != self.has_class("wide"):
             self.set_class(wide, "wide")
             if self._state is not None:
-                self._show_sheet()  # what is due moves between the head and the notes
+                self.show(self._state)  # longer bars; what is due moves between the head and the notes
 
     # --- history -------------------------------------------------------------------------------
 
@@ -243,11 +244,12 @@ class PartyTab(GameTab):
         for pool in pools:
             table.add_column(pool, key=pool)
         table.add_column("Status", key="status")
+        width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
         for char in state.characters.values():
             cells: list[object] = [Text(char.name, style="bold" if char.is_pc else "italic")]
             for pool in pools:
                 top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
-                cells.append(bar(char.current.get(pool, 0), top) if top else Text(str(char.current.get(pool, "–"))))
+                cells.append(bar(char.current.get(pool, 0), top, width) if top else Text(str(char.current.get(pool, "–"))))
             cells.append(status(char))
             table.add_row(*cells, key=char.id)
         empty = not state.characters
