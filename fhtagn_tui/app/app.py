@@ -11,6 +11,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -53,6 +54,10 @@ LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "
 #: Keys of the main screen only: under the GM screen or a form they would act on a screen out of sight
 #: (a letter typed in the GM screen's list searches; it must not switch the tab behind it).
 MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference"})
+
+
+#: The app's own keys that write (or open the command line): none of them in a read-only view.
+WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
 
 
 class MainScreen(Screen[None]):
@@ -359,7 +364,14 @@ class FhtagnApp(ReviewMode, App[int]):
             return False
         if action == "tab" and parameters == ("requisitions",) and self.state.system != "fhtagn":
             return False
+        if action in WRITING_ACTIONS and self.readonly:
+            return False  # a read-only view (players, review, a second GM) offers no key that writes
         return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that writes, pressed in a read-only view: it is not offered here, but say why."""
+        if self.readonly and event.key in ("colon", "ctrl+z", "ctrl+y") and len(self.screen_stack) == 1:
+            self.notify("read-only: commands, undo and redo are off in this view", severity="warning")
 
     def action_command_line(self) -> None:
         if self.readonly:

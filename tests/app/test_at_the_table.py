@@ -153,7 +153,8 @@ async def test_f1_opens_the_rules_of_the_tab_on_screen(size, system, tab, topic)
 
 # --- 4. read-only views; each system its own tabs, keys and palette ---------------------------------
 
-WRITING_KEYS = ("New", "Edit", "Sanity…", "Fright…", "HP/SAN…", "HP/FP…", "Test", "Delete")
+WRITING_KEYS = ("New", "Edit", "Sanity…", "Fright…", "HP/SAN…", "HP/FP…", "Test", "Delete", "Undo", "Redo", "Command",
+                "Request", "Start fight", "Act", "Next", "Add", "New chase")
 
 
 def key_bar(app: FhtagnApp) -> list[str]:
@@ -495,3 +496,13 @@ async def test_the_party_table_uses_the_width(size, blocks):
         row = next(line for line in screen_text(app).splitlines() if "Ada Vance" in line and "/" in line)
         first_bar = row.split("/", 1)[1].split()[1]
         assert len(first_bar) == blocks  # ▮▮▮▮▮ at 80 columns, twice as long at 120
+
+
+async def test_a_writing_key_in_a_read_only_view_says_why_it_does_nothing():
+    app = fhtagn(player=True)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        before = app.engine.state
+        await pilot.press("colon", "ctrl+z")
+        await pilot.pause()
+        assert app.engine.state is before
+        assert any("read-only" in n.message for n in app._notifications)
