@@ -46,6 +46,8 @@ TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
 CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
+#: Tabs of one system's rules only: Chases are Call of Cthulhu's, Requisitions FHTAGN's.
+SYSTEM_TABS: dict[str, str] = {"chase": "coc7", "requisitions": "fhtagn"}
 #: The tabs built (and their modules imported) when first opened, not at start-up.
 LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "ChaseTab"),
              "requisitions": ("requisitions", "RequisitionsTab")}
@@ -237,13 +239,15 @@ class FhtagnApp(ReviewMode, App[int]):
         line = self.query_one(CommandLine)
         line.display = not self.readonly
         line.disabled = self.readonly
-        was_fhtagn = before is None or before[1] == "fhtagn"
-        if (system == "fhtagn") != was_fhtagn:  # Requisitions are an FHTAGN rule
-            tabs = self.query_one(TabbedContent)
-            if system == "fhtagn":
-                tabs.show_tab("requisitions")
-            else:
-                tabs.hide_tab("requisitions")
+        tabs = self.query_one(TabbedContent)
+        for tab, own in SYSTEM_TABS.items():
+            mine = system == own
+            was = before is None or before[1] == own  # every tab starts shown
+            if mine != was:
+                if mine:
+                    tabs.show_tab(tab)
+                else:
+                    tabs.hide_tab(tab)
         self.refresh_bindings()
 
     def tab_mounted(self, tab: GameTab) -> None:
@@ -362,8 +366,8 @@ class FhtagnApp(ReviewMode, App[int]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in MAIN_SCREEN_ACTIONS and len(self.screen_stack) > 1:
             return False
-        if action == "tab" and parameters == ("requisitions",) and self.state.system != "fhtagn":
-            return False
+        if action == "tab" and parameters and SYSTEM_TABS.get(str(parameters[0]), self.state.system) != self.state.system:
+            return False  # another system's tab: not there
         if action in WRITING_ACTIONS and self.readonly:
             return False  # a read-only view (players, review, a second GM) offers no key that writes
         return super().check_action(action, parameters)

@@ -228,11 +228,15 @@ async def test_each_system_shows_its_own_keys_and_tabs(size, system, stats, sani
         assert sanity in keys and pools in keys
         assert not {"Sanity…", "Fright…", "HP/SAN…", "HP/FP…"} - {sanity, pools} & set(keys)
         tabs = app.query_one(TabbedContent)
-        shown = "Requisitions" in screen_text(app)
-        assert shown == (system == "fhtagn")
+        head = "\n".join(screen_text(app).splitlines()[:3])
+        assert ("Requisitions" in head) == (system == "fhtagn")
+        assert ("Chase" in head) == (system == "coc7")
         await pilot.press("4")
         await pilot.pause()
         assert (tabs.active == "requisitions") == (system == "fhtagn")
+        await pilot.press("3")
+        await pilot.pause()
+        assert (tabs.active == "chase") == (system == "coc7")
 
 
 @pytest.mark.parametrize(("system", "offered", "not_offered"), [
@@ -506,3 +510,16 @@ async def test_a_writing_key_in_a_read_only_view_says_why_it_does_nothing():
         await pilot.pause()
         assert app.engine.state is before
         assert any("read-only" in n.message for n in app._notifications)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_chase_tab_in_review_does_not_invite_setting_one_up(size):
+    app = play("coc7", "char new Harvey STR=50 CON=60 SIZ=60 DEX=70 POW=60")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert "Press N" in screen_text(app)  # the GM, live: how to set one up
+        await pilot.press("R")
+        await pilot.pause()
+        assert app.reviewing and "Press N" not in screen_text(app)
+        assert "None is being run" in joined(app)

@@ -243,12 +243,13 @@ async def test_setting_up_a_chase_from_the_keyboard(coc_app):
         assert cursor_key(app) == "harvey"
 
 
-async def test_a_fhtagn_campaign_says_chases_are_call_of_cthulhu(make_app):
+async def test_a_fhtagn_campaign_has_no_chase_tab(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        assert "Chases are a Call of Cthulhu 7e rule; this campaign plays fhtagn" in text_of(app, "#chase-empty")
+        assert app.query_one("#tabs").active == "party"  # Chases are a Call of Cthulhu rule: no tab, 3 does nothing
+        assert "Chase" not in str(app.query_one("#tabs").query_one("Tabs").render())
         before = app.engine.state
         await pilot.press("N")
         await pilot.pause()
