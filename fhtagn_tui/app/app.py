@@ -11,6 +11,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -58,6 +59,9 @@ LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "
 MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference"})
 
 
+#: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.
+STATUS_ROWS = 10
+
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
 WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
 
@@ -83,6 +87,7 @@ class FhtagnApp(ReviewMode, App[int]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "reference", "GM screen", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+o", "message", "Whole message", show=False),
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
@@ -100,6 +105,7 @@ class FhtagnApp(ReviewMode, App[int]):
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
+        self._message = ""  # the last message on the message line, whole
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -296,9 +302,27 @@ class FhtagnApp(ReviewMode, App[int]):
             self.engine.absorb(events)
 
     def _status(self, text: str, error: bool = False) -> None:
+        """The message line: the whole message, wrapped; past ``STATUS_ROWS`` rows, its beginning and
+        ctrl+o for the rest."""
         status = self.query_one("#status", Static)
         status.set_class(error, "error")
-        status.update(self.secret_mark(text))
+        text = self.secret_mark(text)
+        self._message = text
+        width = max(20, (status.size.width or self.size.width) - 2)  # its padding
+        rows = Text(text).wrap(self.console, width)
+        if len(rows) > STATUS_ROWS:
+            shown = Text("\n").join(rows[: STATUS_ROWS - 1])
+            shown.append("\n… ctrl+o shows the whole message", style="bold")
+            status.update(shown)
+        else:
+            status.update(text)
+
+    def action_message(self) -> None:
+        """The last message whole, in a panel (a long one is cut on the message line)."""
+        if self._message:
+            from .forms.text_view import TextView
+
+            self.push_screen(TextView("The whole message", self._message))
 
     # --- acting ------------------------------------------------------------------------------
 

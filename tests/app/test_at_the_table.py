@@ -523,3 +523,19 @@ async def test_the_chase_tab_in_review_does_not_invite_setting_one_up(size):
         await pilot.pause()
         assert app.reviewing and "Press N" not in screen_text(app)
         assert "None is being run" in joined(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_message_too_long_for_the_line_is_a_key_away(size):
+    from fhtagn_tui.app.forms.text_view import TextView
+
+    app = fhtagn()
+    long = " ".join(f"word{i}" for i in range(400))  # some 2800 characters: more than 10 rows
+    async with app.run_test(size=size) as pilot:
+        app._status(long, error=True)
+        await pilot.pause()
+        assert "ctrl+o shows the whole message" in joined(app)
+        assert app.query_one("#status").size.height <= 10
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView) and app.screen.body == long
