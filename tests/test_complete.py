@@ -19,7 +19,7 @@ def state():  # noqa: ANN201
     ("typed", "line"),
     [
         ("tes", "test "),
-        ("char n", "char new "),
+        ("char ne", "char new "),
         ("tset", "test "),  # a typo: the nearest command word
         ("test eli", 'test "Dr. Elias Crane" '),  # any word of the name
         ("test zoe", "test Zoë "),  # accents

@@ -11,6 +11,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -22,7 +24,7 @@ from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import DeleteCharacter
-from fhtagn_tui.domain.history import Redo, Undo, Undone
+from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.public import PublicEntry, PublicLog
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.service import Engine, MemorySink
@@ -47,9 +49,23 @@ TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
 CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
+#: Tabs of one system's rules only: Chases are Call of Cthulhu's, Requisitions FHTAGN's.
+SYSTEM_TABS: dict[str, str] = {"chase": "coc7", "requisitions": "fhtagn"}
 #: The tabs built (and their modules imported) when first opened, not at start-up.
 LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "ChaseTab"),
              "requisitions": ("requisitions", "RequisitionsTab")}
+
+
+#: Keys of the main screen only: under the GM screen or a form they would act on a screen out of sight
+#: (a letter typed in the GM screen's list searches; it must not switch the tab behind it).
+MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference"})
+
+
+#: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.
+STATUS_ROWS = 10
+
+#: The app's own keys that write (or open the command line): none of them in a read-only view.
+WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
 
 
 class MainScreen(Screen[None]):
@@ -73,6 +89,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "reference", "GM screen", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+o", "message", "Whole message", show=False),
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
@@ -93,6 +110,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self._public.feed(self._all_events())
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
+        self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
+        self._message = ""  # the last message on the message line, whole
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -152,7 +171,6 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.focused is None:
             self.query_one("#party-table").focus()
         if self.readonly:
-            self.query_one(CommandLine).disabled = True
             self.set_interval(0.05 if self.player else 0.1, self._follow)
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
@@ -225,6 +243,28 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             else:
                 self._stale.add(tab)
         self.query_one(CommandLine).set_state(state)
+        self._fit_to_view(state.system)
+
+    def _fit_to_view(self, system: str) -> None:
+        """Only what works in this view: no command line in a read-only one (nothing to type), only
+        this system's tabs; the keys are worked out again when either changes."""
+        view = (self.readonly, system)
+        if view == self._view:
+            return
+        before, self._view = self._view, view
+        line = self.query_one(CommandLine)
+        line.display = not self.readonly
+        line.disabled = self.readonly
+        tabs = self.query_one(TabbedContent)
+        for tab, own in SYSTEM_TABS.items():
+            mine = system == own
+            was = before is None or before[1] == own  # every tab starts shown
+            if mine != was:
+                if mine:
+                    tabs.show_tab(tab)
+                else:
+                    tabs.hide_tab(tab)
+        self.refresh_bindings()
 
     def tab_mounted(self, tab: GameTab) -> None:
         """A tab has just been mounted: drawn now if on screen, else when first opened."""
@@ -282,9 +322,27 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.engine.absorb(events)
 
     def _status(self, text: str, error: bool = False) -> None:
+        """The message line: the whole message, wrapped; past ``STATUS_ROWS`` rows, its beginning and
+        ctrl+o for the rest."""
         status = self.query_one("#status", Static)
         status.set_class(error, "error")
-        status.update(self.secret_mark(text))
+        text = self.secret_mark(text)
+        self._message = text
+        width = max(20, (status.size.width or self.size.width) - 2)  # its padding
+        rows = Text(text).wrap(self.console, width)
+        if len(rows) > STATUS_ROWS:
+            shown = Text("\n").join(rows[: STATUS_ROWS - 1])
+            shown.append("\n… ctrl+o shows the whole message", style="bold")
+            status.update(shown)
+        else:
+            status.update(text)
+
+    def action_message(self) -> None:
+        """The last message whole, in a panel (a long one is cut on the message line)."""
+        if self._message:
+            from .forms.text_view import TextView
+
+            self.push_screen(TextView("The whole message", self._message))
 
     # --- acting ------------------------------------------------------------------------------
 
@@ -306,12 +364,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     def _report(self, events: list[Event]) -> None:
         names = self.engine.names
         lines = [ev.describe(names) for ev in events]
+        # Undo and redo say what they did here ("Undo: …"), not in a notice over the message line:
+        # a notice would hide the next message for as long as it stays up.
         self._status(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
-        first = events[0] if events else None
-        if isinstance(first, Undone):
-            self.notify(f"Undone: {first.label}", title="Undo")
-        elif first is not None and type(first).__name__ == "Redone":
-            self.notify(f"Redone: {getattr(first, 'label', '')}", title="Redo")
 
     def on_input_submitted(self, event: CommandLine.Submitted) -> None:
         if event.input.id != "command-line":
@@ -359,6 +414,20 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         line.focus()
 
     # --- actions ----------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in MAIN_SCREEN_ACTIONS and len(self.screen_stack) > 1:
+            return False
+        if action == "tab" and parameters and SYSTEM_TABS.get(str(parameters[0]), self.state.system) != self.state.system:
+            return False  # another system's tab: not there
+        if action in WRITING_ACTIONS and self.readonly:
+            return False  # a read-only view (players, review, a second GM) offers no key that writes
+        return super().check_action(action, parameters)
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that writes, pressed in a read-only view: it is not offered here, but say why."""
+        if self.readonly and event.key in ("colon", "ctrl+z", "ctrl+y") and len(self.screen_stack) == 1:
+            self.notify("read-only: commands, undo and redo are off in this view", severity="warning")
 
     def action_command_line(self) -> None:
         if self.readonly:

@@ -252,6 +252,7 @@ REVIEW_BINDINGS: list[BindingType] = [
     Binding("R", "toggle_review", "Review", show=False),
     Binding("T", "timeline", "Timeline", show=False),
     Binding("ctrl+g", "toggle_secret", "Secret", show=False, priority=True),
+    _b("escape", "review_leave", "Leave review", show=True),  # first: at 80 columns it must be seen
     _b("comma", "review_step(-1)", "◀ event", show=True),
     _b("full_stop", "review_step(1)", "event ▶", show=True),
     _b("left_square_bracket", "review_group(-1)", "◀ action"),
@@ -262,7 +263,6 @@ REVIEW_BINDINGS: list[BindingType] = [
     _b("right_parenthesis", "review_round(1)", "round ▶"),
     _b("g", "review_goto", "Go to", show=True),
     _b("slash", "review_search", "Search", show=True),
-    _b("escape", "review_leave", "Leave"),
 ]
 
 _REVIEW_ACTIONS = frozenset(
@@ -396,6 +396,8 @@ class ReviewMode:
         app: Any = self
         if getattr(app, "player", False) and (action in _REVIEW_ACTIONS or action in ("toggle_review", "timeline")):
             return False
+        if action == "review_leave" and self._review_asked:
+            return False  # `fhtagn review` is review only: ctrl+q quits
         if action in _REVIEW_ACTIONS:  # priority keys: never while a form is open (its inputs take them)
             return self.reviewing and len(app.screen_stack) == 1
         if action in _ACTING and self.reviewing:

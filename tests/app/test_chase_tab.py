@@ -243,12 +243,13 @@ async def test_setting_up_a_chase_from_the_keyboard(coc_app):
         assert cursor_key(app) == "harvey"
 
 
-async def test_a_fhtagn_campaign_says_chases_are_call_of_cthulhu(make_app):
+async def test_a_fhtagn_campaign_has_no_chase_tab(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        assert "Chases are a Call of Cthulhu 7e rule; this campaign plays fhtagn" in text_of(app, "#chase-empty")
+        assert app.query_one("#tabs").active == "party"  # Chases are a Call of Cthulhu rule: no tab, 3 does nothing
+        assert "Chase" not in str(app.query_one("#tabs").query_one("Tabs").render())
         before = app.engine.state
         await pilot.press("N")
         await pilot.pause()
@@ -354,17 +355,37 @@ def long_chase() -> Chase:
 def test_the_track_window_keeps_the_actor_in_view_and_widens():
     chase = long_chase()
     assert current_actor(chase).id == "ford"
-    assert window(chase, 80, 15) == (13, 8)  # 8 locations of 9 columns; two behind the Ford, five ahead
+    assert window(chase, 80, 15) == (12, 8)  # 8 locations of 9 columns: the Ford and the Ghoul behind it
     assert window(chase, 80, 2) == (0, 8)
     assert window(chase, 80, 15, pan=99) == (14, 8)  # panned to the end: the open location past the barrier
+    assert window(chase, 40, 15) == (12, 4)  # 4 locations: still the Ford and the Ghoul
+    assert window(chase, 30, 15) == (14, 3)  # 3: the Ghoul cannot be kept too; the actor is
     assert window(chase, 200, 15) == (0, 22)  # wide enough for all of it
+    # at 80 columns the empty stretches are drawn narrow: everybody stays on screen, nothing to pan
     lines = draw(chase, 80, chase.participant("ford"), chase.participant("ford")).plain.splitlines()
-    assert lines[0].split() == ["◀", "13", "14", "15", "16", "17", "18", "19", "20", "▶"]
-    assert lines[1][1 + 3 * 9:].startswith("▲ extr")
-    assert lines[1][1 + 7 * 9:].startswith("█ 25 HP")
-    assert lines[2].split() == ["[Ford]"]  # the Ghoul at 12 is out of view behind
-    wide = draw(chase, 120, chase.participant("ghoul"), None).plain.splitlines()
-    assert wide[0].split()[:2] == ["◀", "8"] and wide[2].split() == ["Ghoul", "[Ford]"]
+    assert lines[0].split() == ["0", "1‥11", "12", "13‥14", "15", "16", "17‥19", "20", "21"]
+    assert lines[2].split() == ["Ghoul", "[Ford]"]  # the Ghoul at 12 behind the Ford: both in view
+    assert "▲ extr" in lines[1] and "█ 25 HP" in lines[1]
+    # too narrow even so: a window of locations that keeps the actor in view, and pans
+    lines = draw(chase, 40, chase.participant("ford"), chase.participant("ford")).plain.splitlines()
+    assert lines[0].split() == ["◀", "12", "13", "14", "15", "▶"]
+    assert lines[2].split() == ["Ghoul", "[Ford]"]
+    lines = draw(chase, 30, chase.participant("ford"), chase.participant("ford")).plain.splitlines()
+    assert lines[0].split() == ["◀", "14", "15", "16", "▶"]
+    assert lines[1][1 + 2 * 9:].startswith("▲ extr")
+    assert lines[2].split() == ["[Ford]"]
+    wide = draw(chase, 200, chase.participant("ghoul"), None).plain.splitlines()
+    assert wide[0].split()[:3] == ["0", "1", "2"] and wide[2].split() == ["Ghoul", "[Ford]"]
+
+
+def test_a_long_name_widens_its_location_and_ends_in_an_ellipsis_only_past_the_cap():
+    chase = long_chase()
+    people = (replace(chase.participants[0], name="Brother Ambrose"),
+              replace(chase.participants[1], name="Ford Model T of the Sheriff"))
+    chase = replace(chase, participants=people)
+    lines = draw(chase, 120, people[1], None).plain.splitlines()
+    assert "Brother Ambrose" in lines[2]  # 15 characters: whole, its location as wide
+    assert "[Ford Model T …]" in lines[2]  # past 16 columns: cut, and says so
 
 
 def test_vehicle_build_shows_impaired_and_wrecked():

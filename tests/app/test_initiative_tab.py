@@ -230,12 +230,12 @@ async def test_coc_three_rounds(tmp_path):
         assert "30 vs 55 (regular) → hit, 6 damage" in text and "5 rounds left" in text
         assert "Cultist 1 HP 11→5 (6 taken)" in text and "major wound" in text
         await pilot.press("n")
-        await act(pilot, app, "f", "20,50,3", target="harvey", weapon="knife", response="dodge")
+        await act(pilot, app, "a", "20,50,3", target="harvey", weapon="knife", response="dodge")
         text = panel(app)
         assert "Fighting 20 vs 45 (hard) · dodge 50 vs 40 (failure) → Cultist 1 wins" in text
         assert "3 damage to Harvey" in text and "Harvey HP 13→10" in text
         await pilot.press("n")
-        await act(pilot, app, "f", "0,60,70,15,2", target="harvey", weapon="unarmed", response="fight back")
+        await act(pilot, app, "a", "0,60,70,15,2", target="harvey", weapon="unarmed", response="fight back")
         text = panel(app)
         assert "Fighting 60 vs 45 (failure) · fight back 15 vs 40 (hard) [1 bonus, outnumbered] → Harvey wins" in text
         assert "2 damage to Cultist 2" in text
@@ -249,7 +249,7 @@ async def test_coc_three_rounds(tmp_path):
         assert "dives for cover: Dodge 10 vs 25 (hard)" in text
         assert "24 vs 55 (hard, needs hard) → hit, 5 damage" in text and "4 rounds left" in text
         await pilot.press("n")
-        await act(pilot, app, "m", "30,35", target="harvey", goal="disarm", response="dodge")
+        await act(pilot, app, "v", "30,35", target="harvey", goal="disarm", response="dodge")
         assert "the maneuver fails" in panel(app)
         await pilot.press("n")
         await act(pilot, app, "l")
@@ -285,7 +285,7 @@ async def test_gurps_three_rounds(tmp_path):
         await add_fighters(pilot, app, ["ilse"], title="Crypt")
         await add_fighters(pilot, app, [], template="ghoul", count=2, dice="3,5")  # tied: a d6 each
         assert [r[0].strip() for r in rows(app)] == ["Ilse", "Ghoul 2", "Ghoul 1"]
-        assert [r[1] for r in rows(app)] == ["5.75", "5.75·5", "5.75·3"]
+        assert [r[1] for r in rows(app)] == ["5.75", "5.75 tie 5", "5.75 tie 3"]
 
         await pilot.press("n")  # round 1
         await act(pilot, app, "a", "3,4,3,5,5,4,4,5", target="ghoul 1", weapon="pistol", defend="dodge")

@@ -21,7 +21,11 @@ async def test_the_bar_follows_the_tab_and_drops_whole_keys(make_app):
         await pilot.press("2")
         await pilot.pause()
         assert line(app).startswith(" s Start fight  f1 Rules  ^q Quit  : Command")
-    async with make_app().run_test(size=(120, 24)) as pilot:
+
+async def test_at_120_columns_the_bar_has_room_for_more(make_app, tmp_path):
+    from fhtagn_tui import campaigns
+
+    async with make_app(campaigns.create_demo(tmp_path / "wide")).run_test(size=(120, 24)) as pilot:
         await pilot.pause()
         assert " : Command  ^z Undo" in line(pilot.app)
 

@@ -48,7 +48,9 @@ async def test_the_sheet_shows_bonds_boxes_a_disorder_and_what_is_due(tmp_path):
             party = app.query_one(PartyTab)
             body, mind, due = (party.parts[k].plain for k in ("body", "mind", "due"))
             notes = str(app.query_one("#party-notes", Static).render())
-            assert body in notes and mind in notes and due in notes
+            head = str(app.query_one("#party-sheet", Static).render())
+            assert body in notes and mind in notes
+            assert due in head and due not in notes  # what is due: right under the head, above the fold
             assert "Sister Claire 11 · Partner Sam 9 · Dr. Okafor 0 ✗ BROKEN" in body
             assert "Adaptation: violence ☒☒☐  helplessness ☐☐☐" in mind
             assert "Disorders: PTSD (the farmhouse)" in mind
@@ -56,8 +58,9 @@ async def test_the_sheet_shows_bonds_boxes_a_disorder_and_what_is_due(tmp_path):
             assert "insomnia: a SAN roll at the next sleep, failure regains no WP — san sleep ada" in due
             # the pools' history from the log: SAN 70 → 69 → 68, HP 11 → 7
             sheet = str(app.query_one("#party-sheet", Static).render()).splitlines()
-            assert sheet[3].startswith("SAN  68/99") and sheet[3].endswith(" 70→68")
-            assert sheet[3][19:39] == "███████▅▅▅▅▅▅▅▁▁▁▁▁▁"  # 70, 69, 68 stretched over 20 columns
+            san = next(line for line in sheet if line.startswith("SAN "))
+            assert san.startswith("SAN  68/99") and san.endswith(" 70→68")
+            assert san[19:39] == "███████▅▅▅▅▅▅▅▁▁▁▁▁▁"  # 70, 69, 68 stretched over 20 columns
             assert party.pool_data[0] == ("SAN", [70, 69, 68])
             assert party.pool_data[3] == ("HP", [11, 7])
             # the sheet is longer than 80×24 leaves it: shift+down scrolls it from the table

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from textual.widgets import DataTable, Input, OptionList, Static, Tree
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from fhtagn_tui import campaigns
 from fhtagn_tui.app.app import FhtagnApp, open_engine
@@ -86,7 +86,7 @@ async def test_search_as_you_type_finds_the_kevlar_row(make_app):
         await pilot.press("ctrl+f", *"kevlar")
         await pilot.pause()
         hits = screen.query_one("#ref-hits", OptionList)
-        assert hits.display and not screen.query_one("#ref-tree", Tree).display
+        assert hits.display and not screen.query_one("#ref-tree").display
         assert screen.table is TABLES["coc-armour"]
         grid = screen.query_one("#ref-table", DataTable)
         assert [str(c) for c in grid.get_row_at(grid.cursor_row)] == ["Heavy Kevlar vest", "8"]

@@ -67,7 +67,9 @@ async def test_command_line_runs_a_command_and_undo_takes_it_back(make_app):
         await pilot.press("escape", "ctrl+z")
         await pilot.pause()
         assert app.engine.state == before
-        assert any("Undone: Ada Vance: HP 11 → 4" in n.message for n in app._notifications)
+        # said on the message line, where the next message replaces it (no notice over it)
+        assert "Undo: Ada Vance: HP 11 → 4" in status_text(app)
+        assert not app._notifications
 
 
 async def test_a_typo_gets_a_suggestion_and_changes_nothing(make_app):

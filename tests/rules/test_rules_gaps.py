@@ -147,7 +147,7 @@ def test_a_resisted_phobia_gives_the_next_skill_roll_a_penalty_die():
                  "mania add harvey kleptomania")
     do(eng, "phobia face harvey spiders")  # resists
     assert eng.state.characters["harvey"].has("resisting phobia")
-    assert "next one needed is a tens" in rejected(eng, "test harvey \"Spot Hidden\"", 5, 20)
+    assert "still needed, in order (if each roll goes badly): a tens die for 'Spot Hidden'" in rejected(eng, "test harvey \"Spot Hidden\"", 5, 20)
     events = do(eng, 'test harvey "Spot Hidden"', 5, 20, 60)  # units 5, tens 20 and 60: the worse, 65
     assert kinds(events) == ["DiceRolled", "ConditionRemoved"]
     ev = events[0]

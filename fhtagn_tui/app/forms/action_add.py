@@ -71,7 +71,9 @@ class FightersForm(ModalScreen[None]):
         self.query_one("#add-readied").display = self.state.system == "coc7"
         if not self.free:
             self.query_one("#add-people").display = False
-        self.query_one("#add-people" if self.free else "#book-search").focus()
+        # where the GM types first: a new fight's title, else whom to add
+        first = "#add-fight-title" if not self.started else "#add-people" if self.free else "#book-search"
+        self.query_one(first).focus()
 
     def lines(self) -> tuple[list[str], str | None]:
         """The command lines to run, or a problem."""

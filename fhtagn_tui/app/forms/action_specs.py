@@ -60,6 +60,16 @@ class ActionSpec(msgspec.Struct, frozen=True):
     hint: Callable[[Ctx], str] | None = None
 
 
+#: One key for one act in every system (a GM who plays two systems keeps their fingers): the act
+#: menu offers only the acts of the campaign's system that apply now, each under this key.
+ACT_KEYS: dict[str, str] = {
+    "attack": "a", "melee": "a",  # an attack (CoC: the Fighting attack)
+    "shoot": "s", "burst": "b", "auto": "u", "aim": "i", "reload": "r",
+    "maneuver": "v", "disarm": "d", "pin": "p", "escape": "e", "coup": "c",
+    "move": "m", "flee": "l", "other": "o",
+}
+
+
 # --- helpers -----------------------------------------------------------------------------
 
 
@@ -234,12 +244,14 @@ def _unconscious(ctx: Ctx) -> list[tuple[str, str]]:
     return [(c.name, c.id) for c in fighters(ctx) if c.has("unconscious")]
 
 
-FH_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
-        "attack", "Attack (melee, unarmed, shoot, burst)", "a", "FH-COMBAT",
-        fields=(
+def _ranged(w: Weapon) -> bool:
+    return not w.close_combat
+
+
+def _fh_attack_fields(keep: Callable[[Weapon], bool]) -> tuple[Field, ...]:
+    return (
             Field("target", "Target", "choice", target_choices),
-            Field("weapon", "Weapon", "choice", weapon_choices(lambda w: True)),
+            Field("weapon", "Weapon", "choice", weapon_choices(keep)),
             Field("called", "Called shot", "choice", _fh_called),
             Field("crowd", "Crowd", "text", when=lambda c: c.get("called") == "crowd", placeholder="others in the crowd: A,B"),
             Field("gap", "Around armour", "check", when=lambda c: c.get("called") in ("partly", "mostly")),
@@ -248,9 +260,14 @@ FH_ACTIONS: tuple[ActionSpec, ...] = (
             Field("alt", "2nd target", "choice", _others, when=lambda c: c.get("special") in ("rapid", "savage")),
             Field("defend", "Defender", "choice", _fh_defence),
             Field("mod", "GM modifier", "int", placeholder=MOD_HINT),
-        ),
-        build=_fh_attack, hint=_target_state,
-    ),
+    )
+
+
+FH_ACTIONS: tuple[ActionSpec, ...] = (
+    ActionSpec("attack", "Attack (any weapon, unarmed)", "a", "FH-COMBAT", fields=_fh_attack_fields(lambda w: True),
+               build=_fh_attack, hint=_target_state),
+    ActionSpec("shoot", "Shoot / throw (firearms, thrown)", "s", "FH-COMBAT", fields=_fh_attack_fields(_ranged),
+               build=_fh_attack, hint=_target_state),
     ActionSpec("aim", "Aim (+20 next turn)", "i", "FH-COMBAT-10",
                fields=(Field("target", "At", "choice", lambda c: [("(anyone)", "")] + target_choices(c)),),
                build=lambda c: " ".join(["aim", q(c.actor.id)] + ([q(c.get("target"))] if c.get("target") else [])),
@@ -384,7 +401,7 @@ def _note(ctx: Ctx) -> str:
 
 COC_ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
-        "melee", "Fighting attack", "f", "COC-MELEE",
+        "melee", "Attack (Fighting)", "a", "COC-MELEE",
         fields=(Field("target", "Target", "choice", target_choices),
                 Field("weapon", "Weapon", "choice", _close_weapons),
                 Field("response", "Target does", "choice", RESPONSES),
@@ -421,7 +438,7 @@ COC_ACTIONS: tuple[ActionSpec, ...] = (
         build=lambda c: _coc_auto(c, False), hint=_ammo_hint, available=_any(lambda w: w.auto),
     ),
     ActionSpec(
-        "maneuver", "Maneuver", "m", "COC-MANEUVER",
+        "maneuver", "Maneuver", "v", "COC-MANEUVER",
         fields=(Field("target", "Target", "choice", target_choices),
                 Field("goal", "Goal", "choice", GOALS),
                 Field("response", "Target does", "choice", RESPONSES),
@@ -461,16 +478,18 @@ def _gurps_attack(ctx: Ctx) -> str:
     return " ".join(parts)
 
 
+def _gurps_fields(keep: Callable[[Weapon], bool]) -> tuple[Field, ...]:
+    return (Field("target", "Target", "choice", target_choices),
+            Field("weapon", "Weapon", "choice", weapon_choices(keep)),
+            Field("defend", "Defence", "choice", _gurps_defence),
+            Field("mod", "Attack mod", "int", placeholder=MOD_HINT),
+            Field("dmod", "Defence mod", "int", placeholder=MOD_HINT))
+
+
 GURPS_ACTIONS: tuple[ActionSpec, ...] = (
-    ActionSpec(
-        "attack", "Attack (melee or ranged)", "a", "GURPS-DICE",
-        fields=(Field("target", "Target", "choice", target_choices),
-                Field("weapon", "Weapon", "choice", weapon_choices(lambda w: True)),
-                Field("defend", "Defence", "choice", _gurps_defence),
-                Field("mod", "Attack mod", "int", placeholder=MOD_HINT),
-                Field("dmod", "Defence mod", "int", placeholder=MOD_HINT)),
-        build=_gurps_attack,
-    ),
+    ActionSpec("attack", "Attack (melee or ranged)", "a", "GURPS-DICE", fields=_gurps_fields(lambda w: True),
+               build=_gurps_attack),
+    ActionSpec("shoot", "Shoot / throw", "s", "GURPS-DICE", fields=_gurps_fields(_ranged), build=_gurps_attack),
     ActionSpec("other", "Anything else (a note; then n)", "o", "GURPS-DICE",
                fields=(Field("text", "What", "text", placeholder="All-Out Defense, ready a weapon"),),
                build=_note, dice=False),

@@ -80,6 +80,14 @@ def parse_bonds(text: str) -> tuple[tuple[Bond, ...], str | None]:
     return tuple(bonds), None
 
 
+#: What a skill line looks like in each system (GURPS skills are levels, not percentages).
+SKILL_HINTS: dict[str, str] = {
+    "fhtagn": "Firearms 50, Alertness 60, Search 40",
+    "coc7": "Spot Hidden 60, Firearms (Handgun) 50, Dodge 35",
+    "gurps": "Guns (Pistol) 13, Brawling 12, Stealth 11",
+}
+
+
 class CharacterForm(ModalScreen[None]):
     """New character (``char is None``) or edit one."""
     CSS_PATH = "character.tcss"  # loaded when first opened, not at start-up
@@ -102,8 +110,9 @@ class CharacterForm(ModalScreen[None]):
         with Vertical(id="char-form"):
             yield Static(f"[b]{title}[/b]  ({self.system})", id="form-title")
             with Horizontal(id="form-top"):
-                yield Input(value=self.char.name if self.char else "", placeholder="Name", id="f-name",
-                            compact=True, disabled=editing)
+                yield Label("Name", classes="field-label")
+                yield Input(value=self.char.name if self.char else "", placeholder="as the players call them",
+                            id="f-name", compact=True, disabled=editing)
                 kinds = [(k, k) for k in KINDS if not (self.system != "fhtagn" and k == "agent")]
                 kind = self.char.kind if self.char else self.sheet.pc_kind
                 yield Select(kinds, value=kind, allow_blank=False, id="f-kind", compact=True, disabled=editing)
@@ -120,9 +129,15 @@ class CharacterForm(ModalScreen[None]):
                         type="integer",
                     )
             skills = ", ".join(f"{k} {v}" for k, v in self.char.skills.items()) if self.char else ""
-            yield Input(value=skills, placeholder="Skills: Firearms 50, Dodge 40", id="f-skills", compact=True)
+            # labels stay when the fields are filled in; the hints are this system's own
+            with Horizontal(classes="field-row"):
+                yield Label("Skills", classes="field-label")
+                yield Input(value=skills, placeholder=SKILL_HINTS.get(self.system, "Skill 50, Other skill 40"),
+                            id="f-skills", compact=True)
             if self.system == "fhtagn" and not editing:
-                yield Input(placeholder="Bonds: Sister, Partner:9 (start at CHA)", id="f-bonds", compact=True)
+                with Horizontal(classes="field-row"):
+                    yield Label("Bonds", classes="field-label")
+                    yield Input(placeholder="Sister, Partner:9 (a bond starts at CHA)", id="f-bonds", compact=True)
             if not editing:
                 yield Checkbox("Hide stats from players", id="f-hidden", compact=True)
             yield Static("", id="form-error")

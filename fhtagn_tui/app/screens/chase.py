@@ -45,6 +45,7 @@ EMPTY = (
     "Press [b]N[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
     "locations, and [b]g[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
 )
+EMPTY_READONLY = "[b]No chase[/b]\n\nNone is being run at this point of the log."
 NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
 WHEN = ("empty", "setup", "running", "ended")
 
@@ -176,7 +177,7 @@ class ChaseTab(GameTab):
         if not coc:
             empty.update(NOT_COC.format(system=state.system or "no system"))
         elif chase is None:
-            empty.update(EMPTY)
+            empty.update(EMPTY_READONLY if self._readonly() else EMPTY)
         else:
             self._fill_table(state, chase)
             self._draw()

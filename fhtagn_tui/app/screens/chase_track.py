@@ -19,11 +19,15 @@ HAZARD_STYLE = {"regular": "yellow", "hard": "dark_orange", "extreme": "bold red
 HAZARD_WORD = {"regular": "reg", "hard": "hard", "extreme": "extr"}
 
 
-def short(p: Participant) -> str:
-    """A participant as it fits a location: ``Harvey``, ``[Ford]`` for a vehicle."""
-    if p.vehicle:
-        return f"[{p.name[:CELL - 3]}]"
-    return p.name[:CELL - 1]
+NAME_MAX = 16  # a location widens for a longer name up to this, then the name ends in …
+
+
+def short(p: Participant, room: int = CELL - 1) -> str:
+    """A participant as it fits ``room`` columns: ``Harvey``, ``[Ford]`` for a vehicle, … when cut."""
+    name = f"[{p.name}]" if p.vehicle else p.name
+    if len(name) <= room:
+        return name
+    return name[: room - 2] + "…]" if p.vehicle else name[: room - 1] + "…"
 
 
 def current_actor(chase: Chase) -> Participant | None:
@@ -53,13 +57,15 @@ def window(chase: Chase, width: int, focus: int | None, pan: int = 0) -> tuple[i
     if total <= count:
         return lo, total
     start = lo if focus is None else focus - count // 3  # more room ahead: everybody moves forward
+    spots = [p.position for p in chase.active if chase.started] + ([focus] if focus is not None else [])
+    if spots and max(spots) - min(spots) < count:  # everybody fits: nobody is left off the screen
+        start = max(max(spots) - count + 1, min(start, min(spots)))
     start += pan
     return max(lo, min(start, hi - count + 1)), count
 
 
-def terrain(loc: Location) -> Text:
-    """One location's ground, ``CELL - 1`` wide."""
-    w = CELL - 1
+def terrain(loc: Location, w: int = CELL - 1) -> Text:
+    """One location's ground, ``w`` wide."""
     if loc.kind == rc.HAZARD:
         return Text(f"▲ {HAZARD_WORD.get(loc.difficulty, loc.difficulty)}".ljust(w), style=HAZARD_STYLE.get(loc.difficulty, "yellow"))
     if loc.kind == rc.BARRIER:
@@ -69,28 +75,84 @@ def terrain(loc: Location) -> Text:
     return Text("─" * w, style="grey42")
 
 
-def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant | None, pan: int = 0) -> Text:
-    """The track: numbers, ground, then up to ``MAX_STACK`` rows of participants."""
-    start, count = window(chase, width, focus.position if focus else None, pan)
-    lo, hi = extent(chase)
-    cells = range(start, start + count)
+Column = tuple[int, int, int]  # (first location, last location, width): one location, or a run of empty ones
+
+
+def _placed(chase: Chase) -> dict[int, list[Participant]]:
     by_spot: dict[int, list[Participant]] = {}
     order = {pid: i for i, pid in enumerate(chase.order)}
     placed = chase.active if chase.started else ()  # nobody has a place before the start
-    listed = sorted(placed, key=lambda p: (order.get(p.id, len(order)), p.side != FLEE))
-    for p in listed:
+    for p in sorted(placed, key=lambda p: (order.get(p.id, len(order)), p.side != FLEE)):
         by_spot.setdefault(p.position, []).append(p)
-    rows = max([1] + [min(len(by_spot.get(i, [])), MAX_STACK) for i in cells])
+    return by_spot
+
+
+def _cell_width(spot: list[Participant]) -> int:
+    """A location as wide as its longest name (up to ``NAME_MAX``), at least ``CELL``."""
+    longest = max((len(f"[{p.name}]" if p.vehicle else p.name) for p in spot[:MAX_STACK]), default=0)
+    return max(CELL, min(longest, NAME_MAX) + 1)
+
+
+def columns(chase: Chase, width: int, focus: int | None) -> list[Column] | None:
+    """Every location from the last pursuer to past the lead in ``width``, or None when they cannot fit.
+
+    Each location is as wide as the names standing on it; when that is too wide, runs of two or more
+    empty open locations are drawn as one narrow ``4‥7`` column, so that nobody leaves the screen."""
+    lo, hi = extent(chase)
+    by_spot = _placed(chase)
+    whole = [(i, i, _cell_width(by_spot.get(i, []))) for i in range(lo, hi + 1)]
+    if 1 + sum(w for _a, _b, w in whole) <= width:
+        return whole
+
+    def empty(i: int) -> bool:
+        return (lo < i < hi and i != focus and not by_spot.get(i) and chase.location(i).kind == rc.OPEN)
+
+    out: list[Column] = []
+    i = lo
+    while i <= hi:
+        j = i
+        while j + 1 <= hi and empty(i) and empty(j + 1):
+            j += 1
+        if j > i:
+            out.append((i, j, len(f"{i}‥{j}") + 1))
+        else:
+            out.append(whole[i - lo])
+        i = j + 1
+    return out if 1 + sum(w for _a, _b, w in out) <= width else None
+
+
+def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant | None, pan: int = 0) -> Text:
+    """The track: numbers, ground, then up to ``MAX_STACK`` rows of participants.
+
+    All of it when it fits (empty stretches compressed); else a window of ``CELL``-wide locations
+    that keeps ``focus`` in view and pans."""
+    lo, hi = extent(chase)
+    fitted = columns(chase, width, focus.position if focus else None)
+    if fitted is None:
+        start, count = window(chase, width, focus.position if focus else None, pan)
+        fitted = [(i, i, CELL) for i in range(start, start + count)]
+    start, end = fitted[0][0], fitted[-1][1]
+    by_spot = _placed(chase)
+    rows = max([1] + [min(len(by_spot.get(a, [])), MAX_STACK) for a, _b, _w in fitted])
 
     numbers = Text("◀" if start > lo else " ", style="bold")
     ground = Text(" ")
     people = [Text(" ") for _ in range(rows)]
-    for i in cells:
+    for n, (i, last, w) in enumerate(fitted):
+        if last > i:  # a run of empty open locations, drawn narrow
+            numbers.append(f"{i}‥{last}".center(w - 1), style="grey50")
+            numbers.append(" ")
+            ground.append("┄" * (w - 1) + " ", style="grey42")
+            for line in people:
+                line.append(" " * w)
+            continue
         here = focus is not None and focus.position == i
-        numbers.append(f"{i:^{CELL - 1}}", style="bold reverse" if here else "bold")
+        numbers.append(f"{i:^{w - 1}}", style="bold reverse" if here else "bold")
         numbers.append(" ")
-        ground.append_text(terrain(chase.location(i)))
-        joined = i + 1 < start + count and chase.location(i).kind == rc.OPEN and chase.location(i + 1).kind == rc.OPEN
+        ground.append_text(terrain(chase.location(i), w - 1))
+        following = fitted[n + 1] if n + 1 < len(fitted) else None
+        joined = (following is not None and chase.location(i).kind == rc.OPEN
+                  and chase.location(following[0]).kind == rc.OPEN)
         ground.append("─" if joined else " ", style="grey42")
         spot = by_spot.get(i, [])
         shown = spot[:MAX_STACK]
@@ -105,14 +167,14 @@ def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant 
                     style += " reverse"
                 if turn is not None and p.id == turn.id:
                     style += " underline"
-                label = short(p)
+                label = short(p, w - 1)
                 line.append(label, style=style)
-                line.append(" " * (CELL - len(label)))
+                line.append(" " * (w - len(label)))
             elif row == len(shown) and len(spot) > len(shown):
-                line.append(f"+{len(spot) - len(shown)} more".ljust(CELL))
+                line.append(f"+{len(spot) - len(shown)} more".ljust(w))
             else:
-                line.append(" " * CELL)
-    if start + count - 1 < hi:
+                line.append(" " * w)
+    if end < hi:
         numbers.pad_right(max(0, width - 1 - numbers.cell_len))
         numbers.append("▶", style="bold")
     out = Text("\n").join([numbers, ground, *people])

@@ -10,9 +10,13 @@ the events the engine reports) and what is due for the acting character.
 
 from __future__ import annotations
 
+from collections import deque
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.events import Resize
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.commands import ParseError, parse
@@ -24,6 +28,7 @@ from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
 from ..forms.action_specs import actions_for, q
 from ..forms.confirm import Confirm
+from ..widgets.fit import fit_widths
 from .base import GameTab
 from .initiative_view import (
     BAR_POOLS,
@@ -46,6 +51,21 @@ class EmptyNote(Static):
     """The no-fight message; focusable so the tab's keys work while it shows."""
 
     can_focus = True
+
+
+#: From this width the log stands beside the fight, the table taking this share of the width.
+WIDE = 110
+LOG_MIN = 32  # columns the log keeps at least
+LOG_LINES = 60
+
+
+class LogBeside(Static):
+    """The latest lines of the log beside the fight; filled again to its new size when resized."""
+
+    def on_resize(self) -> None:
+        tab = next((a for a in self.ancestors if isinstance(a, InitiativeTab)), None)
+        if tab is not None:
+            tab.fit_log()
 
 
 class InitiativeTab(GameTab):
@@ -72,7 +92,10 @@ class InitiativeTab(GameTab):
         self._stale = False  # the result is from before the turn moved on
         self._current = ""
         self._system = ""
+        self._fitted: tuple[int, int, int] = (0, 0, 0)  # the column widths the table was built with
         self._signature: tuple[bool | None, ...] = ()
+        self._recent: deque[str] = deque(maxlen=LOG_LINES)  # the latest lines of the log, for the wide layout
+        self._backlog_read = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="ini-head")
@@ -82,7 +105,9 @@ class InitiativeTab(GameTab):
             "Templates: [b]:template add Cultist kind=npc STR=13 DEX=10 \"Melee Weapons\"=50[/b]",
             id="ini-empty",
         )
-        yield DataTable(id="ini-table", cursor_type="row", zebra_stripes=True)
+        with Horizontal(id="ini-body"):
+            yield DataTable(id="ini-table", cursor_type="row", zebra_stripes=True)
+            yield LogBeside(id="ini-log", markup=False)  # the log beside the fight, when the window is wide
         yield Static(id="ini-panel")
 
     def on_mount(self) -> None:
@@ -98,6 +123,9 @@ class InitiativeTab(GameTab):
     def _on_events(self, events: list[Event]) -> None:
         if getattr(self.app, "player", False):
             return  # the players' view reads results in its Log only (the public projection's words)
+        if self._backlog_read:
+            names = self.app.engine.names  # type: ignore[attr-defined]
+            self._recent.extend(self._log_line(ev, names) for ev in events)
         if turn_only(events):
             self._stale = bool(self._last)
         else:
@@ -126,16 +154,20 @@ class InitiativeTab(GameTab):
             return
         assert enc is not None
         keep = self.highlighted_id()
-        if state.system != self._system or not table.columns:
-            self._columns(state.system)
-        table.clear()
         pools = BAR_POOLS.get(state.system, ("HP",))
+        rows: list[tuple[str, list[Text]]] = []
         for cid in enc.order:
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
             bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
-            cells: list[object] = [name_cell(char, cid, cid == enc.current), "?" if char is not None and char.hidden and not char.stats else init_cell(comb), bars,
-                                  marks(comb, char)]  # "?": a hidden NPC in the players' view
+            init = "?" if char is not None and char.hidden and not char.stats else init_cell(comb)  # "?": a hidden NPC (players)
+            rows.append((cid, [name_cell(char, cid, cid == enc.current), Text(init), bars, marks(comb, char)]))
+        widths = self._widths(state.system, [cells for _cid, cells in rows])
+        if state.system != self._system or not table.columns or widths != self._fitted:
+            self._columns(state.system, widths)
+        table.clear()
+        for cid, cells in rows:
+            cells[0].no_wrap, cells[0].overflow = True, "ellipsis"  # whole when there is room, … when not
             table.add_row(*cells, key=cid)
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current
@@ -144,17 +176,38 @@ class InitiativeTab(GameTab):
         if had_focus:
             table.focus()
         panel.update(self._panel(state))
+        self._show_log()
         self._keys_changed()
 
-    def _columns(self, system: str) -> None:
+    def _widths(self, system: str, rows: list[list[Text]]) -> tuple[int, int, int]:
+        """Name, Init and Status widths: their content's, the Name cut (with …) only when the window
+        is too narrow for it beside the others."""
+        pools = BAR_POOLS.get(system, ("HP",))
+        pool_width = 10 * len(pools) - 1
+        name = max([4, *(cells[0].cell_len for cells in rows)])
+        init = max([4, *(cells[1].cell_len for cells in rows)])
+        status = max([6, *(cells[3].cell_len for cells in rows)])
+        width = self.size.width or self.app.size.width
+        if self.has_class("wide") and not getattr(self.app, "player", False):
+            width -= LOG_MIN  # the log stands beside the table: the table takes what it needs of the rest
+        room = width - 2 * 4 - pool_width - init - 1  # cell padding, scroll bar
+        name_w, status_w = fit_widths([name, status], max(room, 20), floor=10)
+        return name_w, init, status_w
+
+    def _columns(self, system: str, widths: tuple[int, int, int] = (16, 4, 6)) -> None:
         table = self.query_one("#ini-table", DataTable)
         table.clear(columns=True)
-        table.add_column("Name", key="name", width=16)
-        table.add_column("Init", key="init", width=4)
+        name, init, status = widths
+        pools_width = 10 * len(BAR_POOLS.get(system, ("HP",))) - 1
+        # beside the log, the table is as wide as its columns (cell padding, a scroll bar): the log the rest
+        table.styles.width = name + init + pools_width + status + 2 * 4 + 1 if self.has_class("wide") else "1fr"
+        table.add_column("Name", key="name", width=name)
+        table.add_column("Init", key="init", width=init)
         pools = BAR_POOLS.get(system, ("HP",))
         table.add_column(" ".join(p.ljust(9) for p in pools), key="pools", width=10 * len(pools) - 1)
-        table.add_column("Status", key="status")
+        table.add_column("Status", key="status", width=status)
         self._system = system
+        self._fitted = widths
 
     @staticmethod
     def _pool(state: State, char: Character | None, pool: str) -> Text:
@@ -189,6 +242,53 @@ class InitiativeTab(GameTab):
             text.append("+ adds fighters · n starts the round" if not enc.round else "a: act · n: next turn",
                         style="dim")
         return text
+
+    def on_resize(self, event: Resize) -> None:
+        self.set_class(event.size.width >= WIDE, "wide")
+        self._fitted = (0, 0, 0)  # fitted again
+        if self._state is not None and self._state.encounter is not None:
+            self.show(self._state)  # the columns fitted to the new width
+
+    # --- the log beside the fight (wide windows; not in the players' view, whose log is the public one) ---
+
+    @staticmethod
+    def _log_line(ev: Event, names: dict[str, str]) -> str:
+        return f"#{ev.seq} {ev.describe(names)}" + ("  (secret)" if ev.secret else "")
+
+    def _show_log(self) -> None:
+        app = self.app
+        box = self.query_one("#ini-log", Static)
+        shown = self.has_class("wide") and not getattr(app, "player", False) and not getattr(app, "reviewing", False)
+        box.display = shown
+        if not shown:
+            return
+        if not self._backlog_read:
+            self._backlog_read = True
+            backlog = getattr(app, "_log_backlog", None)
+            events = backlog()[-LOG_LINES:] if callable(backlog) else []
+            names = app.engine.names  # type: ignore[attr-defined]
+            self._recent.extend(self._log_line(ev, names) for ev in events)
+        box.update("\n".join(self._latest(box)))
+
+    def fit_log(self) -> None:
+        """The box has a new size: the newest lines that fit it."""
+        box = self.query_one("#ini-log", Static)
+        if box.display and box.content_size.height:
+            box.update("\n".join(self._latest(box)))
+
+    def _latest(self, box: Static) -> list[str]:
+        """The newest lines that fit the box, wrapped, oldest first."""
+        width = max(10, (box.content_size.width or self.app.size.width - self.query_one("#ini-table").size.width - 3))
+        height = max(3, box.content_size.height or self.app.size.height - 10)
+        out: list[str] = []
+        used = 0
+        for line in reversed(self._recent):
+            rows = len(Text(line).wrap(self.app.console, width)) or 1
+            if used + rows > height:
+                break
+            out.append(line)
+            used += rows
+        return out[::-1]
 
     def _keys_changed(self) -> None:
         """Redraw the footer only when a key comes or goes (the footer is costly to rebuild)."""

@@ -109,8 +109,9 @@ def marks(comb: Combatant, char: Character | None) -> Text:
 
 
 def init_cell(comb: Combatant) -> str:
+    """``12``, or ``6 tie 4`` when a roll-off die broke a tie (``6·4`` read like 6.4)."""
     value = f"{comb.initiative:g}"
-    return f"{value}·{comb.tiebreak}" if comb.tiebreak else value
+    return f"{value} tie {comb.tiebreak}" if comb.tiebreak else value
 
 
 # --- what is due ----------------------------------------------------------------------------

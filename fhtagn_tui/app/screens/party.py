@@ -24,7 +24,7 @@ from fhtagn_tui.service import MemorySink
 from fhtagn_tui.store import CampaignStore
 
 from .base import GameTab
-from .party_sheet import body_text, due_text, head_text, mind_text, skills_text
+from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
 
 #: Pools whose history is followed (each system has some of them).
@@ -38,6 +38,7 @@ POOL_NAME = 19  # columns for ``SAN  68/99 ▮▮▮▯▯``
 SPARK_WIDTH = 20
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 WIDE = 110  # from this width the sheet's body and mind stand side by side
+WIDE_BAR = 10  # the pools' bars in the table, that wide
 
 
 def bar(value: int, top: int | None, width: int = 5) -> Text:
@@ -134,10 +135,13 @@ def _history_from_log(store: CampaignStore, first: int, last: int, chunk: int = 
 
 class PartyTab(GameTab):
     BINDINGS = [
-        Binding("n", "app.new_character", "New"),
+        Binding("n", "new", "New"),
         Binding("e", "edit", "Edit"),
-        Binding("s", "sanity", "Sanity…"),
-        Binding("p", "pools", "HP/SAN…"),
+        # one key, each system's word for it (check_action keeps the one of this campaign)
+        Binding("s", "sanity('san')", "Sanity…"),
+        Binding("s", "sanity('fright')", "Fright…"),
+        Binding("p", "pools('HP/SAN')", "HP/SAN…"),
+        Binding("p", "pools('HP/FP')", "HP/FP…"),
         Binding("t", "test", "Test"),
         Binding("delete,x", "delete", "Delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False),  # the bar is full at 80 columns: in help and the README
@@ -174,7 +178,11 @@ class PartyTab(GameTab):
         self.call_after_refresh(self.call_after_refresh, self._load_history)
 
     def on_resize(self, event: Resize) -> None:
-        self.set_class(event.size.width >= WIDE, "wide")
+        wide = event.size.width >= WIDE
+        if wide != self.has_class("wide"):
+            self.set_class(wide, "wide")
+            if self._state is not None:
+                self.show(self._state)  # longer bars; what is due moves between the head and the notes
 
     # --- history -------------------------------------------------------------------------------
 
@@ -238,11 +246,12 @@ class PartyTab(GameTab):
         for pool in pools:
             table.add_column(pool, key=pool)
         table.add_column("Status", key="status")
+        width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
         for char in state.characters.values():
             cells: list[object] = [Text(char.name, style="bold" if char.is_pc else "italic")]
             for pool in pools:
                 top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
-                cells.append(bar(char.current.get(pool, 0), top) if top else Text(str(char.current.get(pool, "–"))))
+                cells.append(bar(char.current.get(pool, 0), top, width) if top else Text(str(char.current.get(pool, "–"))))
             cells.append(status(char))
             table.add_row(*cells, key=char.id)
         empty = not state.characters
@@ -275,10 +284,18 @@ class PartyTab(GameTab):
         self.parts = {"head": head_text(state, char), "body": body_text(state, char),
                       "mind": mind_text(state, char), "due": due, "skills": skills_text(state, char)}
         sheet = self.parts["head"].copy()  # the head and, under it, the pools
+        # What is due (insomnia after a SAN loss, a recovery roll…) right under the head, above the fold
+        # even at 80×24; "nothing due" goes with the notes.
+        # (Wide, the notes stand beside the sheet: there it stays with them.)
+        urgent = not self.has_class("wide") and bool(char.stats) and bool(due_lines(state, char))
+        if urgent:
+            sheet.append("\n")
+            sheet.append(due)
         for line in self._pool_lines(state, char):
             sheet.append("\n")
             sheet.append(line)
-        notes = Text("\n").join(self.parts[k] for k in ("body", "mind", "due", "skills") if self.parts[k].plain)
+        order = ("body", "mind", "skills") if urgent else ("body", "mind", "due", "skills")
+        notes = Text("\n").join(self.parts[k] for k in order if self.parts[k].plain)
         self.query_one("#party-sheet", Static).update(sheet)
         self.query_one("#party-notes", Static).update(notes)
 
@@ -308,12 +325,28 @@ class PartyTab(GameTab):
 
     # --- actions -------------------------------------------------------------------------------
 
+    #: What writes: none of it in a read-only view (players, review, a second GM).
+    ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete"})
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in self.ACTING and getattr(self.app, "readonly", False):
+            return False
+        gurps = self._state is not None and self._state.system == "gurps"
+        if action == "sanity":
+            return (parameters == ("fright",)) == gurps
+        if action == "pools":
+            return (parameters == ("HP/FP",)) == gurps
+        return True
+
+    def action_new(self) -> None:
+        self.app.action_new_character()  # type: ignore[attr-defined]
+
     def action_edit(self) -> None:
         char = self.selected()
         if char is not None:
             self.app.action_edit_character(char.id)  # type: ignore[attr-defined]
 
-    def action_pools(self) -> None:
+    def action_pools(self, _pools: str = "") -> None:
         char = self.selected()
         if char is not None:
             self.app.prefill(f'char pool "{char.name}" ')  # type: ignore[attr-defined]
@@ -333,7 +366,7 @@ class PartyTab(GameTab):
         scroll = self.query_one("#party-scroll", VerticalScroll)
         scroll.scroll_relative(y=lines * 3, animate=False)
 
-    def action_sanity(self) -> None:
+    def action_sanity(self, _kind: str = "") -> None:
         """The Sanity dialog for the selected character (SAN test, Sanity roll or Fright Check)."""
         from ..forms.sanity import SanityDialog
 

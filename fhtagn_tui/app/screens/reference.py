@@ -11,9 +11,11 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
+from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     DataTable,
@@ -23,10 +25,8 @@ from textual.widgets import (
     Select,
     Static,
     TabPane,
-    Tree,
 )
 from textual.widgets.option_list import Option
-from textual.widgets.tree import TreeNode
 
 from fhtagn_tui.commands import help_text
 from fhtagn_tui.domain.events import Event
@@ -51,11 +51,24 @@ from fhtagn_tui.reference import (
 from fhtagn_tui.reference.catalogue import SYSTEM_NAMES, SYSTEM_ORDER, rule_span
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..widgets.fit import fit_widths, longest_word
 from ..widgets.key_bar import KeyBar
+from ..widgets.outline import Branch, Leaf, Outline
 from .base import GameTab
 
 #: Where the GM screen opens from a tab whose ``reference_topic()`` says nothing.
-TAB_TOPICS: dict[str, str] = {"initiative": "combat", "chase": "chase", "requisitions": "requisitions"}
+TAB_TOPICS: dict[str, str] = {"party": "party", "initiative": "combat", "chase": "chase",
+                              "requisitions": "requisitions"}
+
+#: Keys as a person types them (Textual's names are for the code): ``Del``, not ``delete``.
+KEY_WORDS: dict[str, str] = {"del": "Del", "esc": "Esc", "enter": "Enter", "tab": "Tab", "space": "Space",
+                             "backspace": "Backspace", "home": "Home", "end": "End"}
+
+
+def typed_key(key: str) -> str:
+    """``comma`` → ``,``, ``full_stop`` → ``.``, ``slash`` → ``/``, ``delete`` → ``Del``, ``ctrl+z`` → ``ctrl+z``."""
+    shown = format_key(key)
+    return KEY_WORDS.get(shown, shown)
 
 
 def keys_text(app: object) -> str:
@@ -63,7 +76,7 @@ def keys_text(app: object) -> str:
     from textual.app import App
 
     assert isinstance(app, App)
-    lines = ["Keys", f"  everywhere: {_binding_words(type(app).BINDINGS)} · f1 this screen"]
+    lines = ["Keys", f"  everywhere: {_binding_words(type(app).BINDINGS)} · f1 the rules of the tab on screen"]
     for pane in app.screen_stack[0].query(TabPane):
         found: list[BindingType] = []
         for widget in pane.query(GameTab):
@@ -72,20 +85,21 @@ def keys_text(app: object) -> str:
                     found.extend(type(w).__dict__.get("BINDINGS", []))
         if found:
             lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(found)}")
-    lines.append("  GM screen: type to search · ↓ to the results · ctrl+r roll on the table · esc close")
+    lines.append("  GM screen: type to search · ↓ to the results · ctrl+r roll on the table · Esc close")
     return "\n".join(lines)
 
 
 def _binding_words(bindings: Iterable[BindingType]) -> str:
-    seen: list[str] = []
+    """``n new · e edit · Del/x delete``: each action once, its keys as typed, joined by ``/``."""
+    keys: dict[tuple[str, str], list[str]] = {}
     for b in Binding.make_bindings(bindings):
         if not b.description or not b.show:
             continue
-        key = b.key_display or b.key
-        word = f"{key} {b.description.lower()}"
-        if word not in seen:
-            seen.append(word)
-    return " · ".join(seen)
+        shown = keys.setdefault((b.action, b.description.lower()), [])
+        key = b.key_display or typed_key(b.key)
+        if key not in shown:
+            shown.append(key)
+    return " · ".join(f"{'/'.join(shown)} {description}" for (_action, description), shown in keys.items())
 
 
 class ReferenceScreen(Screen[None]):
@@ -96,7 +110,7 @@ class ReferenceScreen(Screen[None]):
         Binding("escape", "close", "Close"),
         Binding("f1", "close", "Close", show=False),
         Binding("ctrl+r", "roll", "Roll on table"),
-        Binding("ctrl+f", "search", "Search", key_display="^f"),
+        Binding("ctrl+f", "search", "Search", show=False),  # typing searches at once
         Binding("down", "results", "Results", show=False),
     ]
 
@@ -108,15 +122,16 @@ class ReferenceScreen(Screen[None]):
         self.table: RefTable | None = None  # the table on the right
         self.hits: list[Hit] = []
         self.rolled: dict[str, Text] = {}  # table id → the last roll on it, as shown
-        self._entry_nodes: dict[str, TreeNode[str]] = {}
+        self._table_width = 0  # the room the table on the right was fitted to
 
     # --- layout ------------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="search: kevlar · fright 23 · COC-CHASE-18", id="ref-search", compact=True)
+        yield Input(placeholder="search: kevlar · fright 23 · COC-CHASE-18", id="ref-search", compact=True,
+                    select_on_focus=False)  # a letter typed in the list and sent here is kept
         with Horizontal(id="ref-body"):
             with Vertical(id="ref-left"):
-                yield Tree("GM screen", id="ref-tree")
+                yield Outline(id="ref-tree")  # entries wrap: each is read whole
                 yield OptionList(id="ref-hits")
             with Vertical(id="ref-right"):
                 yield Static("", id="ref-title")
@@ -127,12 +142,12 @@ class ReferenceScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self._fill_tree()
-        self.query_one("#ref-hits").display = False
         start = context_entry(self.topic, self.system)
+        self._fill_tree(start)
+        self.query_one("#ref-hits").display = False
         self.show_entry(start.id)
         self._move_tree_to(start.id)
-        self.query_one("#ref-tree", Tree).focus()
+        self.query_one("#ref-search", Input).focus()  # typing searches at once; ↓ goes to the list
         self.app_engine_listeners().append(self._on_events)
 
     def on_unmount(self) -> None:
@@ -144,39 +159,29 @@ class ReferenceScreen(Screen[None]):
         engine = getattr(self.app, "engine", None)
         return engine.listeners if engine is not None else []
 
-    def _fill_tree(self) -> None:
-        tree: Tree[str] = self.query_one("#ref-tree", Tree)
-        tree.show_root = False
-        tree.guide_depth = 2
-        tree.root.expand()
+    def _fill_tree(self, start: Entry) -> None:
+        """Every entry by system and topic; this campaign's system first and open, and the topic of
+        the entry shown open too."""
         every = entries()
-        self._entry_nodes[HELP] = tree.root.add_leaf(every[0].title, data=HELP)
+        roots: list[Branch | Leaf] = [Leaf(HELP, every[0].title)]
         rollable = load_rollables()
-        order = sorted(SYSTEM_ORDER, key=lambda s: s != self.system)
-        for system in order:
-            in_system = [e for e in every if e.system == system]
-            node = tree.root.add(SYSTEM_NAMES[system], data="", expand=system == self.system)
-            topics: dict[str, TreeNode[str]] = {}
-            for e in in_system:
+        for system in sorted(SYSTEM_ORDER, key=lambda s: s != self.system):
+            branch = Branch(f"system:{system}", SYSTEM_NAMES[system])
+            topics: dict[str, Branch] = {}
+            for e in (e for e in every if e.system == system):
                 if e.topic not in topics:
-                    topics[e.topic] = node.add(topic_name(e.topic), data="")
+                    topics[e.topic] = Branch(f"topic:{system}:{e.topic}", topic_name(e.topic))
+                    branch.children.append(topics[e.topic])
                 if e.kind == "table":
-                    mark = "⚄ " if e.id in rollable else "▦ "
-                    label = mark + e.title
+                    label = ("⚄ " if e.id in rollable else "▦ ") + e.title
                 else:
                     label = f"{e.id.rsplit('-', 1)[1]} {e.summary}"
-                self._entry_nodes[e.id] = topics[e.topic].add_leaf(label, data=e.id)
+                topics[e.topic].children.append(Leaf(e.id, label))
+            roots.append(branch)
+        self.query_one("#ref-tree", Outline).set_roots(roots, {f"system:{self.system}"})
 
     def _move_tree_to(self, entry_id: str) -> None:
-        node = self._entry_nodes.get(entry_id)
-        if node is None:
-            return
-        parent = node.parent
-        while parent is not None:
-            parent.expand()
-            parent = parent.parent
-        tree = self.query_one("#ref-tree", Tree)
-        self.call_after_refresh(tree.move_cursor, node)
+        self.query_one("#ref-tree", Outline).highlight_key(entry_id)
 
     # --- showing an entry -------------------------------------------------------------------
 
@@ -206,6 +211,22 @@ class ReferenceScreen(Screen[None]):
             self._show_table(table, row)
         self.query_one("#ref-scroll").scroll_home(animate=False)
 
+    def _table_room(self) -> int:
+        """Columns the table on the right may use (its scroll bar and the left list taken off)."""
+        right = self.query_one("#ref-right").content_size.width
+        if right <= 0:  # not laid out yet: the screen less the list on the left
+            right = self.app.size.width - 32
+        return max(20, right - 1)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self.table is not None:
+            self.call_after_refresh(self._refit)
+
+    def _refit(self) -> None:
+        if self.table is not None and self._table_room() != self._table_width:
+            table, self.table = self.table, None
+            self._show_table(table, self.query_one("#ref-table", DataTable).cursor_row)
+
     def _roll_hint(self, table: RefTable) -> str:
         roll = load_rollables().get(table.id)
         return f"\nctrl+r rolls {roll.dice}" if roll else ""
@@ -220,31 +241,40 @@ class ReferenceScreen(Screen[None]):
         if table is None:
             self.table = None
             return
-        if self.table is None or self.table.id != table.id:
+        room = self._table_room()
+        if self.table is None or self.table.id != table.id or room != self._table_width:
+            self._table_width = room
             columns, rows = table.build()
+            natural = [max((Text(str(c)).cell_len for c in (head, *col)), default=1)
+                       for head, *col in zip(columns, *rows, strict=False)] if rows else [len(c) for c in columns]
+            # cut nowhere: a column too wide for the room wraps, its row as tall as it needs
+            words = [max((longest_word(str(c)) for c in (head, *col)), default=1)
+                     for head, *col in zip(columns, *rows, strict=False)] if rows else natural
+            widths = fit_widths(natural, room - 2 * len(natural), floor=6, minimum=words)
             grid.clear(columns=True)
-            grid.add_columns(*columns)
+            for head, width in zip(columns, widths, strict=False):
+                grid.add_column(head, width=width)
             for cells in rows:
-                grid.add_row(*cells)
+                grid.add_row(*(Text(str(c)) for c in cells), height=None)
         self.table = table
         if row >= 0:
             grid.move_cursor(row=row, animate=False)
 
     # --- the tree and the search --------------------------------------------------------------
 
-    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted[str]) -> None:
-        if event.node.data:
-            self.show_entry(event.node.data)
+    def on_outline_highlighted(self, event: Outline.Highlighted) -> None:
+        if self.current is None or self.current.id != event.key:
+            self.show_entry(event.key)
 
-    def on_tree_node_selected(self, event: Tree.NodeSelected[str]) -> None:
-        if event.node.data and self.table is not None:
+    def on_outline_chosen(self, event: Outline.Chosen) -> None:
+        if self.table is not None:
             self.query_one("#ref-table", DataTable).focus()
 
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id != "ref-search":
             return
         query = event.value.strip()
-        tree = self.query_one("#ref-tree", Tree)
+        tree = self.query_one("#ref-tree", Outline)
         hits_list = self.query_one("#ref-hits", OptionList)
         tree.display = not query
         hits_list.display = bool(query)
@@ -255,9 +285,7 @@ class ReferenceScreen(Screen[None]):
         if not self.hits:
             hits_list.add_option(Option(f"nothing found for {query!r}", disabled=True))
             return
-        left = self.query_one("#ref-left").size.width
-        width = left - 3 if left > 10 else 27
-        hits_list.add_options(Option(_clip(self._hit_label(h), width)) for h in self.hits)
+        hits_list.add_options(Option(Text(self._hit_label(h))) for h in self.hits)  # wrapped, whole
         hits_list.highlighted = 0
         self._show_hit(self.hits[0])
 
@@ -277,16 +305,32 @@ class ReferenceScreen(Screen[None]):
             self.action_results()
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id != "ref-hits":
+            return
         index = event.option_index
         if 0 <= index < len(self.hits):
             self._show_hit(self.hits[index])
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id != "ref-hits":
+            return
         index = event.option_index
         if 0 <= index < len(self.hits):
             self._show_hit(self.hits[index])
             if self.table is not None:
                 self.query_one("#ref-table", DataTable).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed anywhere on the screen (the list, the table) goes to the search."""
+        search = self.query_one("#ref-search", Input)
+        if self.focused is search or not event.is_printable or event.character is None:
+            return
+        if event.character == " ":
+            return  # space opens a branch of the list
+        event.stop()
+        event.prevent_default()
+        search.focus()
+        search.insert_text_at_cursor(event.character)
 
     # --- actions ---------------------------------------------------------------------------------
 
@@ -303,7 +347,7 @@ class ReferenceScreen(Screen[None]):
         if hits_list.display and self.hits:
             hits_list.focus()
         elif not hits_list.display:
-            self.query_one("#ref-tree", Tree).focus()
+            self.query_one("#ref-tree", Outline).focus()
 
     def action_roll(self) -> None:
         table = self.table
@@ -333,11 +377,6 @@ class ReferenceScreen(Screen[None]):
         if self.table is not None and self.table.id == ev.table:
             self.query_one("#ref-result", Static).update(self.rolled[ev.table])
             self.query_one("#ref-table", DataTable).move_cursor(row=ev.row, animate=False)
-
-
-def _clip(text: str, width: int) -> str:
-    """One line of a result list (the list would wrap a long one over several)."""
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def _defaults(state: State, roll: Rollable) -> dict[str, str]:

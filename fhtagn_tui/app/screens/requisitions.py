@@ -74,6 +74,11 @@ class RequisitionsTab(GameTab):
         yield Static(id="req-detail")
         yield Static(id="req-empty")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "request" and getattr(self.app, "readonly", False):
+            return False  # a read-only view (players, review, a second GM) requests nothing
+        return True
+
     def show(self, state: State) -> None:
         self._state = state
         fhtagn = state.system == "fhtagn"
