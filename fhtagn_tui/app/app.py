@@ -133,6 +133,11 @@ class FhtagnApp(ReviewMode, App[int]):
         self._collect_pending = False
         if gc.isenabled():
             gc.collect()
+            if len(self.screen_stack) == 1:
+                # What survived lives with the app: frozen, later collections (ours and the
+                # automatic ones, in the middle of a key press) walk only what is new since.
+                # Not while a form is open: its garbage must stay collectable.
+                gc.freeze()
 
     def _wake_gc(self) -> None:
         if getattr(self, "_gc_was_enabled", False):

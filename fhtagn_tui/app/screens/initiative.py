@@ -24,6 +24,7 @@ from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
 from ..forms.action_specs import actions_for, q
 from ..forms.confirm import Confirm
+from ..widgets.row_table import RowTable
 from .base import GameTab
 from .initiative_view import (
     BAR_POOLS,
@@ -82,7 +83,7 @@ class InitiativeTab(GameTab):
             "Templates: [b]:template add Cultist kind=npc STR=13 DEX=10 \"Melee Weapons\"=50[/b]",
             id="ini-empty",
         )
-        yield DataTable(id="ini-table", cursor_type="row", zebra_stripes=True)
+        yield RowTable(id="ini-table", cursor_type="row", zebra_stripes=True)
         yield Static(id="ini-panel")
 
     def on_mount(self) -> None:
@@ -112,7 +113,7 @@ class InitiativeTab(GameTab):
         self._state = state
         enc = state.encounter
         self.query_one("#ini-head", Static).update(head_text(state))
-        table = self.query_one("#ini-table", DataTable)
+        table = self.query_one("#ini-table", RowTable)
         empty = self.query_one("#ini-empty", EmptyNote)
         panel = self.query_one("#ini-panel", Static)
         running = enc is not None
@@ -130,14 +131,14 @@ class InitiativeTab(GameTab):
         keep = self.highlighted_id()
         if state.system != self._system or not table.columns:
             self._columns(state.system)
-        table.clear()
         pools = BAR_POOLS.get(state.system, ("HP",))
+        rows = []
         for cid in enc.order:
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
             bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
-            cells: list[object] = [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]
-            table.add_row(*cells, key=cid)
+            rows.append((cid, [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]))
+        table.set_rows(rows)  # only the rows that changed are drawn again
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current
         if target in enc.order:
