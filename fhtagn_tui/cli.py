@@ -16,11 +16,13 @@ import msgspec
 from fhtagn_tui import campaigns
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.history import Projection, fold, names_of
 from fhtagn_tui.domain.state import SYSTEMS
 from fhtagn_tui.export import cli as export_cli
+from fhtagn_tui.opening import OpenCampaign, open_campaign
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
-from fhtagn_tui.store import CampaignStore, StoreError
+from fhtagn_tui.store import StoreError
 
 OK, PROBLEM, USAGE = 0, 1, 2
 
@@ -33,13 +35,18 @@ def _path(args: argparse.Namespace) -> Path:
     return campaigns.campaign_path(campaigns.saves_dir(args.saves), args.name)
 
 
-def _open(args: argparse.Namespace, readonly: bool) -> CampaignStore:
+def _existing(args: argparse.Namespace) -> Path:
     path = _path(args)
     if not path.exists():
         known = ", ".join(campaigns.campaign_name(p) for p in campaigns.list_campaigns(path.parent)) or "none"
         raise StoreError(f"no campaign {args.name!r} in {path.parent}/ (campaigns there: {known}); "
                          f"create one with: fhtagn new {args.name} --system fhtagn|coc7|gurps")
-    return CampaignStore.open(path, readonly=readonly)
+    return path
+
+
+def _open(args: argparse.Namespace, readonly: bool, seed: int | None = None) -> OpenCampaign:
+    """The campaign folded from its start-up snapshot when it matches (the one way to open)."""
+    return open_campaign(_existing(args), readonly, source=RandomSource(seed) if not readonly else None)
 
 
 # --- subcommands ------------------------------------------------------------------
@@ -70,8 +77,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     return OK
 
 
-def _run_lines(store: CampaignStore, lines: Sequence[tuple[int, str]], seed: int | None, source_name: str) -> int:
-    engine = Engine(store, store.events(), source=RandomSource(seed))
+def _run_lines(engine: Engine, lines: Sequence[tuple[int, str]], source_name: str) -> int:
     for lineno, text in lines:
         try:
             outcome = engine.execute(text)
@@ -85,8 +91,8 @@ def _run_lines(store: CampaignStore, lines: Sequence[tuple[int, str]], seed: int
 
 
 def cmd_do(args: argparse.Namespace) -> int:
-    with _open(args, readonly=False) as store:
-        return _run_lines(store, list(enumerate(args.commands, 1)), args.seed, "")
+    with _open(args, readonly=False, seed=args.seed) as opened:
+        return _run_lines(opened.engine, list(enumerate(args.commands, 1)), "")
 
 
 def cmd_script(args: argparse.Namespace) -> int:
@@ -97,54 +103,66 @@ def cmd_script(args: argparse.Namespace) -> int:
         return USAGE
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
     lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    with _open(args, readonly=False) as store:
-        return _run_lines(store, lines, args.seed, args.file)
+    with _open(args, readonly=False, seed=args.seed) as opened:
+        return _run_lines(opened.engine, lines, args.file)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as store:
-        events = store.events()
-        if args.until is not None:
-            events = [e for e in events if e.seq <= args.until]
-        engine = Engine(store, events, readonly=True)
-        state = engine.state
+    with _open(args, readonly=True) as opened:
+        state = opened.state
+        count = opened.projection.seq
+        if args.until is not None and args.until < count:  # an earlier point: the log folded up to it
+            count = max(0, args.until)
+            state = fold(opened.store.events_between(1, count + 1))
         if args.json:
             sys.stdout.write(msgspec.json.encode(state).decode() + "\n")
             return OK
-        print(f"{state.name} ({state.system}) after {len(events)} events")
+        out = [f"{state.name} ({state.system}) after {count} events"]
         for char in state.characters.values():
             now = " ".join(f"{k} {v}" for k, v in char.current.items())
             conds = f" [{', '.join(char.conditions)}]" if char.conditions else ""
-            print(f"  {char.name}: {now}{conds}")
+            out.append(f"  {char.name}: {now}{conds}")
+        sys.stdout.write("\n".join(out) + "\n")
         return OK
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as store:
+    with _open(args, readonly=True) as opened:
+        store = opened.store
         flt = export_cli.log_filter(args)
         if not flt.empty:  # --character/--type/--rule/--text/--session: a TinyDB search
             return export_cli.print_filtered(store, flt, args.json, _err)
-        events = store.events()
+        write = sys.stdout.write
         if args.json:
-            for ev in events:
-                sys.stdout.write(msgspec.json.encode(ev).decode() + "\n")
+            for ev in store.iter_events():
+                write(msgspec.json.encode(ev).decode() + "\n")
             return OK
-        engine = Engine(store, [], readonly=True)
-        for ev in events:
-            engine.projection.apply(ev)
+        # every event in the words of its time: the names as they were then (folded along)
+        projection = Projection(checkpoint_every=0)
+        characters: object = None
+        names: dict[str, str] = {}
+        out: list[str] = []
+        for ev in store.iter_events():
+            projection.apply(ev)
+            if projection.state.characters is not characters:
+                characters = projection.state.characters
+                names = names_of(projection.state)
             secret = " (secret)" if ev.secret else ""
-            print(f"{ev.seq:>6}  s{ev.session}  {ev.describe(engine.names)}{secret}")
+            out.append(f"{ev.seq:>6}  s{ev.session}  {ev.describe(names)}{secret}\n")
+            if len(out) >= 4096:  # written as it goes
+                write("".join(out))
+                out.clear()
+        write("".join(out))
         return OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as store:
-        return export_cli.run_export(store, args, _err)
+    with _open(args, readonly=True) as opened:
+        return export_cli.run_export(opened.store, args, _err)
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    path = _path(args)
-    _open(args, readonly=True).close()  # the "no campaign" message when it does not exist
+    path = _existing(args)  # the "no campaign" message when it does not exist
     from fhtagn_tui.app.app import run_app
 
     return run_app(path, readonly=True, review=True, session=args.session)
@@ -177,7 +195,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     path = _path(args)
     if not path.exists():
-        _open(args, readonly=True)  # raises the "no campaign" message
+        _existing(args)  # raises the "no campaign" message
     try:
         from fhtagn_tui.serve import serve
     except ImportError as exc:

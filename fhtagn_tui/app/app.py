@@ -25,8 +25,9 @@ from fhtagn_tui.domain.features.campaign import DeleteCharacter
 from fhtagn_tui.domain.history import Redo, Undo, Undone
 from fhtagn_tui.domain.public import PublicLog, public_state
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+from fhtagn_tui.opening import open_campaign
 from fhtagn_tui.service import Engine, MemorySink
-from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
+from fhtagn_tui.store import CampaignStore, StoreError
 
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
@@ -451,46 +452,27 @@ class FhtagnApp(ReviewMode, App[int]):
 
 
 def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]:
-    """Open a campaign for the app: as the writer if possible, else read-only with a notice."""
-    notice = ""
-    collecting = gc.isenabled()
-    gc.disable()  # the fold builds tens of thousands of objects that live on: collecting them now is wasted
-    try:
-        try:
-            store = CampaignStore.open(path, readonly=readonly)
-        except Locked as exc:
-            store = CampaignStore.open(path, readonly=True)
-            notice = f"{exc} — opened read-only."
-            readonly = True
-        if store.warnings:
-            notice = " ".join(store.warnings + ([notice] if notice else []))
-        projection, stale = snapshot.open_projection(store)  # from the start-up snapshot when it matches
-        if stale:
-            snapshot.save(store, projection)
-        engine = Engine(store, readonly=readonly, projection=projection)
-    finally:
-        if collecting:
-            gc.freeze()  # what is loaded lives as long as the app: later collections skip it
-            gc.enable()
-    return engine, store, notice
+    """Open a campaign for the app: as the writer if possible, else read-only with a notice.
+
+    The one way every opener goes (:func:`fhtagn_tui.opening.open_campaign`): from the
+    start-up snapshot when it matches the log."""
+    opened = open_campaign(path, readonly, fall_back_to_readonly=True)
+    return opened.engine, opened.store, opened.notice
 
 
 def run_app(
     path: Path, readonly: bool = False, player: bool = False, review: bool = False, session: int | None = None
 ) -> int:
     try:
-        engine, store, notice = open_engine(path, readonly or player)
+        opened = open_campaign(path, readonly or player, fall_back_to_readonly=True)
     except StoreError as exc:
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
-    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session)
+    app = FhtagnApp(opened.engine, opened.store, opened.notice, player=player, review=review, review_session=session)
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:
-        try:
-            snapshot.save(store, engine.projection)  # the next opening starts from here
-        finally:
-            store.close()
+        opened.close()  # the snapshot at the end of the log, if it moved: the next opening starts there
     return int(result or 0)
 
 
