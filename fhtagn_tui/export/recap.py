@@ -14,7 +14,7 @@ their stats, skills and pools are left out, and their summary has no numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 
 import msgspec
 
@@ -22,11 +22,12 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
     PoolChanged,
+    SessionStarted,
     SkillChanged,
     StatChanged,
 )
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import is_public, secret_groups
+from fhtagn_tui.domain.public import PublicLog, is_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker
@@ -38,7 +39,7 @@ ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "particip
 #: Event types that tell a hidden character's numbers (left out for the players).
 _STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
 
-__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
+__all__ = ["LogMarks", "log_marks", "Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
 
 
 class Line(msgspec.Struct, frozen=True):
@@ -126,9 +127,17 @@ class Recap(msgspec.Struct):
         return SYSTEM_LABELS.get(self.system, self.system)
 
 
+_actor_fields: dict[type, tuple[str, ...]] = {}
+
+
 def actor_of(ev: Event, names: dict[str, str]) -> str:
     """The name of the character who acted in ``ev`` ("" when none is named)."""
-    for field in ACTOR_FIELDS:
+    kind = type(ev)
+    fields = _actor_fields.get(kind)
+    if fields is None:  # the fields this event type has, in order of preference (once a type)
+        own = set(getattr(kind, "__struct_fields__", ()))
+        fields = _actor_fields[kind] = tuple(f for f in ACTOR_FIELDS if f in own)
+    for field in fields:
         value = getattr(ev, field, None)
         if isinstance(value, str) and value in names:
             return names[value]
@@ -153,6 +162,10 @@ def _words(ev: Event, names: dict[str, str], hidden: set[str], players: bool) ->
     return ev.describe(names)
 
 
+_COUNTED = {"RequisitionResolved": "requisitions", "EncounterStarted": "fights", "ChaseCreated": "chases",
+            "NoteAdded": "notes"}
+
+
 def _count(counts: dict[str, int], ev: Event) -> None:
     level = getattr(ev, "level", None)
     if isinstance(level, str) and level:
@@ -162,11 +175,9 @@ def _count(counts: dict[str, int], ev: Event) -> None:
             counts["fumbles"] = counts.get("fumbles", 0) + 1
         elif "critical" in low:
             counts["criticals"] = counts.get("criticals", 0) + 1
-    name = type(ev).__name__
-    for key, types in (("requisitions", ("RequisitionResolved",)), ("fights", ("EncounterStarted",)),
-                       ("chases", ("ChaseCreated",)), ("notes", ("NoteAdded",))):
-        if name in types:
-            counts[key] = counts.get(key, 0) + 1
+    key = _COUNTED.get(type(ev).__name__)
+    if key is not None:
+        counts[key] = counts.get(key, 0) + 1
 
 
 def _summaries(tracks: list[Track], state: State, actions: dict[str, int], players: bool) -> list[Summary]:
@@ -192,33 +203,59 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
     return out
 
 
-def _undone_groups(events: Sequence[Event]) -> set[int]:
+class LogMarks(msgspec.Struct):
+    """What a recap must know of the whole log before telling it (one pass over it)."""
+
+    secret: set[int]  # groups the players may not see (secret_groups)
+    undone: set[int]  # groups taken back and not redone
+    sessions: list[int]  # session numbers started in the log
+
+
+def log_marks(events: Iterable[Event]) -> LogMarks:
+    log = PublicLog()
     state: dict[int, bool] = {}
+    sessions: list[int] = []
+    public = log.public
     for ev in events:
+        public(ev)
         if isinstance(ev, Undone):
             state[ev.target] = True
         elif isinstance(ev, Redone):
             state[ev.target] = False
-    return {g for g, undone in state.items() if undone}
+        elif isinstance(ev, SessionStarted):
+            sessions.append(ev.number)
+    return LogMarks(log.secret_groups, {g for g, undone in state.items() if undone}, sessions)
 
 
 def build_recap(
-    events: Sequence[Event],
+    events: Iterable[Event],
     session: int | None = None,
     players: bool = False,
     progress: Progress | None = None,
+    *,
+    total: int | None = None,
+    marks: LogMarks | None = None,
 ) -> Recap:
-    """The recap of ``events`` (a whole log from seq 1), or of one session of it."""
-    secret = secret_groups(events)
-    undone = _undone_groups(events)
+    """The recap of ``events`` (a whole log from seq 1), or of one session of it.
+
+    ``events`` may be an iterator read once (a long log decoded chunk by chunk) when ``marks``
+    (:func:`log_marks` of the same log, a first pass) and ``total`` are given."""
+    if marks is None:
+        events = list(events)
+        marks = log_marks(events)
+        total = len(events)
+    secret, undone = marks.secret, marks.undone
+    total = total or 0
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     tracker: Tracker | None = None
     actions: dict[str, int] = {}
-    total = len(events)
     kept = 0
     withheld: set[int] = set()  # groups whose events told a hidden character's numbers (players)
+    known: tuple[object, object] = (None, None)
+    names: dict[str, str] = {}
+    hidden: set[str] = set()
     for i, ev in enumerate(events):
         if progress is not None and i % 500 == 0:
             progress(i, total)
@@ -239,8 +276,13 @@ def build_recap(
         tracker.observe(before, proj.state, ev)
         if players and not is_public(ev, secret):
             continue
-        names = names_of(proj.state) | names_of(before)
-        text = _words(ev, names, _hidden_ids(proj.state) | _hidden_ids(before), players)
+        # the names (and hidden characters) before and after the event, worked out again only
+        # when the characters changed: most events leave them as they were
+        if before.characters is not known[0] or proj.state.characters is not known[1]:
+            known = (before.characters, proj.state.characters)
+            names = names_of(proj.state) | names_of(before)
+            hidden = _hidden_ids(proj.state) | _hidden_ids(before)
+        text = _words(ev, names, hidden, players)
         if players and isinstance(ev, Undone | Redone) and ev.target in withheld:
             text = None  # "Undo: <the withheld words>"
         if text is None:
