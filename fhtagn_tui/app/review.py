@@ -50,6 +50,8 @@ class ReviewController:
             projection = Projection(checkpoint_every=checkpoint_every)
             projection.apply_all(self.events)
         assert projection is not None
+        if projection.resuming:  # opened from the snapshot: its history from these events, not the file again
+            projection.build_history(self.events)
         self.projection = projection
         self.group_first: dict[int, int] = {}
         self.group_last: dict[int, int] = {}

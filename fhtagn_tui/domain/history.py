@@ -104,18 +104,24 @@ class Projection:
         proj._replay = replay
         return proj
 
+    def build_history(self, events: Sequence[Event]) -> None:
+        """Build a resumed projection's history now from ``events`` (the log from seq 1, already
+        decoded: review mode has them), instead of reading the log again."""
+        self._history(events)
+
     @property
     def resuming(self) -> bool:
         """Whether the undo history is still to be built (see :meth:`resumed`)."""
         return self._replay is not None
 
-    def _history(self) -> None:
-        """Build the undo history and checkpoints of a resumed projection: the log folded again."""
+    def _history(self, events: Sequence[Event] | None = None) -> None:
+        """Build the undo history and checkpoints of a resumed projection: the log folded again
+        (``events``: the log's events 1..seq when the caller has them already decoded)."""
         replay, self._replay = self._replay, None
         if replay is None:
             return
         fresh = Projection(checkpoint_every=self.checkpoint_every)
-        fresh.apply_all(replay(self.seq))
+        fresh.apply_all(events[: self.seq] if events is not None and len(events) >= self.seq else replay(self.seq))
         # the fold of the log is the truth (it equals the saved state unless the snapshot lied)
         self.state, self.seq, self.open_group = fresh.state, fresh.seq, fresh.open_group
         self.done, self.undone = fresh.done, fresh.undone
