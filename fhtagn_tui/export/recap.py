@@ -14,6 +14,7 @@ their stats, skills and pools are left out, and their summary has no numbers.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterable
 
 import msgspec
@@ -244,8 +245,21 @@ def build_recap(
         events = list(events)
         marks = log_marks(events)
         total = len(events)
+    # the recap keeps what it builds: the collector would only walk it again and again
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(events, session, players, progress, total or 0, marks)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _build(
+    events: Iterable[Event], session: int | None, players: bool, progress: Progress | None, total: int,
+    marks: LogMarks,
+) -> Recap:
     secret, undone = marks.secret, marks.undone
-    total = total or 0
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
