@@ -74,6 +74,7 @@ class InitiativeTab(GameTab):
         self._current = ""
         self._system = ""
         self._signature: tuple[bool | None, ...] = ()
+        self._cells: dict[str, tuple[tuple[object, ...], list[object]]] = {}  # per combatant, last drawn
 
     def compose(self) -> ComposeResult:
         yield Static(id="ini-head")
@@ -133,11 +134,22 @@ class InitiativeTab(GameTab):
             self._columns(state.system)
         pools = BAR_POOLS.get(state.system, ("HP",))
         rows = []
+        made: dict[str, tuple[tuple[object, ...], list[object]]] = {}
         for cid in enc.order:
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
-            bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
-            rows.append((cid, [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]))
+            # states are immutable: a combatant and character that are the same objects as last
+            # time give the same cells, which are not built again
+            ident = (comb, char, cid == enc.current, state.system)
+            last = self._cells.get(cid)
+            if last is not None and all(a is b for a, b in zip(last[0], ident, strict=True)):
+                cells = last[1]
+            else:
+                bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
+                cells = [name_cell(char, cid, cid == enc.current), init_cell(comb), bars, marks(comb, char)]
+            made[cid] = (ident, cells)
+            rows.append((cid, cells))
+        self._cells = made
         table.set_rows(rows)  # only the rows that changed are drawn again
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current

@@ -81,7 +81,7 @@ class RowTable(DataTable[Any]):
         for key, cells in rows:
             old = self.get_row(key)
             for column, before, after in zip(columns, old, cells, strict=False):
-                if before != after:
+                if before is not after and before != after:
                     self.update_cell(key, column, after)
 
     # --- drawing ------------------------------------------------------------------------
