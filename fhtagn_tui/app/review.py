@@ -27,9 +27,10 @@ from textual.widgets import DataTable
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
-from fhtagn_tui.domain.history import Projection, names_of
+from fhtagn_tui.domain.history import Projection, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.export.timeline import Track, track
+from fhtagn_tui.store.view import EventView
 
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
@@ -43,11 +44,15 @@ __all__ = ["REVIEW_BINDINGS", "ROUND_TYPES", "ReviewController", "ReviewMode"]
 class ReviewController:
     """A cursor over a log: the state after event ``cursor`` (0: before the first event)."""
 
-    def __init__(self, events: Sequence[Event], projection: Projection | None = None, checkpoint_every: int = 1000) -> None:
-        self.events: list[Event] = list(events)
-        self._own = projection is None or projection.seq != len(self.events)
+    def __init__(self, events: Sequence[Event], projection: Projection | None = None,
+                 checkpoint_every: int | None = None) -> None:
+        # a view over the store decodes the log a chunk at a time; anything else is kept as a list
+        self.events: list[Event] | EventView = events if isinstance(events, EventView) else list(events)
+        self._known = len(self.events)
+        self._own = projection is None or projection.seq != self._known
         if self._own:
-            projection = Projection(checkpoint_every=checkpoint_every)
+            every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
+            projection = Projection(checkpoint_every=every)
             projection.apply_all(self.events)
         assert projection is not None
         if projection.resuming:  # opened from the snapshot: its history from these events, not the file again
@@ -59,8 +64,8 @@ class ReviewController:
         self.session_numbers: list[int] = []
         self.round_starts: list[int] = []
         self.round_numbers: list[int] = []
-        self._index(self.events)
-        self.cursor = len(self.events)
+        self._index(self.events[: self._known] if isinstance(self.events, list) else self.events)
+        self.cursor = self._known
         self._cached: tuple[int, Projection] | None = None
 
     # --- the log --------------------------------------------------------------------------
@@ -79,7 +84,7 @@ class ReviewController:
 
     @property
     def total(self) -> int:
-        return len(self.events)
+        return self._known  # (a view over the store may already hold events not yet followed)
 
     @property
     def at_end(self) -> bool:
@@ -87,12 +92,13 @@ class ReviewController:
 
     def extend(self, events: Sequence[Event], folded: bool = False) -> None:
         """Events appended since (another process playing on); ``folded``: the shared projection has them."""
-        known = len(self.events)
+        known = self._known
         fresh = [ev for ev in events if ev.seq > known]
         if not fresh:
             return
         live = self.at_end
-        self.events.extend(fresh)
+        self._known = fresh[-1].seq
+        self.events.extend(fresh)  # (a view over the store has them already)
         if self._own or not folded:
             for ev in fresh:
                 if ev.seq > self.projection.seq:
@@ -307,10 +313,10 @@ class ReviewMode:
         if self._review_asked:
             self.start_review(self._review_session)
 
-    def _log_events(self) -> list[Event]:
+    def _log_events(self) -> Sequence[Event]:
         app: Any = self
         if app.store is not None:
-            return app.store.events()
+            return EventView(app.store)  # decoded a chunk at a time as review reads it
         return list(getattr(app.engine.sink, "events", []))
 
     def start_review(self, session: int | None = None) -> None:

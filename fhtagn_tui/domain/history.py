@@ -17,6 +17,7 @@ from __future__ import annotations
 import bisect
 import gc
 from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 
 import msgspec
 
@@ -27,6 +28,15 @@ from .state import State
 
 #: How many action groups back undo can reach.
 UNDO_DEPTH = 500
+#: At most about this many checkpoints over a log (each holds a state and an undo stack).
+CHECKPOINTS = 32
+
+
+def checkpoint_interval(events: int) -> int:
+    """Events between checkpoints for a log of ``events``: every 1000, or sparser on a long log so
+    that the checkpoints stay within the memory budget (about ``CHECKPOINTS`` of them; the state
+    at any point is then a checkpoint plus at most a few thousand events, a few ms, away)."""
+    return max(1000, -(-events // CHECKPOINTS))
 
 
 class Undone(Event):
@@ -121,7 +131,10 @@ class Projection:
         if replay is None:
             return
         fresh = Projection(checkpoint_every=self.checkpoint_every)
-        fresh.apply_all(events[: self.seq] if events is not None and len(events) >= self.seq else replay(self.seq))
+        if events is not None and len(events) >= self.seq:
+            fresh.apply_all(islice(events, self.seq))  # read once, in order: a lazy log stays lazy
+        else:
+            fresh.apply_all(replay(self.seq))
         # the fold of the log is the truth (it equals the saved state unless the snapshot lied)
         self.state, self.seq, self.open_group = fresh.state, fresh.seq, fresh.open_group
         self.done, self.undone = fresh.done, fresh.undone

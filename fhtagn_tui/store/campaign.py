@@ -115,11 +115,11 @@ class CampaignStore:
         """Every event of the log (old shapes lifted by the codec)."""
         return self._decode(self._storage.lines, 1)
 
-    def iter_events(self, chunk: int = CHUNK) -> Iterator[Event]:
-        """Every event of the log, decoded ``chunk`` records at a time: for one pass over a
-        long log (an export, the printed log) without a list of all its events."""
+    def iter_events(self, chunk: int = CHUNK, stop: int | None = None) -> Iterator[Event]:
+        """Every event of the log (or its first ``stop``), decoded ``chunk`` records at a time:
+        for one pass over a long log (an export, the printed log) without a list of all its events."""
         lines = self._storage.lines
-        count = len(lines)  # what was there when asked
+        count = len(lines) if stop is None else min(stop, len(lines))  # what was there when asked
         for start in range(0, count, chunk):
             yield from self._decode(lines[start : min(start + chunk, count)], start + 1)
 
