@@ -28,6 +28,7 @@ from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.opening import open_campaign
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, StoreError
+from fhtagn_tui.store.watch import FileWatch, watch
 
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
@@ -88,6 +89,7 @@ class FhtagnApp(ReviewMode, App[int]):
         self._public = PublicLog()
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
+        self._watch: FileWatch | None = None  # wakes a follower when the campaign file is written
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -123,6 +125,7 @@ class FhtagnApp(ReviewMode, App[int]):
         try:
             return await super().run_async(**kwargs)
         finally:
+            self._stop_watch()
             self._wake_gc()
 
     def _collect_when_idle(self) -> None:
@@ -153,7 +156,7 @@ class FhtagnApp(ReviewMode, App[int]):
             self.query_one("#party-table").focus()
         if self.readonly:
             self.query_one(CommandLine).disabled = True
-            self.set_interval(0.05 if self.player else 0.1, self._follow)
+            self._follow_writes()
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
@@ -255,6 +258,37 @@ class FhtagnApp(ReviewMode, App[int]):
         self._show_all()
         self.query_one(LogTab).append(self._public.filter(events) if self.player else events)
         self.review_follow(events)
+
+    def _follow_writes(self) -> None:
+        """Follow what another process appends: woken by the file's writes (inotify) where the
+        system has it — no polling delay on top of the write — else by polling."""
+        self._watch = watch(self.store.path) if self.store is not None else None
+        if self._watch is not None:
+            try:
+                asyncio.get_running_loop().add_reader(self._watch.fileno(), self._file_written)
+            except (NotImplementedError, RuntimeError, ValueError, OSError):
+                self._watch.close()
+                self._watch = None
+        if self._watch is not None:
+            self.set_interval(1.0, self._follow)  # a safety net only
+        else:
+            self.set_interval(0.05 if self.player else 0.1, self._follow)
+
+    def _file_written(self) -> None:
+        if self._watch is not None and self._watch.drain() and self.is_running:
+            self._follow()
+
+    def on_unmount(self) -> None:
+        self._stop_watch()
+
+    def _stop_watch(self) -> None:
+        if self._watch is not None:
+            try:
+                asyncio.get_running_loop().remove_reader(self._watch.fileno())
+            except (RuntimeError, ValueError, OSError):
+                pass
+            self._watch.close()
+            self._watch = None
 
     def _follow(self) -> None:
         if self.store is None:
