@@ -28,7 +28,6 @@ from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 from fhtagn_tui.opening import open_campaign
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, StoreError
-from fhtagn_tui.store.watch import FileWatch, watch
 
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
@@ -89,7 +88,7 @@ class FhtagnApp(ReviewMode, App[int]):
         self._public = PublicLog()
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
-        self._watch: FileWatch | None = None  # wakes a follower when the campaign file is written
+        self._watch: Any = None  # a store.watch.FileWatch: wakes a follower when the campaign file is written
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -262,6 +261,9 @@ class FhtagnApp(ReviewMode, App[int]):
     def _follow_writes(self) -> None:
         """Follow what another process appends: woken by the file's writes (inotify) where the
         system has it — no polling delay on top of the write — else by polling."""
+        # followers only: ctypes stays out of the GM's start-up
+        from fhtagn_tui.store.watch import watch
+
         self._watch = watch(self.store.path) if self.store is not None else None
         if self._watch is not None:
             try:
