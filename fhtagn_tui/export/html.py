@@ -147,7 +147,10 @@ def iter_html(recap: Recap) -> Iterator[str]:
         out.append('<p class="meta">Nothing to tell: no events in this range.</p>')
     yield "\n".join(out) + "\n"
     for rec in recap.sessions:
-        yield "\n".join(_session(rec)) + "\n"
+        lines = _session(rec)
+        for start in range(0, len(lines), 2048):  # a few thousand lines at a time, not a whole session
+            yield "\n".join(lines[start : start + 2048]) + "\n"
+        del lines
     yield "</body>\n</html>\n"
 
 

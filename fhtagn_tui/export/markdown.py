@@ -138,11 +138,18 @@ def iter_markdown(recap: Recap) -> Iterator[str]:
     held = 0  # blank lines held back: the document ends with its last words, then one newline
     wrote = False
     for piece in (out, *(_session(rec) for rec in recap.sessions)):
-        chunk = []
+        chunk: list[str] = []
         for line in piece:
             if line:
-                chunk.append("\n" * held + line + "\n")
-                held = 0
+                if held:
+                    chunk.append("\n" * held)
+                    held = 0
+                chunk.append(line)
+                chunk.append("\n")
+                if len(chunk) >= 4096:  # a few thousand lines at a time, not a whole session
+                    wrote = True
+                    yield "".join(chunk)
+                    chunk.clear()
             else:
                 held += 1
         if chunk:
