@@ -22,6 +22,7 @@ from itertools import count
 from typing import Any
 
 from rich.style import Style
+from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
@@ -33,11 +34,18 @@ _stamps = count(1)
 
 
 class RowTable(DataTable[Any]):
-    #: Rendered rows kept at most (a few screens' worth: cursor and hover variants of each row).
-    CACHE_LIMIT = 1024
+    #: Rendered lines kept at most (a few screens' worth: cursor and hover variants of each row).
+    CACHE_LIMIT = 512
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # DataTable's own caches are keyed by a counter every change bumps, so they fill up with
+        # entries nobody asks for again (10000 cells, 1000 rows and lines: ~15 MiB on a followed
+        # log).  Here they only serve the rows being rendered anew: a screen's worth is plenty.
+        self._row_render_cache = LRUCache(128)
+        self._cell_render_cache = LRUCache(512)
+        self._row_renderable_cache = LRUCache(128)
+        self._line_cache = LRUCache(128)
         self._stamp: dict[RowKey, int] = {}
         self._rows_cache: dict[tuple[object, ...], Strip] = {}
         self._header_stamp = next(_stamps)
@@ -55,6 +63,10 @@ class RowTable(DataTable[Any]):
                     update_width: bool = False) -> None:
         super().update_cell(row_key, column_key, value, update_width=update_width)
         self._stamp[RowKey(row_key) if isinstance(row_key, str) else row_key] = next(_stamps)
+
+    def remove_row(self, row_key: RowKey | str) -> None:
+        super().remove_row(row_key)
+        self._stamp.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
 
     def clear(self, columns: bool = False) -> RowTable:
         super().clear(columns)
