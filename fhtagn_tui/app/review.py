@@ -17,7 +17,7 @@ read-only while it lasts.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.actions import SkipAction
@@ -25,7 +25,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from fhtagn_tui.commands import ParseError, parse
-from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.history import Projection, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
@@ -50,27 +50,45 @@ class ReviewController:
         self.events: list[Event] | EventView = events if isinstance(events, EventView) else list(events)
         self._known = len(self.events)
         self._own = projection is None or projection.seq != self._known
-        if self._own:
-            every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
-            projection = Projection(checkpoint_every=every)
-            projection.apply_all(self.events)
-        assert projection is not None
-        if projection.resuming:  # opened from the snapshot: its history from these events, not the file again
-            projection.build_history(self.events)
-        self.projection = projection
         self.group_first: dict[int, int] = {}
         self.group_last: dict[int, int] = {}
         self.session_starts: list[int] = []
         self.session_numbers: list[int] = []
         self.round_starts: list[int] = []
         self.round_numbers: list[int] = []
-        self._index(self.events[: self._known] if isinstance(self.events, list) else self.events)
+        log = self.events
+        if self._own:
+            every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
+            projection = Projection(checkpoint_every=every)
+            projection.apply_all(self._indexing(log))  # one pass: folded and indexed together
+        elif projection is not None and projection.resuming:
+            # opened from the snapshot: its history from these events (not the file again), and
+            # the index in the same pass
+            projection.build_history(self._indexing(log))
+        else:
+            self._index(log)
+        assert projection is not None
+        self.projection = projection
         self.cursor = self._known
         self._cached: tuple[int, Projection] | None = None
 
     # --- the log --------------------------------------------------------------------------
 
-    def _index(self, events: Sequence[Event]) -> None:
+    def _indexing(self, events: Iterable[Event]) -> Iterator[Event]:
+        """``events`` passed on, each indexed on its way (to fold and index in one pass)."""
+        first, last = self.group_first, self.group_last
+        marks = {SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)}
+        for ev in events:
+            group = ev.group
+            if group:
+                if group not in first:
+                    first[group] = ev.seq
+                last[group] = ev.seq
+            if type(ev) in marks:  # a session or a round starts: the rare case
+                self._index((ev,))
+            yield ev
+
+    def _index(self, events: Iterable[Event]) -> None:
         for ev in events:
             if ev.group:
                 self.group_first.setdefault(ev.group, ev.seq)

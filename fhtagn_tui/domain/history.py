@@ -114,7 +114,7 @@ class Projection:
         proj._replay = replay
         return proj
 
-    def build_history(self, events: Sequence[Event]) -> None:
+    def build_history(self, events: Iterable[Event]) -> None:
         """Build a resumed projection's history now from ``events`` (the log from seq 1, already
         decoded: review mode has them), instead of reading the log again."""
         self._history(events)
@@ -124,14 +124,14 @@ class Projection:
         """Whether the undo history is still to be built (see :meth:`resumed`)."""
         return self._replay is not None
 
-    def _history(self, events: Sequence[Event] | None = None) -> None:
+    def _history(self, events: Iterable[Event] | None = None) -> None:
         """Build the undo history and checkpoints of a resumed projection: the log folded again
         (``events``: the log's events 1..seq when the caller has them already decoded)."""
         replay, self._replay = self._replay, None
         if replay is None:
             return
         fresh = Projection(checkpoint_every=self.checkpoint_every)
-        if events is not None and len(events) >= self.seq:
+        if events is not None:
             fresh.apply_all(islice(events, self.seq))  # read once, in order: a lazy log stays lazy
         else:
             fresh.apply_all(replay(self.seq))
