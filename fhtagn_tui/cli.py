@@ -17,9 +17,11 @@ import msgspec
 from fhtagn_tui import campaigns
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.history import Projection, fold, names_of
 from fhtagn_tui.domain.state import SYSTEMS
 from fhtagn_tui.domain.text import visible
 from fhtagn_tui.export import cli as export_cli
+from fhtagn_tui.opening import OpenCampaign, open_campaign
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore, StoreError
@@ -35,16 +37,21 @@ def _path(args: argparse.Namespace) -> Path:
     return campaigns.campaign_path(campaigns.saves_dir(args.saves), args.name)
 
 
-def _open(args: argparse.Namespace, readonly: bool) -> CampaignStore:
+def _existing(args: argparse.Namespace) -> Path:
     path = _path(args)
     if not path.exists():
         known = ", ".join(campaigns.campaign_name(p) for p in campaigns.list_campaigns(path.parent)) or "none"
         raise StoreError(f"no campaign {args.name!r} in {path.parent}/ (campaigns there: {known}); "
                          f"create one with: fhtagn new {args.name} --system fhtagn|coc7|gurps")
-    store = CampaignStore.open(path, readonly=readonly)
-    for warning in store.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
+    return path
+
+
+def _open(args: argparse.Namespace, readonly: bool, seed: int | None = None) -> OpenCampaign:
+    """The campaign folded from its start-up snapshot when it matches (the one way to open)."""
+    opened = open_campaign(_existing(args), readonly, source=RandomSource(seed) if not readonly else None)
+    for warning in opened.store.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
         _err(f"warning: {warning}")
-    return store
+    return opened
 
 
 def _terminal_problem() -> str:
@@ -125,8 +132,7 @@ def cmd_new(args: argparse.Namespace) -> int:
     return OK
 
 
-def _run_lines(store: CampaignStore, lines: Sequence[tuple[int, str]], seed: int | None, source_name: str) -> int:
-    engine = Engine(store, store.events(), source=RandomSource(seed))
+def _run_lines(engine: Engine, lines: Sequence[tuple[int, str]], source_name: str) -> int:
     for lineno, text in lines:
         try:
             outcome = engine.execute(text)
@@ -140,8 +146,8 @@ def _run_lines(store: CampaignStore, lines: Sequence[tuple[int, str]], seed: int
 
 
 def cmd_do(args: argparse.Namespace) -> int:
-    with _open(args, readonly=False) as store:
-        return _run_lines(store, list(enumerate(args.commands, 1)), args.seed, "")
+    with _open(args, readonly=False, seed=args.seed) as opened:
+        return _run_lines(opened.engine, list(enumerate(args.commands, 1)), "")
 
 
 def cmd_script(args: argparse.Namespace) -> int:
@@ -152,49 +158,62 @@ def cmd_script(args: argparse.Namespace) -> int:
         return USAGE
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
     lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    with _open(args, readonly=False) as store:
-        return _run_lines(store, lines, args.seed, args.file)
+    with _open(args, readonly=False, seed=args.seed) as opened:
+        return _run_lines(opened.engine, lines, args.file)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as store:
-        events = store.events()
-        if args.until is not None:
-            events = [e for e in events if e.seq <= args.until]
-        engine = Engine(store, events, readonly=True)
-        state = engine.state
+    with _open(args, readonly=True) as opened:
+        state = opened.state
+        count = opened.projection.seq
+        if args.until is not None and args.until < count:  # an earlier point: the log folded up to it
+            count = max(0, args.until)
+            state = fold(opened.store.events_between(1, count + 1))
         if args.json:
             sys.stdout.write(msgspec.json.encode(state).decode() + "\n")
             return OK
-        print(f"{state.name} ({state.system}) after {len(events)} events")
+        out = [f"{state.name} ({state.system}) after {count} events"]
         for char in state.characters.values():
             now = " ".join(f"{k} {v}" for k, v in char.current.items())
             conds = f" [{', '.join(char.conditions)}]" if char.conditions else ""
-            print(f"  {char.name}: {now}{conds}")
+            out.append(f"  {char.name}: {now}{conds}")
+        sys.stdout.write("\n".join(out) + "\n")
         return OK
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as store:
+    with _open(args, readonly=True) as opened:
+        store = opened.store
         flt = export_cli.log_filter(args)
         if not flt.empty:  # --character/--type/--rule/--text/--session: a TinyDB search
             return export_cli.print_filtered(store, flt, args.json, _err)
-        events = store.events()
+        write = sys.stdout.write
         if args.json:
-            for ev in events:
-                sys.stdout.write(msgspec.json.encode(ev).decode() + "\n")
+            for ev in store.iter_events():
+                write(msgspec.json.encode(ev).decode() + "\n")
             return OK
-        engine = Engine(store, [], readonly=True)
-        for ev in events:
-            engine.projection.apply(ev)
+        # every event in the words of its time: the names as they were then (folded along)
+        projection = Projection(checkpoint_every=0)
+        characters: object = None
+        names: dict[str, str] = {}
+        out: list[str] = []
+        for ev in store.iter_events():
+            projection.apply(ev)
+            if projection.state.characters is not characters:
+                characters = projection.state.characters
+                names = names_of(projection.state)
             secret = " (secret)" if ev.secret else ""
-            print(f"{ev.seq:>6}  s{ev.session}  {ev.describe(engine.names)}{secret}")
+            out.append(f"{ev.seq:>6}  s{ev.session}  {ev.describe(names)}{secret}\n")
+            if len(out) >= 4096:  # written as it goes
+                write("".join(out))
+                out.clear()
+        write("".join(out))
         return OK
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as store:
-        return export_cli.run_export(store, args, _err)
+    with _open(args, readonly=True) as opened:
+        return export_cli.run_export(opened.store, args, _err)
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -219,8 +238,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ImportError_ as exc:
         _err(f"{source}: {exc}")
         return PROBLEM
-    with _open(args, readonly=args.dry_run) as store:
-        engine = Engine(store, store.events(), readonly=args.dry_run)
+    with _open(args, readonly=args.dry_run) as opened:
+        engine = opened.engine
         if args.dry_run:
             print("\n".join(p.report))
             print(f"(dry run: {len(p.command.entries)} to import, nothing changed)")
@@ -240,8 +259,8 @@ def cmd_char(args: argparse.Namespace) -> int:
     from fhtagn_tui.domain.lookup import find_character
     from fhtagn_tui.importers.native import encode
 
-    with _open(args, readonly=True) as store:
-        engine = Engine(store, store.events(), readonly=True)
+    with _open(args, readonly=True) as opened:
+        engine = opened.engine
         try:
             char = find_character(engine.state, args.character)
         except Rejected as exc:
@@ -257,16 +276,16 @@ def cmd_char(args: argparse.Namespace) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
-    path = _path(args)
-    with _open(args, readonly=True) as store:  # the "no campaign" message when it does not exist
-        if args.session is not None:
-            from fhtagn_tui.domain.features.campaign import SessionStarted
+    path = _existing(args)  # the "no campaign" message when it does not exist
+    if args.session is not None:
+        from fhtagn_tui.domain.features.campaign import SessionStarted
 
-            numbers = [ev.number for ev in store.events() if isinstance(ev, SessionStarted)]
-            if args.session not in numbers:
-                known = ", ".join(str(n) for n in numbers) or "none yet"
-                _err(f"campaign {args.name!r} has no session {args.session} (sessions: {known})")
-                return PROBLEM
+        with _open(args, readonly=True) as opened:
+            numbers = [ev.number for ev in opened.iter_events() if isinstance(ev, SessionStarted)]
+        if args.session not in numbers:
+            known = ", ".join(str(n) for n in numbers) or "none yet"
+            _err(f"campaign {args.name!r} has no session {args.session} (sessions: {known})")
+            return PROBLEM
     if problem := _terminal_problem():
         _err(f"review is full-screen and needs a terminal, but {problem}; for output that can be piped use "
              "`fhtagn log` or `fhtagn export`")
@@ -303,7 +322,7 @@ def cmd_roll(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     path = _path(args)
     if not path.exists():
-        _open(args, readonly=True)  # raises the "no campaign" message
+        _existing(args)  # raises the "no campaign" message
     try:
         from fhtagn_tui.serve import serve
     except ImportError as exc:

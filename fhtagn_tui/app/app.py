@@ -27,8 +27,9 @@ from fhtagn_tui.domain.features.campaign import DeleteCharacter
 from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.public import PublicEntry, PublicLog
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+from fhtagn_tui.opening import open_campaign
 from fhtagn_tui.service import Engine, MemorySink
-from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
+from fhtagn_tui.store import CampaignStore, StoreError
 
 from .input_bound import InputBoundMixin
 from .no_files import NoFilesMixin
@@ -112,6 +113,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._collect_pending = False
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
         self._message = ""  # the last message on the message line, whole
+        self._watch: Any = None  # a store.watch.FileWatch: wakes a follower when the campaign file is written
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         engine.listeners.append(self._on_events)
 
@@ -147,6 +149,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         try:
             return await super().run_async(**kwargs)
         finally:
+            self._stop_watch()
             self._wake_gc()
 
     def _collect_when_idle(self) -> None:
@@ -158,6 +161,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._collect_pending = False
         if gc.isenabled():
             gc.collect()
+            if len(self.screen_stack) == 1:
+                # What survived lives with the app: frozen, later collections (ours and the
+                # automatic ones, in the middle of a key press) walk only what is new since.
+                # Not while a form is open: its garbage must stay collectable.
+                gc.freeze()
 
     def _wake_gc(self) -> None:
         if getattr(self, "_gc_was_enabled", False):
@@ -171,7 +179,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.focused is None:
             self.query_one("#party-table").focus()
         if self.readonly:
-            self.set_interval(0.05 if self.player else 0.1, self._follow)
+            self._follow_writes()
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
@@ -309,6 +317,40 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             log.load(entries, {c.id: c.name for c in self._public.state.characters.values()})
         else:
             log.append(entries)
+
+    def _follow_writes(self) -> None:
+        """Follow what another process appends: woken by the file's writes (inotify) where the
+        system has it — no polling delay on top of the write — else by polling."""
+        # followers only: ctypes stays out of the GM's start-up
+        from fhtagn_tui.store.watch import watch
+
+        self._watch = watch(self.store.path) if self.store is not None else None
+        if self._watch is not None:
+            try:
+                asyncio.get_running_loop().add_reader(self._watch.fileno(), self._file_written)
+            except (NotImplementedError, RuntimeError, ValueError, OSError):
+                self._watch.close()
+                self._watch = None
+        if self._watch is not None:
+            self.set_interval(1.0, self._follow)  # a safety net only
+        else:
+            self.set_interval(0.05 if self.player else 0.1, self._follow)
+
+    def _file_written(self) -> None:
+        if self._watch is not None and self._watch.drain() and self.is_running:
+            self._follow()
+
+    def on_unmount(self) -> None:
+        self._stop_watch()
+
+    def _stop_watch(self) -> None:
+        if self._watch is not None:
+            try:
+                asyncio.get_running_loop().remove_reader(self._watch.fileno())
+            except (RuntimeError, ValueError, OSError):
+                pass
+            self._watch.close()
+            self._watch = None
 
     def _follow(self) -> None:
         if self.store is None:
@@ -561,28 +603,12 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
 
 def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]:
-    """Open a campaign for the app: as the writer if possible, else read-only with a notice."""
-    notice = ""
-    collecting = gc.isenabled()
-    gc.disable()  # the fold builds tens of thousands of objects that live on: collecting them now is wasted
-    try:
-        try:
-            store = CampaignStore.open(path, readonly=readonly)
-        except Locked as exc:
-            store = CampaignStore.open(path, readonly=True)
-            notice = f"{exc} — opened read-only."
-            readonly = True
-        if store.warnings:
-            notice = " ".join(store.warnings + ([notice] if notice else []))
-        projection, stale = snapshot.open_projection(store)  # from the start-up snapshot when it matches
-        if stale:
-            snapshot.save(store, projection)
-        engine = Engine(store, readonly=readonly, projection=projection)
-    finally:
-        if collecting:
-            gc.freeze()  # what is loaded lives as long as the app: later collections skip it
-            gc.enable()
-    return engine, store, notice
+    """Open a campaign for the app: as the writer if possible, else read-only with a notice.
+
+    The one way every opener goes (:func:`fhtagn_tui.opening.open_campaign`): from the
+    start-up snapshot when it matches the log."""
+    opened = open_campaign(path, readonly, fall_back_to_readonly=True)
+    return opened.engine, opened.store, opened.notice
 
 
 def run_app(
@@ -590,18 +616,16 @@ def run_app(
     served: bool = False,
 ) -> int:
     try:
-        engine, store, notice = open_engine(path, readonly or player)
+        opened = open_campaign(path, readonly or player, fall_back_to_readonly=True)
     except StoreError as exc:
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
-    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session, served=served)
+    app = FhtagnApp(opened.engine, opened.store, opened.notice, player=player, review=review, review_session=session,
+                    served=served)
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:
-        try:
-            snapshot.save(store, engine.projection)  # the next opening starts from here
-        finally:
-            store.close()
+        opened.close()  # the snapshot at the end of the log, if it moved: the next opening starts there
     return int(result or 0)
 
 

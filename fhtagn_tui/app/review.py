@@ -17,7 +17,7 @@ read-only while it lasts.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.actions import SkipAction
@@ -25,11 +25,12 @@ from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
 from fhtagn_tui.commands import ParseError, parse
-from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
-from fhtagn_tui.domain.history import Projection, names_of
+from fhtagn_tui.domain.history import Projection, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.export.timeline import Track, track
+from fhtagn_tui.store.view import EventView
 
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
@@ -43,27 +44,51 @@ __all__ = ["REVIEW_BINDINGS", "ROUND_TYPES", "ReviewController", "ReviewMode"]
 class ReviewController:
     """A cursor over a log: the state after event ``cursor`` (0: before the first event)."""
 
-    def __init__(self, events: Sequence[Event], projection: Projection | None = None, checkpoint_every: int = 1000) -> None:
-        self.events: list[Event] = list(events)
-        self._own = projection is None or projection.seq != len(self.events)
-        if self._own:
-            projection = Projection(checkpoint_every=checkpoint_every)
-            projection.apply_all(self.events)
-        assert projection is not None
-        self.projection = projection
+    def __init__(self, events: Sequence[Event], projection: Projection | None = None,
+                 checkpoint_every: int | None = None) -> None:
+        # a view over the store decodes the log a chunk at a time; anything else is kept as a list
+        self.events: list[Event] | EventView = events if isinstance(events, EventView) else list(events)
+        self._known = len(self.events)
+        self._own = projection is None or projection.seq != self._known
         self.group_first: dict[int, int] = {}
         self.group_last: dict[int, int] = {}
         self.session_starts: list[int] = []
         self.session_numbers: list[int] = []
         self.round_starts: list[int] = []
         self.round_numbers: list[int] = []
-        self._index(self.events)
-        self.cursor = len(self.events)
+        log = self.events
+        if self._own:
+            every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
+            projection = Projection(checkpoint_every=every)
+            projection.apply_all(self._indexing(log))  # one pass: folded and indexed together
+        elif projection is not None and projection.resuming:
+            # opened from the snapshot: its history from these events (not the file again), and
+            # the index in the same pass
+            projection.build_history(self._indexing(log))
+        else:
+            self._index(log)
+        assert projection is not None
+        self.projection = projection
+        self.cursor = self._known
         self._cached: tuple[int, Projection] | None = None
 
     # --- the log --------------------------------------------------------------------------
 
-    def _index(self, events: Sequence[Event]) -> None:
+    def _indexing(self, events: Iterable[Event]) -> Iterator[Event]:
+        """``events`` passed on, each indexed on its way (to fold and index in one pass)."""
+        first, last = self.group_first, self.group_last
+        marks = {SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)}
+        for ev in events:
+            group = ev.group
+            if group:
+                if group not in first:
+                    first[group] = ev.seq
+                last[group] = ev.seq
+            if type(ev) in marks:  # a session or a round starts: the rare case
+                self._index((ev,))
+            yield ev
+
+    def _index(self, events: Iterable[Event]) -> None:
         for ev in events:
             if ev.group:
                 self.group_first.setdefault(ev.group, ev.seq)
@@ -77,7 +102,7 @@ class ReviewController:
 
     @property
     def total(self) -> int:
-        return len(self.events)
+        return self._known  # (a view over the store may already hold events not yet followed)
 
     @property
     def at_end(self) -> bool:
@@ -85,12 +110,13 @@ class ReviewController:
 
     def extend(self, events: Sequence[Event], folded: bool = False) -> None:
         """Events appended since (another process playing on); ``folded``: the shared projection has them."""
-        known = len(self.events)
+        known = self._known
         fresh = [ev for ev in events if ev.seq > known]
         if not fresh:
             return
         live = self.at_end
-        self.events.extend(fresh)
+        self._known = fresh[-1].seq
+        self.events.extend(fresh)  # (a view over the store has them already)
         if self._own or not folded:
             for ev in fresh:
                 if ev.seq > self.projection.seq:
@@ -305,10 +331,10 @@ class ReviewMode:
         if self._review_asked:
             self.start_review(self._review_session)
 
-    def _log_events(self) -> list[Event]:
+    def _log_events(self) -> Sequence[Event]:
         app: Any = self
         if app.store is not None:
-            return app.store.events()
+            return EventView(app.store)  # decoded a chunk at a time as review reads it
         return list(getattr(app.engine.sink, "events", []))
 
     def start_review(self, session: int | None = None) -> None:

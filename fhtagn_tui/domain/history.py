@@ -15,17 +15,28 @@ of a long log is a checkpoint plus a few events away.
 from __future__ import annotations
 
 import bisect
+import gc
 from collections.abc import Callable, Iterable, Sequence
+from itertools import islice
 
 import msgspec
 
 from .commands import Command
-from .decide import Rejected, evolve
+from .decide import EVOLVERS, Rejected, evolve
 from .events import Event
 from .state import State
 
 #: How many action groups back undo can reach.
 UNDO_DEPTH = 500
+#: At most about this many checkpoints over a log (each holds a state and an undo stack).
+CHECKPOINTS = 32
+
+
+def checkpoint_interval(events: int) -> int:
+    """Events between checkpoints for a log of ``events``: every 1000, or sparser on a long log so
+    that the checkpoints stay within the memory budget (about ``CHECKPOINTS`` of them; the state
+    at any point is then a checkpoint plus at most a few thousand events, a few ms, away)."""
+    return max(1000, -(-events // CHECKPOINTS))
 
 
 class Undone(Event):
@@ -103,18 +114,27 @@ class Projection:
         proj._replay = replay
         return proj
 
+    def build_history(self, events: Iterable[Event]) -> None:
+        """Build a resumed projection's history now from ``events`` (the log from seq 1, already
+        decoded: review mode has them), instead of reading the log again."""
+        self._history(events)
+
     @property
     def resuming(self) -> bool:
         """Whether the undo history is still to be built (see :meth:`resumed`)."""
         return self._replay is not None
 
-    def _history(self) -> None:
-        """Build the undo history and checkpoints of a resumed projection: the log folded again."""
+    def _history(self, events: Iterable[Event] | None = None) -> None:
+        """Build the undo history and checkpoints of a resumed projection: the log folded again
+        (``events``: the log's events 1..seq when the caller has them already decoded)."""
         replay, self._replay = self._replay, None
         if replay is None:
             return
         fresh = Projection(checkpoint_every=self.checkpoint_every)
-        fresh.apply_all(replay(self.seq))
+        if events is not None:
+            fresh.apply_all(islice(events, self.seq))  # read once, in order: a lazy log stays lazy
+        else:
+            fresh.apply_all(replay(self.seq))
         # the fold of the log is the truth (it equals the saved state unless the snapshot lied)
         self.state, self.seq, self.open_group = fresh.state, fresh.seq, fresh.open_group
         self.done, self.undone = fresh.done, fresh.undone
@@ -146,9 +166,51 @@ class Projection:
             self._checkpoint()
 
     def apply_all(self, events: Iterable[Event]) -> State:
+        """:meth:`apply` for each event, in one tight loop (replay): the evolver found in the
+        table by the event's type, the undo stack and checkpoints kept as ``apply`` keeps them."""
+        if self._replay is not None:
+            for ev in events:
+                self.apply(ev)
+            return self.state
+        # The fold allocates states that live on and frees little: the collector would only walk
+        # them again and again (a third of a replay's time).  It rests until the fold is done.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            return self._fold(events)
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _fold(self, events: Iterable[Event]) -> State:
+        evolvers = EVOLVERS
+        state, done, open_group, every = self.state, self.done, self.open_group, self.checkpoint_every
+        seq = self.seq
         for ev in events:
-            self.apply(ev)
-        return self.state
+            kind = type(ev)
+            if kind is Undone or kind is Redone:
+                self.state, self.open_group, self.seq = state, open_group, seq
+                self.apply(ev)
+                state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
+                continue
+            group = ev.group
+            if (group != open_group or not done) and not (done and done[-1].group == group and group != 0):
+                done.append(GroupRecord(group, ev, state))  # _start_group, inlined
+                if len(done) > UNDO_DEPTH:
+                    del done[0]
+                if self.undone:
+                    self.undone.clear()
+            fn = evolvers.get(kind)
+            if fn is not None:
+                state = fn(state, ev)
+            if group:
+                open_group = group
+            seq = ev.seq
+            if every and seq and seq % every == 0:
+                self.state, self.open_group, self.seq = state, open_group, seq
+                self._checkpoint()
+        self.state, self.open_group, self.seq = state, open_group, seq
+        return state
 
     def _start_group(self, ev: Event) -> None:
         if self.done and self.done[-1].group == ev.group and ev.group != 0:

@@ -8,7 +8,7 @@ front end.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
@@ -17,11 +17,11 @@ from fhtagn_tui.domain.events import Event
 if TYPE_CHECKING:
     from .html import to_html
     from .markdown import to_markdown
-    from .recap import Progress, Recap, build_recap
+    from .recap import LogMarks, Progress, Recap, build_recap
 
 FORMATS = ("md", "html")
 
-__all__ = ["FORMATS", "Recap", "build_recap", "export_text", "to_html", "to_markdown"]
+__all__ = ["FORMATS", "Recap", "build_recap", "export_pieces", "export_text", "to_html", "to_markdown"]
 
 #: Read when first used: the app imports the timeline at start-up, not the recap writers.
 _LAZY = {"to_html": ".html", "to_markdown": ".markdown", "Recap": ".recap", "build_recap": ".recap",
@@ -42,11 +42,26 @@ def export_text(
     progress: Progress | None = None,
 ) -> str:
     """The recap of ``events`` (a whole log) as Markdown or HTML."""
-    from .html import to_html
-    from .markdown import to_markdown
+    return "".join(export_pieces(events, fmt, session, players, progress))
+
+
+def export_pieces(
+    events: Iterable[Event],
+    fmt: str = "md",
+    session: int | None = None,
+    players: bool = False,
+    progress: Progress | None = None,
+    *,
+    total: int | None = None,
+    marks: LogMarks | None = None,
+) -> Iterator[str]:
+    """The recap of ``events`` as pieces of Markdown or HTML (a session at a time), to be
+    written as they come.  The log is folded now; the text is made as it is read."""
+    from .html import iter_html
+    from .markdown import iter_markdown
     from .recap import build_recap
 
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
-    recap = build_recap(events, session=session, players=players, progress=progress)
-    return to_markdown(recap) if fmt == "md" else to_html(recap)
+    recap = build_recap(events, session=session, players=players, progress=progress, total=total, marks=marks)
+    return iter_markdown(recap) if fmt == "md" else iter_html(recap)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -13,7 +13,7 @@ import msgspec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
 
-from . import FORMATS, export_text
+from . import FORMATS, export_pieces
 from .progress import ProgressBar
 from .search import FilterError, LogFilter, search_store, store_names
 
@@ -23,7 +23,9 @@ OK, PROBLEM = 0, 1
 
 
 class _Store(Protocol):
-    def events(self) -> list[Event]: ...
+    def iter_events(self) -> Iterator[Event]: ...
+
+    def __len__(self) -> int: ...
 
 
 def add_export_arguments(p: argparse.ArgumentParser) -> None:
@@ -77,28 +79,38 @@ def sessions_of(events: Sequence[Event]) -> list[int]:
 
 
 def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], None]) -> int:
-    """``fhtagn export NAME [--session N] --format md|html [--players] [-o FILE]``."""
-    events = store.events()
-    if args.session is not None:
-        known = sessions_of(events)
-        if args.session not in known:
-            shown = ", ".join(str(n) for n in known) or "none yet"
-            err(f"there is no session {args.session} in {args.name} (sessions: {shown}); nothing was written")
-            return PROBLEM
+    """``fhtagn export NAME [--session N] --format md|html [--players] [-o FILE]``.
+
+    The log is read twice, a chunk at a time (what the recap must know of the whole log, then
+    the recap), and the document is written a session at a time: neither the log's events nor
+    the document are ever whole in memory."""
+    from .recap import log_marks
+
+    marks = log_marks(store.iter_events())
+    if args.session is not None and args.session not in marks.sessions:
+        shown = ", ".join(str(n) for n in marks.sessions) or "none yet"
+        err(f"there is no session {args.session} in {args.name} (sessions: {shown}); nothing was written")
+        return PROBLEM
     bar = ProgressBar("export", force=args.progress)
     try:
-        text = export_text(events, args.format, args.session, args.players, progress=bar)
+        pieces = export_pieces(store.iter_events(), args.format, args.session, args.players, progress=bar,
+                               total=len(store), marks=marks)
     finally:
         bar.close()
-    if args.output:
-        path = Path(args.output)
-        try:
-            path.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            err(f"cannot write {path}: {exc.strerror}")
-            return PROBLEM
-        print(f"wrote {path} ({args.format}, {len(text.splitlines())} lines"
-              f"{', for the players' if args.players else ''})", file=sys.stderr)
-    else:
-        sys.stdout.write(text)
+    if not args.output:
+        for piece in pieces:  # written as it goes: the document is never whole in memory
+            sys.stdout.write(piece)
+        return OK
+    path = Path(args.output)
+    lines = 0
+    try:
+        with path.open("w", encoding="utf-8") as out:
+            for piece in pieces:
+                out.write(piece)
+                lines += piece.count("\n")
+    except OSError as exc:
+        err(f"cannot write {path}: {exc.strerror}")
+        return PROBLEM
+    print(f"wrote {path} ({args.format}, {lines} lines"
+          f"{', for the players' if args.players else ''})", file=sys.stderr)
     return OK

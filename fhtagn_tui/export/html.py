@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
 
 from .markdown import fight_heading, glance, when
 from .recap import Group, Recap, SessionRecap, Summary
 
-__all__ = ["to_html", "STYLE"]
+__all__ = ["iter_html", "to_html", "STYLE"]
 
 STYLE = """
 body { font-family: Georgia, 'Times New Roman', serif; max-width: 52rem; margin: 2rem auto; padding: 0 1rem;
@@ -126,7 +127,8 @@ def _session(rec: SessionRecap) -> list[str]:
     return out
 
 
-def to_html(recap: Recap) -> str:
+def iter_html(recap: Recap) -> Iterator[str]:
+    """The HTML page a session at a time (write each piece as it comes)."""
     title = f"{recap.title or recap.name} — recap"
     edition = " · players' edition (GM secrets and hidden stats left out)" if recap.players else ""
     out = [
@@ -143,7 +145,14 @@ def to_html(recap: Recap) -> str:
     ]
     if not recap.sessions:
         out.append('<p class="meta">Nothing to tell: no events in this range.</p>')
+    yield "\n".join(out) + "\n"
     for rec in recap.sessions:
-        out += _session(rec)
-    out += ["</body>", "</html>"]
-    return "\n".join(out) + "\n"
+        lines = _session(rec)
+        for start in range(0, len(lines), 2048):  # a few thousand lines at a time, not a whole session
+            yield "\n".join(lines[start : start + 2048]) + "\n"
+        del lines
+    yield "</body>\n</html>\n"
+
+
+def to_html(recap: Recap) -> str:
+    return "".join(iter_html(recap))

@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Iterator
 
 from .recap import Group, Recap, SessionRecap, Summary
 
-__all__ = ["md_escape", "to_markdown", "when", "glance", "fight_heading"]
+__all__ = ["md_escape", "iter_markdown", "to_markdown", "when", "glance", "fight_heading"]
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
 _LEADING = re.compile(r"^(\s*)([#+\-=])")
 _NUMBERED = re.compile(r"^(\s*\d+)\.")
 
 
+_MARKUP = re.compile(r"[\\`*_\[\]<>|~\r\n]|^\s*(?:[#+\-=]|\d+\.)")
+
+
 def md_escape(text: str) -> str:
     """Text that Markdown shows as written: no emphasis, links, tags or table breaks."""
+    if _MARKUP.search(text) is None:
+        return text  # nothing Markdown could read as markup (most of a log)
     out = _SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
     out = _LEADING.sub(lambda m: m.group(1) + "\\" + m.group(2), out)
     return _NUMBERED.sub(lambda m: m.group(1) + "\\.", out)
@@ -121,15 +127,37 @@ def _session(rec: SessionRecap) -> list[str]:
     return out
 
 
-def to_markdown(recap: Recap) -> str:
+def iter_markdown(recap: Recap) -> Iterator[str]:
+    """The Markdown recap a session at a time (write each piece as it comes)."""
     title = recap.title or recap.name
     out = [f"# {md_escape(title)} — recap", ""]
     edition = " · players' edition (GM secrets and hidden stats left out)" if recap.players else ""
     out += [f"*{md_escape(recap.system_label)} campaign “{md_escape(recap.name)}” · {recap.events} events{edition}*", ""]
     if not recap.sessions:
         out += ["*Nothing to tell: no events in this range.*", ""]
-    for rec in recap.sessions:
-        out += _session(rec)
-    while out and out[-1] == "":
-        out.pop()
-    return "\n".join(out) + "\n"
+    held = 0  # blank lines held back: the document ends with its last words, then one newline
+    wrote = False
+    for piece in (out, *(_session(rec) for rec in recap.sessions)):
+        chunk: list[str] = []
+        for line in piece:
+            if line:
+                if held:
+                    chunk.append("\n" * held)
+                    held = 0
+                chunk.append(line)
+                chunk.append("\n")
+                if len(chunk) >= 4096:  # a few thousand lines at a time, not a whole session
+                    wrote = True
+                    yield "".join(chunk)
+                    chunk.clear()
+            else:
+                held += 1
+        if chunk:
+            wrote = True
+            yield "".join(chunk)
+    if not wrote:
+        yield "\n"
+
+
+def to_markdown(recap: Recap) -> str:
+    return "".join(iter_markdown(recap))

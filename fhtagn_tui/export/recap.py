@@ -14,7 +14,8 @@ their stats, skills and pools are left out, and their summary has no numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+import gc
+from collections.abc import Callable, Iterable, Iterator
 
 import msgspec
 
@@ -22,6 +23,7 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
     PoolChanged,
+    SessionStarted,
     SkillChanged,
     StatChanged,
 )
@@ -196,17 +198,27 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
     return out
 
 
-def _undone_groups(events: Sequence[Event]) -> set[int]:
+class LogMarks(msgspec.Struct):
+    """What a recap must know of the whole log before telling it (one pass over it)."""
+
+    undone: set[int]  # groups taken back and not redone
+    sessions: list[int]  # session numbers started in the log
+
+
+def log_marks(events: Iterable[Event]) -> LogMarks:
     state: dict[int, bool] = {}
+    sessions: list[int] = []
     for ev in events:
         if isinstance(ev, Undone):
             state[ev.target] = True
         elif isinstance(ev, Redone):
             state[ev.target] = False
-    return {g for g, undone in state.items() if undone}
+        elif isinstance(ev, SessionStarted):
+            sessions.append(ev.number)
+    return LogMarks({g for g, undone in state.items() if undone}, sessions)
 
 
-def _steps(events: Sequence[Event], players: bool) -> Iterator[tuple[Event, str | None, int, int]]:
+def _steps(events: Iterable[Event], players: bool) -> Iterator[tuple[Event, str | None, int, int]]:
     """(event, its words or None, session, number) for every event to fold.
 
     For the GM: every event, in the GM's words, under its seq.  For the players: the public
@@ -216,7 +228,7 @@ def _steps(events: Sequence[Event], players: bool) -> Iterator[tuple[Event, str 
         for ev in events:
             yield ev, "", ev.session, ev.seq
         return
-    log = public_log(events)
+    log = public_log(events)  # the public projection needs the whole log (a reveal rebuilds it)
     number = 0
     for ev, entry, session in log.applied:
         if entry is not None:
@@ -225,24 +237,47 @@ def _steps(events: Sequence[Event], players: bool) -> Iterator[tuple[Event, str 
 
 
 def build_recap(
-    events: Sequence[Event],
+    events: Iterable[Event],
     session: int | None = None,
     players: bool = False,
     progress: Progress | None = None,
+    *,
+    total: int | None = None,
+    marks: LogMarks | None = None,
 ) -> Recap:
     """The recap of ``events`` (a whole log from seq 1), or of one session of it.
 
     The players' recap is built from the public projection only (:mod:`fhtagn_tui.domain.public`):
-    public events, in the players' words, numbered 1, 2, 3…, values as players saw them."""
-    undone = _undone_groups(events)
+    public events, in the players' words, numbered 1, 2, 3…, values as players saw them.
+    For the GM, ``events`` may be an iterator read once (a long log decoded chunk by chunk) when
+    ``marks`` (:func:`log_marks` of the same log, a first pass) and ``total`` are given."""
+    if marks is None or players:
+        events = list(events)
+        marks = marks or log_marks(events)
+        total = len(events)
+    # the recap keeps what it builds: the collector would only walk it again and again
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _build(events, session, players, progress, total or 0, marks.undone)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _build(
+    events: Iterable[Event], session: int | None, players: bool, progress: Progress | None, total: int,
+    undone: set[int],
+) -> Recap:
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     tracker: Tracker | None = None
     actions: dict[str, int] = {}
-    total = len(events)
     kept = 0
     view = public_state if players else _same
+    known: tuple[object, object] = (None, None)
+    names: dict[str, str] = {}
     for i, (ev, told, ev_session, number) in enumerate(_steps(events, players)):
         if progress is not None and i % 500 == 0:
             progress(i, total)
@@ -260,7 +295,11 @@ def build_recap(
         proj.apply(ev)
         if not wanted or current is None or tracker is None:
             continue
-        names = names_of(proj.state) | names_of(before)
+        # the names before and after the event, worked out again only when the characters changed:
+        # most events leave them as they were
+        if before.characters is not known[0] or proj.state.characters is not known[1]:
+            known = (before.characters, proj.state.characters)
+            names = names_of(proj.state) | names_of(before)
         text = told if players else ev.describe(names)
         if players:
             tracker.observe(view(before), view(proj.state), ev, text or "", number)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import TracebackType
 
@@ -23,7 +23,7 @@ from .errors import AppendOnly, CorruptRecord, NewerSchema, StoreError
 from .files import fsync_dir, write_fully, write_new
 from .layout import HEADER_LINE
 from .lock import WriterLock
-from .records import decode_lines
+from .records import CHUNK, decode_lines
 from .storage import EVENTS, AppendOnlyStorage
 from .table import EventDB, EventTable
 
@@ -116,6 +116,14 @@ class CampaignStore:
     def events(self) -> list[Event]:
         """Every event of the log (old shapes lifted by the codec)."""
         return self._decode(self._storage.lines, 1)
+
+    def iter_events(self, chunk: int = CHUNK, stop: int | None = None) -> Iterator[Event]:
+        """Every event of the log (or its first ``stop``), decoded ``chunk`` records at a time:
+        for one pass over a long log (an export, the printed log) without a list of all its events."""
+        lines = self._storage.lines
+        count = len(lines) if stop is None else min(stop, len(lines))  # what was there when asked
+        for start in range(0, count, chunk):
+            yield from self._decode(lines[start : min(start + chunk, count)], start + 1)
 
     def events_between(self, start_seq: int, stop_seq: int) -> list[Event]:
         """Events with ``start_seq <= seq < stop_seq`` (like ``range``)."""

@@ -22,7 +22,7 @@ from pathlib import Path
 import msgspec
 
 from fhtagn_tui import domain, rules
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.history import Projection, checkpoint_interval
 from fhtagn_tui.domain.state import State
 
 from .campaign import CampaignStore
@@ -120,11 +120,13 @@ def open_projection(store: CampaignStore) -> tuple[Projection, bool]:
     """The fold of the store's log: from the snapshot and the events after it when the snapshot
     matches, else by a full replay.  Also says whether the snapshot is worth writing again."""
     snap = load(store)
+    every = checkpoint_interval(len(store))  # checkpoints sized to the memory budget
     if snap is None:
-        projection = Projection()
-        projection.apply_all(store.events())
+        projection = Projection(checkpoint_every=every)
+        projection.apply_all(store.iter_events())
         return projection, True
-    projection = Projection.resumed(snap.state, snap.seq, snap.open_group, lambda seq: store.events_between(1, seq + 1))
+    projection = Projection.resumed(snap.state, snap.seq, snap.open_group, lambda seq: store.iter_events(stop=seq),
+                                    checkpoint_every=every)
     tail = store.events_between(snap.seq + 1, store.next_seq)
     projection.apply_all(tail)
     return projection, len(tail) > 0

@@ -104,6 +104,7 @@ class AppendOnlyStorage(Storage):
             raise
         self._lines = layout.lines
         self._end = layout.end
+        self._digested: tuple[int, Any] | None = None  # (size, SHA-256 of the file's first size bytes)
         self._table = LazyTable(self)
 
     def _load(self) -> Layout:
@@ -162,15 +163,19 @@ class AppendOnlyStorage(Storage):
         records = self._lines
         tail = records[count:]  # usually none or few: the snapshot is taken at the end of the log
         size = self._end - sum(map(len, tail)) - len(tail)
-        digest = hashlib.sha256()
-        buffer = memoryview(bytearray(min(1 << 20, size) or 1))  # one buffer, read into again and again
-        pos = 0
+        # The file is append-only: a digest of a shorter prefix taken earlier (the snapshot's check
+        # at opening) is carried on over the bytes after it, not the whole file hashed again.
+        pos, digest = 0, hashlib.sha256()
+        if self._digested is not None and self._digested[0] <= size:
+            pos, digest = self._digested[0], self._digested[1].copy()
+        buffer = memoryview(bytearray(min(1 << 20, size - pos) or 1))  # one buffer, read into again and again
         while pos < size:
             n = os.preadv(self._fd, [buffer[: min(len(buffer), size - pos)]], pos)
             if n <= 0:
                 raise StoreError(f"{self.path} is shorter than what was read from it")
             digest.update(buffer[:n])
             pos += n
+        self._digested = (size, digest.copy())
         return size, digest.hexdigest()
 
     def document(self, doc_id: int) -> dict[str, Any]:

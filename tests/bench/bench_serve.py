@@ -3,13 +3,13 @@
     python tests/bench/bench_serve.py [--json] [--quick] [--players N] [--actions N]
 
 Serves a fresh copy of the demo campaign over SSH (``fhtagn_tui.serve``, on an
-ephemeral port of 127.0.0.1), connects 8 players with asyncssh (each an app
+free port of 127.0.0.1 in 24000–24999), connects 8 players with asyncssh (each an app
 process on its own pty, on the Log tab), then the GM appends 200 actions — notes
 carrying a unique marker, appended through an Engine on the campaign store
 exactly as the GM's app does (fsync'd, then shown).  For every action and every
 player it measures the propagation latency: from just before the GM's append to
 the moment the marker arrives in that player's pty output.  Figures: median and
-p95 latency (target ≤ 200 ms), the worst, how many actions reached every
+p95 latency (target ≤ 100 ms), the worst, how many actions reached every
 player, and the memory (RSS, via psutil) of each player's app process.
 
 Serving safely (issue 16): a real ``fhtagn serve`` process is flooded with input
@@ -49,9 +49,9 @@ from fhtagn_tui.serve.limits import Limits  # noqa: E402
 from fhtagn_tui.service import Engine  # noqa: E402
 from fhtagn_tui.store import CampaignStore  # noqa: E402
 
-TARGET_MS = 200.0
+TARGET_MS = 100.0
 TARGET_FLOOD_MIB = 64.0
-TARGET_RSS_MIB = 150.0
+TARGET_RSS_MIB = 45.0
 MIB = 1024 * 1024
 
 
@@ -98,6 +98,20 @@ async def _connect(port: int, key: asyncssh.SSHKey) -> Player:
     return player
 
 
+def _free_port() -> int:
+    """A free port of 127.0.0.1 in 24000–24999 (the range this machine's benchmarks may use)."""
+    import socket
+
+    for port in random.Random().sample(range(24000, 25000), 1000):
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port in 24000-24999")
+
+
 async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="fhtagn-bench-serve-") as tmp:
         saves = Path(tmp)
@@ -107,7 +121,7 @@ async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
         files[Role.PLAYER].write_bytes(player_key.export_public_key())
         files[Role.GM].write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
         # the players share one key here: let it run one app per player
-        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", 0, None,
+        server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", _free_port(), None,
                              Limits(max_per_key=max(players, Limits.max_per_key)))
         await server.start()
         say(f"connecting {players} players")
@@ -261,7 +275,7 @@ def run(quick: bool = False, players: int = 8, actions: int | None = None, progr
             f"≤ {TARGET_FLOOD_MIB:.0f}", grew <= TARGET_FLOOD_MIB),
         row("the flooded player's app still running", safe["alive"], "", "1", safe["alive"] == 1),
         row("app processes left 3 s after 50 early web closes", safe["left"], "", "0", safe["left"] == 0),
-        row(f"propagation median ({m['players']} players × {m['actions']} actions)", med, "ms", f"≤ {TARGET_MS:.0f}", med <= TARGET_MS),
+        row(f"propagation median ({m['players']} players × {m['actions']} actions)", med, "ms"),
         row("propagation p95", p95, "ms", f"≤ {TARGET_MS:.0f}", p95 <= TARGET_MS),
         row("propagation worst", lat[-1] if lat else float("inf"), "ms"),
         row("updates never seen (3 s)", m["missed"], "", "0", m["missed"] == 0),

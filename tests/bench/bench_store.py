@@ -8,8 +8,9 @@ Measures, on files under a temporary folder (``--dir`` picks the file system):
   fsync'd — on logs of 1k, 20k and 100k events;
 * the same for TinyDB's default ``JSONStorage`` with plain ``insert`` at 1k and
   20k (pre-filled by writing the JSON file directly);
-* full replay rate at 100k (``codec.decode_many`` + ``Projection.apply_all``; the
-  median of several rounds is held to the target), and the store's own path
+* full replay rate at 100k (``codec.decode_many`` + ``Projection.apply_all``, per second of
+  CPU time; the median of several rounds is held to the target), a baseline of the same lines
+  read by the standard json module into dicts, and the store's own path
   (``store.events()``, which decodes in chunks, + fold) for comparison;
 * peak memory (RSS) with 100k events open and folded, in a fresh subprocess.
 
@@ -58,7 +59,7 @@ PARTY = (
     ('"Ada Vance"', "STR=12 CON=11 DEX=13 INT=15 POW=14 CHA=10 Firearms=50 Alertness=45"),
     ("Bram", "STR=14 CON=13 DEX=10 INT=9 POW=9 CHA=11 Firearms=40 Athletics=50"),
     ("Cora", "STR=9 CON=10 DEX=15 INT=13 POW=12 CHA=14 Persuade=60 Alertness=55"),
-    ("Dmitri", "STR=15 CON=14 DEX=11 INT=10 POW=10 CHA=8 Unarmed=60 Firearms=45"),
+    ("Dmitri", "STR=15 CON=14 DEX=11 INT=10 POW=10 CHA=8 \"Unarmed Combat\"=60 Firearms=45"),
     ("Elif", "STR=10 CON=12 DEX=12 INT=16 POW=15 CHA=12 Occult=40 Search=60"),
     ("Frank", "STR=13 CON=9 DEX=14 INT=11 POW=8 CHA=13 Drive=50 Firearms=55"),
 )
@@ -175,24 +176,42 @@ def tinydb_insert_latency(folder: Path, n: int, samples: int, setup: list[Event]
     return _ms(times)
 
 
-def replay_rate(path: Path, rounds: int) -> tuple[float, float, float, float]:
-    """Events/s over ``rounds`` replays: (median overall, best overall, median decode, median fold)."""
-    overall, decode, fold = [], [], []
+def replay_rate(path: Path, rounds: int) -> tuple[float, float, float, float, float]:
+    """Events per CPU second over ``rounds`` replays: (median overall, best overall, median decode,
+    median fold, median overall by the wall clock).  The machine may be shared: the CPU time of
+    this process is what the code costs; the wall clock also counts waiting for other work."""
+    overall, decode, fold, wall = [], [], [], []
     with CampaignStore.open(path, readonly=True) as store:
         lines = store.table.log.lines
         for _ in range(rounds):
-            t0 = time.perf_counter()
+            w0, t0 = time.perf_counter(), time.process_time()
             events = codec.decode_many(lines)
-            t1 = time.perf_counter()
+            t1 = time.process_time()
             Projection().apply_all(events)
-            t2 = time.perf_counter()
+            t2, w2 = time.process_time(), time.perf_counter()
             n = len(events)
             overall.append(n / (t2 - t0))
             decode.append(n / (t1 - t0))
             fold.append(n / (t2 - t1))
+            wall.append(n / (w2 - w0))
             del events
     med = statistics.median
-    return med(overall), max(overall), med(decode), med(fold)
+    return med(overall), max(overall), med(decode), med(fold), med(wall)
+
+
+def json_dict_rate(path: Path, rounds: int) -> float:
+    """Events/s, median: the file's lines read with the standard json module into dicts (the
+    baseline of a log kept as plain dicts; nothing is folded)."""
+    import json as stdjson
+
+    rates = []
+    data = path.read_bytes().split(b"\n")[1:-1]
+    for _ in range(rounds):
+        t0 = time.process_time()
+        records = [stdjson.loads(line) for line in data]
+        rates.append(len(records) / (time.process_time() - t0))
+        del records
+    return statistics.median(rates)
 
 
 def store_replay_rate(path: Path, rounds: int) -> float:
@@ -200,10 +219,10 @@ def store_replay_rate(path: Path, rounds: int) -> float:
     rates = []
     with CampaignStore.open(path, readonly=True) as store:
         for _ in range(rounds):
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             events = store.events()
             Projection().apply_all(events)
-            rates.append(len(events) / (time.perf_counter() - t0))
+            rates.append(len(events) / (time.process_time() - t0))
             del events
     return statistics.median(rates)
 
@@ -279,12 +298,15 @@ def run(quick: bool = False, folder: Path | None = None, progress: Callable[[str
         build_file(big, 100_000, setup, play)
         say("replay at 100k")
         rounds = 3 if quick else 7
-        rate, best, decode, fold = replay_rate(big, rounds)
-        rows.append(row(f"replay @100k, median of {rounds}", rate, "events/s", "≥ 200000", rate >= 200_000))
+        rate, best, decode, fold, wall = replay_rate(big, rounds)
+        rows.append(row(f"replay @100k, per CPU second, median of {rounds}", rate, "events/s", "≥ 1000000",
+                        rate >= 1_000_000))
+        rows.append(row("  by the wall clock (shared machine)", wall, "events/s"))
         rows.append(row(f"  best of {rounds}", best, "events/s"))
         rows.append(row("  decode_many alone (median)", decode, "events/s"))
         rows.append(row("  Projection.apply_all alone (median)", fold, "events/s"))
         rows.append(row("  store.events() + fold (chunked decode)", store_replay_rate(big, rounds), "events/s"))
+        rows.append(row("  baseline: json + dict replay (no structs, no fold)", json_dict_rate(big, rounds), "events/s"))
         rows.append(row("file size @100k", big.stat().st_size / MIB, "MiB"))
         say("peak memory")
         if not quick:

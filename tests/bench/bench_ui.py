@@ -8,7 +8,11 @@ from a template).  Headless, at 80×24, each measured action is the GM's
 ctrl+s on a filled attack form: the time from that key press to the screen
 showing the result (the form gone, the panel holding the new result, nothing
 left to lay out or paint).  Opening the form and moving to the next turn are
-not measured.  Median and p95 over 50 actions; the target is p95 ≤ 50 ms.
+not measured.  Median and p95 over 50 actions of the CPU time of the process in
+that span (the machine is shared: wall time, shown beside it, waits for other
+work); the targets are CPU ≤ 10 ms median and ≤ 30 ms p95.  Side by side, the
+floor of the same gesture in a bare Textual app: a modal form of a few fields
+dismissed over a 12-row DataTable whose one cell changes.
 
 ``run(quick)`` returns the figures as dicts (name, value, unit, target, ok).
 """
@@ -39,7 +43,8 @@ from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from tests.bench.bench_store import build_file, row, template  # noqa: E402
 
 EVENTS = 20_000
-TARGET_P95_MS = 50.0
+TARGET_CPU_MEDIAN_MS = 10.0
+TARGET_CPU_P95_MS = 30.0
 FIGHT = (
     'template add Ghoul kind=monster STR=12 CON=60 DEX=12 "Unarmed Combat"=50 Dodge=30',
     "fight start Benchmark brawl",
@@ -126,19 +131,91 @@ async def _measure(path: Path, actions: int) -> tuple[list[float], list[float], 
     return samples, cpu, fighters
 
 
+async def _bare(actions: int) -> list[float]:
+    """CPU per ctrl+s in a bare Textual app: a modal form dismissed, one table cell changed."""
+    from textual.app import App, ComposeResult
+    from textual.containers import Vertical
+    from textual.screen import ModalScreen
+    from textual.widgets import DataTable, Footer, Header, Input, Label, Static
+
+    class Form(ModalScreen[None]):
+        BINDINGS = [("ctrl+s", "save", "Do it")]
+
+        def compose(self) -> ComposeResult:
+            with Vertical(id="form"):
+                for i in range(4):
+                    yield Label(f"field {i}")
+                    yield Input(value="unarmed")
+
+        def action_save(self) -> None:
+            self.app.hit()  # type: ignore[attr-defined]
+            self.dismiss(None)
+
+    class Bare(App[None]):
+        CSS = "#form { width: 60; height: auto; border: round $accent; background: $surface; }"
+
+        def compose(self) -> ComposeResult:
+            yield Header()
+            table: DataTable[str] = DataTable(cursor_type="row", zebra_stripes=True)
+            table.add_columns("Name", "Init", "HP", "Status")
+            for i in range(12):
+                table.add_row(f"fighter {i}", str(20 - i), "■■■ 10", "", key=str(i))
+            yield table
+            yield Static("result")
+            yield Footer()
+
+        def hit(self) -> None:
+            self.count = getattr(self, "count", 0) + 1
+            table = self.query_one(DataTable)
+            table.update_cell(str(self.count % 12), table.ordered_columns[2].key, f"■■□ {self.count % 10}")
+            self.query_one(Static).update(f"result {self.count}")
+
+    app = Bare()
+    cpu: list[float] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        main = app.screen
+        for _ in range(actions):
+            app.push_screen(Form())
+            await pilot.pause()
+            count = getattr(app, "count", 0)
+            driver = app._driver  # noqa: SLF001
+            assert driver is not None
+            c0, t0 = time.process_time(), time.perf_counter()
+            driver.send_message(events.Key("ctrl+s", None))
+            while not (app.screen is main and getattr(app, "count", 0) > count and _painted(app)):
+                await asyncio.sleep(0.0002)
+                if time.perf_counter() - t0 > 5:
+                    raise RuntimeError("the bare app never painted")
+            cpu.append(time.process_time() - c0)
+            await pilot.pause()
+    return cpu
+
+
+def _p95(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+
+
 def run(quick: bool = False) -> list[dict[str, Any]]:
     actions = 15 if quick else 50
     with tempfile.TemporaryDirectory(prefix="fhtagn-bench-ui-") as tmp:
         path = campaign(Path(tmp))
         samples, cpu, fighters = asyncio.run(_measure(path, actions))
-    ordered = sorted(samples)
-    median = statistics.median(ordered) * 1000
-    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))] * 1000
+    bare = asyncio.run(_bare(actions))
+    median, p95 = statistics.median(samples) * 1000, _p95(samples) * 1000
+    cpu_median, cpu_p95 = statistics.median(cpu) * 1000, _p95(cpu) * 1000
     return [
-        row(f"attack key → result on screen, median of {actions}", median, "ms"),
-        row(f"attack key → result on screen, p95 of {actions}", p95, "ms", f"≤ {TARGET_P95_MS:g}", p95 <= TARGET_P95_MS),
-        row("  worst", ordered[-1] * 1000, "ms"),
-        row("  CPU time of the process in that span, median", statistics.median(cpu) * 1000, "ms"),
+        row(f"attack key → result on screen, CPU median of {actions}", cpu_median, "ms",
+            f"≤ {TARGET_CPU_MEDIAN_MS:g}", cpu_median <= TARGET_CPU_MEDIAN_MS),
+        row(f"attack key → result on screen, CPU p95 of {actions}", cpu_p95, "ms",
+            f"≤ {TARGET_CPU_P95_MS:g}", cpu_p95 <= TARGET_CPU_P95_MS),
+        row("  CPU worst", max(cpu) * 1000, "ms"),
+        row("  wall median (shared machine)", median, "ms"),
+        row("  wall p95", p95, "ms"),
+        row("  wall worst", max(samples) * 1000, "ms"),
+        row("  baseline: bare Textual modal form → 1 cell, CPU median", statistics.median(bare) * 1000, "ms"),
+        row("  baseline: bare Textual, CPU p95", _p95(bare) * 1000, "ms"),
+        row("  ratio fhtagn / bare Textual (CPU median)", cpu_median / (statistics.median(bare) * 1000), "×"),
         row("combatants in the fight", fighters, "", "12", fighters == 12),
         row("events in the campaign", EVENTS, "events"),
     ]

@@ -25,6 +25,7 @@ if str(ROOT) not in sys.path:
 BENCHES = (
     ("store", "tests.bench.bench_store"),
     ("crash", "tests.bench.crash_trials"),
+    ("open", "tests.bench.bench_open"),
     ("startup", "tests.bench.bench_startup"),
     ("ui", "tests.bench.bench_ui"),
     ("review", "tests.bench.bench_review"),

@@ -29,6 +29,7 @@ from ..forms.action_add import FightersForm
 from ..forms.action_specs import actions_for, q
 from ..forms.confirm import Confirm
 from ..widgets.fit import fit_widths
+from ..widgets.row_table import RowTable
 from .base import GameTab
 from .initiative_view import (
     BAR_POOLS,
@@ -96,6 +97,7 @@ class InitiativeTab(GameTab):
         self._signature: tuple[bool | None, ...] = ()
         self._recent: deque[str] = deque(maxlen=LOG_LINES)  # the latest lines of the log, for the wide layout
         self._backlog_read = False
+        self._cells: dict[str, tuple[tuple[object, ...], list[Text]]] = {}  # per combatant, last drawn
 
     def compose(self) -> ComposeResult:
         yield Static(id="ini-head")
@@ -106,7 +108,7 @@ class InitiativeTab(GameTab):
             id="ini-empty",
         )
         with Horizontal(id="ini-body"):
-            yield DataTable(id="ini-table", cursor_type="row", zebra_stripes=True)
+            yield RowTable(id="ini-table", cursor_type="row", zebra_stripes=True)
             yield LogBeside(id="ini-log", markup=False)  # the log beside the fight, when the window is wide
         yield Static(id="ini-panel")
 
@@ -138,7 +140,7 @@ class InitiativeTab(GameTab):
         self._state = state
         enc = state.encounter
         self.query_one("#ini-head", Static).update(head_text(state))
-        table = self.query_one("#ini-table", DataTable)
+        table = self.query_one("#ini-table", RowTable)
         empty = self.query_one("#ini-empty", EmptyNote)
         panel = self.query_one("#ini-panel", Static)
         running = enc is not None
@@ -156,19 +158,28 @@ class InitiativeTab(GameTab):
         keep = self.highlighted_id()
         pools = BAR_POOLS.get(state.system, ("HP",))
         rows: list[tuple[str, list[Text]]] = []
+        made: dict[str, tuple[tuple[object, ...], list[Text]]] = {}
         for cid in enc.order:
             comb = enc.combatants[cid]
             char = state.characters.get(cid)
-            bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
-            init = "?" if char is not None and char.hidden and not char.stats else init_cell(comb)  # "?": a hidden NPC (players)
-            rows.append((cid, [name_cell(char, cid, cid == enc.current), Text(init), bars, marks(comb, char)]))
+            # states are immutable: a combatant and character that are the same objects as last
+            # time give the same cells, which are not built again
+            ident = (comb, char, cid == enc.current, state.system)
+            last = self._cells.get(cid)
+            if last is not None and all(x is y for x, y in zip(last[0], ident, strict=True)):
+                cells = last[1]
+            else:
+                bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
+                init = "?" if char is not None and char.hidden and not char.stats else init_cell(comb)  # "?": hidden (players)
+                cells = [name_cell(char, cid, cid == enc.current), Text(init), bars, marks(comb, char)]
+                cells[0].no_wrap, cells[0].overflow = True, "ellipsis"  # whole when there is room, … when not
+            made[cid] = (ident, cells)
+            rows.append((cid, cells))
+        self._cells = made
         widths = self._widths(state.system, [cells for _cid, cells in rows])
         if state.system != self._system or not table.columns or widths != self._fitted:
             self._columns(state.system, widths)
-        table.clear()
-        for cid, cells in rows:
-            cells[0].no_wrap, cells[0].overflow = True, "ellipsis"  # whole when there is room, … when not
-            table.add_row(*cells, key=cid)
+        table.set_rows(rows)  # only the rows that changed are drawn again
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current
         if target in enc.order:

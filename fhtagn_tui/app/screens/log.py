@@ -16,6 +16,7 @@ from fhtagn_tui.domain.features.reveal import Reveal
 from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
+from ..widgets.row_table import RowTable
 from .base import GameTab
 
 #: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
@@ -37,7 +38,8 @@ class LogTab(GameTab):
         self._shown: dict[str, Event | PublicEntry] = {}  # row key → event, for the detail line
 
     def compose(self) -> ComposeResult:
-        table: DataTable[object] = DataTable(id="log-table", cursor_type="row", zebra_stripes=True)
+        # rows drawn once and kept by row (not re-rendered on every append), caches a screen's worth
+        table: DataTable[object] = RowTable(id="log-table", cursor_type="row", zebra_stripes=True)
         table.add_column("#", key="seq", width=6)
         table.add_column("S", key="session", width=2)
         table.add_column("Time", key="time", width=5)

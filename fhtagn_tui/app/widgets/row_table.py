@@ -1,0 +1,155 @@
+"""``RowTable``: a DataTable that redraws only the rows that changed.
+
+Textual's DataTable keys every render cache (cells, rows, lines) by one
+counter that any change bumps: updating one cell, adding a row or moving the
+cursor re-renders every visible cell through Rich.  On a fight of a dozen
+combatants that was most of the CPU of a key press.  Here each row carries a
+stamp that changes only when that row's data does, and the rendered rows are
+cached as lines by (row, stamp, its place, whether the cursor or the mouse is on it,
+widths, styles): after an action only the rows whose cells changed are
+rendered again.  :meth:`set_rows` gives the table its rows and touches only
+those that differ.
+
+Only the plain row-cursor layout the app uses is cached (no fixed columns, no
+row labels); anything else is drawn by DataTable itself.  Written against
+the pinned Textual (``textual==8.2.8``): it overrides ``_render_line``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import count
+from typing import Any
+
+from rich.style import Style
+from textual.cache import LRUCache
+from textual.geometry import Region
+from textual.strip import Strip
+from textual.widgets import DataTable
+from textual.widgets._data_table import CellType, RowKey
+
+__all__ = ["RowTable"]
+
+_stamps = count(1)
+
+
+class RowTable(DataTable[Any]):
+    #: Rendered lines kept at most (a few screens' worth: cursor and hover variants of each row).
+    CACHE_LIMIT = 512
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # DataTable's own caches are keyed by a counter every change bumps, so they fill up with
+        # entries nobody asks for again (10000 cells, 1000 rows and lines: ~15 MiB on a followed
+        # log).  Here they only serve the rows being rendered anew: a screen's worth is plenty.
+        self._row_render_cache = LRUCache(128)
+        self._cell_render_cache = LRUCache(512)
+        self._row_renderable_cache = LRUCache(128)
+        self._line_cache = LRUCache(128)
+        self._stamp: dict[RowKey, int] = {}
+        self._rows_cache: dict[tuple[object, ...], Strip] = {}
+        self._header_stamp = next(_stamps)
+        self._frame: tuple[Any, ...] | None = None
+
+    # --- data -------------------------------------------------------------------------
+
+    def add_row(self, *cells: CellType, height: int | None = 1, key: str | None = None,
+                label: Any = None) -> RowKey:
+        row_key = super().add_row(*cells, height=height, key=key, label=label)
+        self._stamp[row_key] = next(_stamps)
+        return row_key
+
+    def update_cell(self, row_key: RowKey | str, column_key: Any, value: CellType, *,
+                    update_width: bool = False) -> None:
+        super().update_cell(row_key, column_key, value, update_width=update_width)
+        self._stamp[RowKey(row_key) if isinstance(row_key, str) else row_key] = next(_stamps)
+
+    def remove_row(self, row_key: RowKey | str) -> None:
+        super().remove_row(row_key)
+        self._stamp.pop(RowKey(row_key) if isinstance(row_key, str) else row_key, None)
+
+    def clear(self, columns: bool = False) -> RowTable:
+        super().clear(columns)
+        if columns:
+            self._header_stamp = next(_stamps)
+        self._stamp.clear()
+        self._rows_cache.clear()
+        return self
+
+    def set_rows(self, rows: Sequence[tuple[str, Sequence[CellType]]]) -> None:
+        """Show exactly ``rows`` (key, cells) in this order, changing only the cells that differ.
+
+        When the keys are those already shown, in the same order, each changed cell is updated
+        in place (the other rows keep their rendering); otherwise the rows are rebuilt.
+        """
+        keys = [key for key, _ in rows]
+        current = [row.key.value for row in self.ordered_rows] if self.row_count == len(keys) else None
+        if current != keys:
+            self.clear()
+            for key, cells in rows:
+                self.add_row(*cells, key=key)
+            return
+        columns = [column.key for column in self.ordered_columns]
+        for key, cells in rows:
+            old = self.get_row(key)
+            for column, before, after in zip(columns, old, cells, strict=False):
+                if before is not after and before != after:
+                    self.update_cell(key, column, after)
+
+    # --- drawing ------------------------------------------------------------------------
+
+    def notify_style_update(self) -> None:
+        self._rows_cache.clear()
+        super().notify_style_update()
+
+    def add_column(self, label: Any, *, width: int | None = None, key: str | None = None,
+                   default: CellType | None = None) -> Any:
+        self._header_stamp = next(_stamps)
+        return super().add_column(label, width=width, key=key, default=default)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # what every line of this frame shares, worked out once (not once a line)
+        self._frame = (
+            self.rich_style, self.size.width, self.cursor_coordinate.row, self.hover_coordinate.row,
+            self.show_cursor, self._show_hover_cursor, self.get_pseudo_class_state(),
+            tuple(column.get_render_width(self) for column in self.ordered_columns),
+        )
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._frame = None
+
+    def render_line(self, y: int) -> Strip:
+        frame = self._frame
+        if frame is None or self.fixed_rows:
+            return super().render_line(y)
+        scroll_x, scroll_y = self.scroll_offset
+        if y >= (self.header_height if self.show_header else 0):
+            y += scroll_y
+        return self._render_line(y, scroll_x, scroll_x + frame[1], frame[0])
+
+    def _render_line(self, y: int, x1: int, x2: int, base_style: Style) -> Strip:
+        frame = self._frame
+        if (frame is None or self.cursor_type != "row" or self.fixed_columns
+                or (self._labelled_row_exists and self.show_row_labels)):
+            return super()._render_line(y, x1, x2, base_style)
+        try:
+            row_key, line_no = self._get_offsets(y)
+        except LookupError:
+            return super()._render_line(y, x1, x2, base_style)
+        if row_key is self._header_row_key:
+            stamp, row_index = self._header_stamp, -1
+        else:
+            stamp, row_index = self._stamp.get(row_key), self._row_locations.get(row_key)
+        if stamp is None or row_index is None:
+            return super()._render_line(y, x1, x2, base_style)
+        _, width, cursor_row, hover_row, *shared = frame
+        key = (row_key, stamp, line_no, row_index, y, x1, x2, base_style, width,
+               cursor_row == row_index, hover_row == row_index, *shared)
+        strip = self._rows_cache.get(key)
+        if strip is None:
+            strip = super()._render_line(y, x1, x2, base_style)
+            if len(self._rows_cache) >= self.CACHE_LIMIT:
+                self._rows_cache.clear()
+            self._rows_cache[key] = strip
+        return strip

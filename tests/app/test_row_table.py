@@ -1,0 +1,79 @@
+"""RowTable: the table the Initiative tab redraws row by row — it shows exactly what a plain
+DataTable shows, and a change of one row renders that row again, not the others."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.widgets import DataTable
+
+from fhtagn_tui.app.widgets.row_table import RowTable
+
+ROWS = [(f"c{i}", [f"fighter {i}", str(20 - i), Text(f"HP {i}", style="green"), ""]) for i in range(8)]
+
+
+class Pair(App[None]):
+    def compose(self) -> ComposeResult:
+        yield RowTable(id="rows", cursor_type="row", zebra_stripes=True)
+        yield DataTable(id="plain", cursor_type="row", zebra_stripes=True)
+
+    def on_mount(self) -> None:
+        for table in self.query(DataTable):
+            table.styles.height = 10
+            for name in ("Name", "Init", "Pools", "Status"):
+                table.add_column(name, key=name.lower())
+
+
+def _lines(table: DataTable[object]) -> list[str]:
+    """What Textual paints of the table (as the compositor asks for it)."""
+    return [strip.text for strip in table.render_lines(Region(0, 0, *table.size))]
+
+
+def _fill(app: Pair, rows: list[tuple[str, list[object]]]) -> None:
+    app.query_one("#rows", RowTable).set_rows(rows)
+    plain = app.query_one("#plain", DataTable)
+    plain.clear()
+    for key, cells in rows:
+        plain.add_row(*cells, key=key)
+
+
+async def test_it_draws_what_a_plain_data_table_draws_and_only_changed_rows_again() -> None:
+    app = Pair()
+    async with app.run_test(size=(80, 24)) as pilot:
+        _fill(app, ROWS)
+        await pilot.pause()
+        rows = app.query_one("#rows", RowTable)
+        plain = app.query_one("#plain", DataTable)
+        assert _lines(rows) == _lines(plain)
+        stamps = dict(rows._stamp)  # noqa: SLF001
+        rendered = []
+        original = DataTable._render_line_in_row
+
+        def spy(self: DataTable[object], row_key: object, *args: object, **kwargs: object) -> object:
+            if self is rows:
+                rendered.append(row_key.value)  # type: ignore[attr-defined]
+            return original(self, row_key, *args, **kwargs)  # type: ignore[arg-type]
+
+        DataTable._render_line_in_row = spy  # type: ignore[assignment,method-assign]
+        try:
+            _fill(app, ROWS)  # the same rows: nothing changes
+            assert rows._stamp == stamps  # noqa: SLF001
+            changed = [(key, list(cells)) for key, cells in ROWS]
+            changed[3][1][2] = Text("HP 0", style="red")
+            _fill(app, changed)
+            await pilot.pause()
+            assert [k for k, v in rows._stamp.items() if stamps[k] != v] == ["c3"]  # noqa: SLF001
+            rendered.clear()
+            assert _lines(rows) == _lines(plain)
+            assert set(rendered) <= {"c3"}  # the other rows came from the cache
+            # a new order (or a new fighter) rebuilds the rows, drawn as a plain table draws them
+            _fill(app, list(reversed(changed)) + [("c9", ["new", "1", "", "prone"])])
+            await pilot.pause()
+            assert _lines(rows) == _lines(plain)
+            rows.move_cursor(row=4)
+            plain.move_cursor(row=4)
+            await pilot.pause()
+            assert _lines(rows) == _lines(plain)
+        finally:
+            DataTable._render_line_in_row = original  # type: ignore[method-assign]

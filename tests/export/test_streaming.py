@@ -1,0 +1,38 @@
+"""Exports are streamed (the log read chunk by chunk in two passes, the document written a few
+thousand lines at a time) and say exactly what the recap of the whole list of events says."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+
+from fhtagn_tui import cli
+from fhtagn_tui.export import export_pieces, export_text
+from fhtagn_tui.store import CampaignStore
+from tests.bench.bench_store import build_file, template
+
+
+@pytest.fixture(scope="module")
+def long_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    setup, play = template(n_play=120)
+    path = tmp_path_factory.mktemp("streaming") / "long.fhtagn"
+    build_file(path, 6_000, setup, play)  # more lines than one written piece, records in several chunks
+    return path
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+@pytest.mark.parametrize("players", [False, True])
+def test_the_cli_export_is_the_recap_of_the_whole_log(long_log: Path, fmt: str, players: bool) -> None:
+    with CampaignStore.open(long_log, readonly=True) as store:
+        events = store.events()
+    expected = export_text(events, fmt, players=players)
+    pieces = list(export_pieces(events, fmt, players=players))
+    assert len(pieces) > 2 and "".join(pieces) == expected  # written a piece at a time
+    out = long_log.parent / f"out-{fmt}-{players}.{fmt}"
+    args = ["--saves", str(long_log.parent), "export", "long", "--format", fmt, "-o", str(out)]
+    with contextlib.redirect_stderr(io.StringIO()):
+        assert cli.main(args + (["--players"] if players else [])) == 0
+    assert out.read_text(encoding="utf-8") == expected
