@@ -113,6 +113,9 @@ class PublicLog:
 
     def _reset(self) -> None:
         self.fold = Projection(checkpoint_every=0)
+        #: The GM's own fold (every event): a public roll against a value that secret events moved
+        #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.
+        self.gm = Projection(checkpoint_every=0)
         self.entries: list[PublicEntry] = []
         #: Every event folded, with its entry (None: folded but not told) and its public session.
         self.applied: list[tuple[Event, PublicEntry | None, int]] = []
@@ -121,6 +124,7 @@ class PublicLog:
         self.ghosts: set[str] = set()  # characters created in secret
         self._told: dict[int, str] = {}  # group → its first line as players read it (their undo label)
         self.secret_sessions: set[int] = set()
+        self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
         self._state_cache: tuple[State, State] | None = None
 
     # --- feeding ------------------------------------------------------------------------------
@@ -169,6 +173,11 @@ class PublicLog:
         return bool(self.ghosts) and not isinstance(ev, CharacterCreated) and bool(_refs(ev) & self.ghosts)
 
     def _one(self, ev: Event) -> PublicEntry | None:
+        gm_before = self.gm.state
+        try:
+            self.gm.apply(ev)
+        except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
+            self.gm.state = gm_before
         if self._is_secret(ev):
             self.secret_groups.add(ev.group)
             if isinstance(ev, CharacterCreated):
@@ -179,7 +188,11 @@ class PublicLog:
         if isinstance(ev, CharacterCreated):
             self.ghosts.discard(ev.id)
         before = self.fold.state
-        session = ev.session if ev.session not in self.secret_sessions else before.session_number
+        if isinstance(ev, SessionStarted):  # players count their sessions 1, 2, 3…: a secret one takes no number
+            self._session_no[ev.number] = len(self._session_no) + 1
+        if isinstance(ev, SessionStarted | SessionEnded) and self._session_no.get(ev.number, ev.number) != ev.number:
+            ev = replace(ev, number=self._session_no[ev.number])
+        session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
         try:
             self.fold.apply(ev)
         except Exception:  # it needs what players never saw: it stays with the secrets
@@ -197,7 +210,9 @@ class PublicLog:
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             told = _as_players_saw(ev, before)
-            text = players_reading(told, names, hidden)
+            moved = set() if isinstance(ev, _TOLD_AS_SEEN) else _moved_in_secret(ev, before, gm_before)
+            text = players_reading(told, names, hidden | moved)
+            hidden = hidden | moved
             if text is not None and isinstance(ev, PoolChanged) and told is ev:  # a loss (SanLost…) told as
                 seen = _seen(before, ev)  # "loses 2 SAN: now 67" when a secret moved it before
                 if seen is not None and seen != ev.old:
@@ -227,9 +242,26 @@ class PublicLog:
         return self._state_cache[1]
 
 
+def _moved_in_secret(ev: Event, public: State, gm: State) -> set[str]:
+    """The names of the characters ``ev`` names whose numbers players know otherwise than the GM
+    (secret events moved them): its text would tell the secret values (a roll's target…)."""
+    out: set[str] = set()
+    for cid in _refs(ev):
+        seen, true = public.characters.get(cid), gm.characters.get(cid)
+        if seen is None or true is None or seen.hidden:
+            continue
+        if seen.stats != true.stats or seen.skills != true.skills or seen.current != true.current:
+            out.add(seen.name)
+    return out
+
+
 def _seen(before: State, ev: PoolChanged) -> int | None:
     char = before.characters.get(ev.character)
     return char.current.get(ev.pool) if char is not None else None
+
+
+#: Changes told from the value players last saw (:func:`_as_players_saw`), not withheld.
+_TOLD_AS_SEEN = (PoolChanged, StatChanged, SkillChanged, DamageApplied)
 
 
 def _as_players_saw(ev: Event, before: State) -> Event:

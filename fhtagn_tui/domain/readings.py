@@ -30,7 +30,11 @@ def words(ev: Event, names: dict[str, str], text: str, named: list[str], hidden:
     """The kind of event and who took part, no numbers: ``Attack resolved: Shade, Ada Vance``."""
     label = type(ev).kind_label or _words_of(type(ev).__name__)
     label = label[:1].upper() + label[1:]
-    return f"{label}: {', '.join(named)}" if named else label
+    told = f"{label}: {', '.join(named)}" if named else label
+    level = getattr(ev, "level", "")
+    if isinstance(level, str) and level and not _DIGIT.search(level):  # the outcome, never a number
+        told += f" — {level}"
+    return told
 
 
 def omit(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> None:

@@ -117,9 +117,9 @@ async def test_chromium_sees_the_player_view_and_leaves_no_app(tmp_path: Path):
         assert "Ada" in page.frames
         assert "STR 17" not in page.frames
         assert drawn["result"]["result"]["value"] is True, drawn
-        # the tab has gone: its app ends within 3 s
+        # the tab has gone: its app ends (3 s is promised and tested in test_web; a loaded machine gets more)
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + 3
+        deadline = loop.time() + 8
         while view.children.live and loop.time() < deadline:
             await asyncio.sleep(0.1)
         assert not view.children.live

@@ -51,6 +51,20 @@ def test_a_secret_san_loss_is_not_in_the_players_recap_nor_their_values():
     assert public_log(events).state.characters["ada vance"].current["SAN"] == 70  # as players last saw it
 
 
+def test_a_public_roll_against_a_value_moved_in_secret_does_not_tell_it():
+    eng = engine("fhtagn", ADA)
+    do(eng, "san ada 1/1d6 secret", 90, 1)  # SAN 70 → 69, players still know 70
+    do(eng, "san ada 0/1", 90)  # public: the GM's line reads "90 vs 69"
+    gm = [e.describe(eng.names) for e in _events(eng)]
+    assert any("90 vs 69" in line for line in gm)
+    texts = _texts(eng)
+    assert "San test rolled: Ada Vance — failure" in texts
+    assert not any("69" in t for t in texts)
+    assert any("now 68" in t for t in texts)  # the public loss: values are in step again
+    do(eng, "test ada Firearms", 30)  # once in step, rolls are told whole
+    assert _texts(eng)[-1] == "Ada Vance rolls Firearms vs 20 → 30 [30]: failure"
+
+
 def test_secret_session_and_secret_character_do_not_exist_for_players():
     eng = engine("fhtagn", ADA, "session start Cover story", "session end")
     do(eng, "session start The real job secret")
@@ -60,6 +74,20 @@ def test_secret_session_and_secret_character_do_not_exist_for_players():
     assert log.state.session is None and [s.title for s in log.state.sessions] == ["Cover story"]
     assert "mr grey" not in log.state.characters
     assert not any("Grey" in t or "real job" in t for t in _texts(eng))
+
+
+def test_players_number_their_sessions_without_the_secret_one():
+    eng = engine("fhtagn", ADA, "session start Cover story", "session end")
+    do(eng, "session start The real job secret")
+    do(eng, "session end secret")
+    do(eng, "session start Back in town")
+    do(eng, "note The diner is closed.")
+    log = public_log(_events(eng))
+    assert [(s.number, s.title) for s in log.state.sessions] == [(1, "Cover story"), (2, "Back in town")]
+    assert "Session 2 started: Back in town" in _texts(eng)
+    assert not any("Session 3" in t for t in _texts(eng))
+    assert log.entries[-1].session == 2
+    assert eng.state.sessions[-1].number == 3  # the GM's own numbering is unchanged
 
 
 def test_hidden_npc_numbers_stay_out_of_public_lines():
