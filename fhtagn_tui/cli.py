@@ -70,10 +70,11 @@ def cmd_app(args: argparse.Namespace) -> int:
     saves = campaigns.saves_dir(args.saves)
     served = getattr(args, "served", False)
     if getattr(args, "name", None):
-        path: Path | None = campaigns.campaign_path(saves, args.name)
-        if not path.exists():
+        named = campaigns.campaign_path(saves, args.name)
+        if not named.exists():
             _err(f"no campaign {args.name!r} in {saves}/; create it with: fhtagn new {args.name} --system fhtagn")
             return PROBLEM
+        path: Path | None = named
     else:
         path = None
         if saves.exists() and not saves.is_dir():

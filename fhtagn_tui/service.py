@@ -227,7 +227,7 @@ class Engine:
             if seq == 0:
                 raise Rejected("no secret action to reveal among the latest 2000 events: give its number (reveal SEQ)")
         found = read(seq, seq + 1) if read is not None and 0 < seq < self.sink.next_seq else []
-        if not found:
+        if read is None or not found:
             raise Rejected(f"there is no event #{seq} in the log (the Log tab numbers them)")
         group = found[0].group or found[0].seq
         members = [ev for ev in read(group, min(self.sink.next_seq, group + 500)) if ev.group == group]

@@ -8,7 +8,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -16,6 +16,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
 from fhtagn_tui.campaigns import campaign_name
@@ -47,7 +48,7 @@ HERE = Path(__file__).parent
 #: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
 #: read when it is first opened: start-up parses only what the first screen needs.
 TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
-CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
+CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: Tabs of one system's rules only: Chases are Call of Cthulhu's, Requisitions FHTAGN's.
@@ -513,7 +514,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         pane = tabs.get_pane(tabs.active) if tabs.active else None
         if pane is None:
             return
-        target = next((t for t in pane.query(DataTable) if t.display), None)
+        target: Widget | None = next((t for t in pane.query(DataTable) if t.display), None)
         if target is None:
             target = next((w for w in pane.query("*") if w.focusable), None)
         if target is not None:

@@ -74,7 +74,7 @@ def search_book(state: State, book: tuple[Entry, ...], words: str = "") -> list[
 def _bestiary(args: Args) -> Query:
     words = args.rest(0)
 
-    def run(state: State, book: tuple) -> str:
+    def run(state: State, book: tuple[Entry, ...]) -> str:
         found = search_book(state, book, words)
         if not found:
             return f"nothing in the bestiary matches {words!r}" if words else "the bestiary is empty"

@@ -25,7 +25,8 @@ from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, check_expr
 from fhtagn_tui.rules.weapons import attack_text
 
-from .language import Args, Query, command, help_text, to_int
+from .bonds import parse_bonds
+from .language import Args, ParseError, Query, command, help_text, to_int
 
 
 @command("help", "help [COMMAND]", "list the commands, or explain one")
@@ -48,19 +49,10 @@ def _session_end(args: Args) -> EndSession:
 
 
 def _bonds(raw: str | None, args: Args) -> tuple[Bond, ...]:
-    if not raw:
-        return ()
-    bonds = []
-    for part in raw.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if ":" in part:
-            name, score = part.rsplit(":", 1)
-            bonds.append(Bond(name.strip(), to_int(score, f"bond {name.strip()}", args)))
-        else:
-            bonds.append(Bond(part, -1))  # -1: starts at CHA
-    return tuple(bonds)
+    try:
+        return parse_bonds(raw or "")
+    except ParseError as exc:
+        raise args.fail(str(exc)) from None
 
 
 _STATLIKE = {"Luck", "Age", "Will", "Per", "HP", "FP"}

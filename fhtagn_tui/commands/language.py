@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -31,6 +32,9 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.text import TextRefused, check_command, check_line
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 from fhtagn_tui.rules.names import suggest
+
+if TYPE_CHECKING:
+    from fhtagn_tui.domain.features.bestiary import Entry
 
 
 class ParseError(ValueError):
@@ -42,7 +46,7 @@ class Query(msgspec.Struct, frozen=True):
 
     run: Callable[[State], str]
     #: a query about the bestiary: called with the state and the Engine's entries instead of ``run``
-    book: Callable[[State, tuple], str] | None = None
+    book: Callable[[State, tuple[Entry, ...]], str] | None = None
 
 
 class CommandSpec(msgspec.Struct, frozen=True):

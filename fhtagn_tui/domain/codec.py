@@ -53,7 +53,7 @@ def _union() -> Any:
 
 
 @cache
-def _decoder_one() -> msgspec.json.Decoder:
+def _decoder_one() -> msgspec.json.Decoder[Any]:
     return msgspec.json.Decoder(_union())
 
 
@@ -66,7 +66,8 @@ def encode(ev: Event) -> bytes:
 
 
 def to_dict(ev: Event) -> dict[str, Any]:
-    return msgspec.to_builtins(ev)
+    record: dict[str, Any] = msgspec.to_builtins(ev)
+    return record
 
 
 def upcast(record: dict[str, Any], index: int = -1) -> dict[str, Any]:
@@ -106,7 +107,7 @@ def decode_one(line: bytes, index: int = -1) -> Event:
 
 def _decode_one(line: bytes, index: int = -1) -> Event:
     try:
-        ev = _decoder_one().decode(line)
+        ev: Event = _decoder_one().decode(line)
         if ev.v == SCHEMA_VERSION:
             return ev
     except msgspec.ValidationError:
@@ -119,7 +120,8 @@ def _decode_one(line: bytes, index: int = -1) -> Event:
         raise RecordError(index, f"record {index + 1} is not valid JSON: {exc}") from None
     record = upcast(record, index)
     try:
-        return msgspec.convert(record, _union())
+        converted: Event = msgspec.convert(record, _union())
+        return converted
     except msgspec.ValidationError as exc:
         kind = record.get("type", "?")
         if kind not in EVENT_TYPES:

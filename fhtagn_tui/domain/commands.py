@@ -22,6 +22,3 @@ class Command(msgspec.Struct, kw_only=True, frozen=True):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         COMMAND_TYPES[cls.__name__] = cls
-
-    def title(self) -> str:
-        return self.label or type(self).__name__

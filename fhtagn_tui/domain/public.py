@@ -273,16 +273,18 @@ def _as_players_saw(ev: Event, before: State) -> Event:
     char = before.characters.get(getattr(ev, "character", ""))
     if char is None:
         return ev
-    if kind is DamageApplied:
+    if isinstance(ev, DamageApplied):
         seen = char.current.get("HP")
         return replace(ev, hp_before=seen) if seen is not None and seen != ev.hp_before else ev
-    if kind is PoolChanged:
+    if isinstance(ev, PoolChanged):
         seen = char.current.get(ev.pool)
-    elif kind is StatChanged:
+        return replace(ev, old=seen) if seen is not None and seen != ev.old else ev
+    if isinstance(ev, StatChanged):
         seen = char.stats.get(ev.stat)
-    else:
-        seen = char.skills.get(ev.skill)
-    return replace(ev, old=seen) if seen != ev.old and (seen is not None or kind is not PoolChanged) else ev
+        return replace(ev, old=seen) if seen != ev.old else ev
+    assert isinstance(ev, SkillChanged)
+    seen = char.skills.get(ev.skill)
+    return replace(ev, old=seen) if seen != ev.old else ev
 
 
 def public_log(events: Iterable[Event]) -> PublicLog:

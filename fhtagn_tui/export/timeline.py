@@ -96,8 +96,8 @@ class Tracker:
                 for p in chase.participants:
                     if not p.vehicle:
                         continue
-                    old = was.participant(p.id) if was is not None else None
-                    if old is None or old.build != p.build:
+                    prev = was.participant(p.id) if was is not None else None
+                    if prev is None or prev.build != p.build:
                         self._vehicle(chase.number, p.id, p.name, p.build, ev.seq, ev.describe(names_of(after)))
 
     # --- series ----------------------------------------------------------------------------

@@ -75,7 +75,7 @@ def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
             "exported by fhtagn (no \"fhtagn\": \"character\"); nothing was imported"
         )
     blocks = statblock.parse(stripped)
-    report: list[str] = []
+    report = []
     for b in blocks:
         e = b.entry
         line = (f"{e.name}: {statblock.LABELS.get(e.system, e.system)} {e.kind}, {len(e.stats)} characteristics, "

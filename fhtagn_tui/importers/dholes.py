@@ -15,6 +15,7 @@ Pure: no IO.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.rules.weapons import COC_WEAPONS, Weapon
@@ -58,7 +59,7 @@ def _text(raw: object) -> str:
     return " ".join(str(raw).split())[:MAX_TEXT]
 
 
-def _list(raw: object, key: str) -> list[dict]:
+def _list(raw: object, key: str) -> list[dict[str, Any]]:
     if isinstance(raw, dict):
         raw = raw.get(key, [])
     if isinstance(raw, dict):
@@ -66,7 +67,7 @@ def _list(raw: object, key: str) -> list[dict]:
     return [x for x in raw if isinstance(x, dict)] if isinstance(raw, list) else []
 
 
-def _skill_name(skill: dict) -> str:
+def _skill_name(skill: dict[str, Any]) -> str:
     name = _text(skill.get("name"))
     sub = _text(skill.get("subskill"))
     if sub and sub.casefold() != "none":
@@ -74,7 +75,7 @@ def _skill_name(skill: dict) -> str:
     return name
 
 
-def _weapon(w: dict, skills: dict[str, int]) -> Weapon | None:
+def _weapon(w: dict[str, Any], skills: dict[str, int]) -> Weapon | None:
     name = _text(w.get("name"))
     if not name or name in ("-", "None"):
         return None
@@ -103,7 +104,7 @@ def _weapon(w: dict, skills: dict[str, int]) -> Weapon | None:
     )
 
 
-def read(data: dict) -> tuple[Entry, list[str]]:
+def read(data: dict[str, Any]) -> tuple[Entry, list[str]]:
     """The investigator, and the lines of the report (what was left aside)."""
     inv = data["Investigator"]
     personal = inv.get("PersonalDetails") or {}

@@ -8,6 +8,8 @@ campaign of the same system, so a character moves between campaigns.  Pure: no I
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from fhtagn_tui.domain.features.bestiary import Entry
@@ -51,7 +53,7 @@ def is_native(data: object) -> bool:
     return isinstance(data, dict) and data.get("fhtagn") == "character"
 
 
-def export(state: State, char: Character) -> dict:
+def export(state: State, char: Character) -> dict[str, Any]:
     """A character as plain JSON data."""
     sheet = Sheet(
         name=char.name, kind=char.kind, stats=dict(char.stats), skills=dict(char.skills),
@@ -60,14 +62,16 @@ def export(state: State, char: Character) -> dict:
         san_loss=char.san_loss, armor=state.armory.armor.get(char.id, 0),
         armor_item=state.armory.armor_names.get(char.id, ""),
     )
-    return msgspec.to_builtins(Export(fhtagn="character", format=FORMAT, system=state.system, character=sheet))
+    data: dict[str, Any] = msgspec.to_builtins(Export(fhtagn="character", format=FORMAT, system=state.system,
+                                                      character=sheet))
+    return data
 
 
 def encode(state: State, char: Character) -> str:
     return msgspec.json.format(msgspec.json.encode(export(state, char)), indent=2).decode("utf-8")
 
 
-def read(data: dict) -> Entry:
+def read(data: dict[str, Any]) -> Entry:
     try:
         doc = msgspec.convert(data, Export)
     except msgspec.ValidationError as exc:

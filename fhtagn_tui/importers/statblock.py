@@ -25,6 +25,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import msgspec
+
 from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.rules.weapons import STARTER_WEAPONS, Weapon
 
@@ -296,7 +298,7 @@ def parse_block(name_line: str, body: str, system: str | None = None) -> Block:
         attacks.append(w)
         skills.setdefault(skill, value)
     if per_round > 1 and attacks:
-        attacks[0] = Weapon(**{**_fields(attacks[0]), "per_round": per_round})
+        attacks[0] = msgspec.structs.replace(attacks[0], per_round=per_round)
     for m in t.take(DODGE):
         if sysname != "gurps":
             skills["Dodge"] = int(m.group("n"))
@@ -370,10 +372,6 @@ def parse_block(name_line: str, body: str, system: str | None = None) -> Block:
                   armor=armor, armor_item=armor_item[:60], san_loss=san_loss, pools=pools,
                   notes="\n".join(notes_parts))
     return Block(entry=entry, unknown=unknown, remarks=remarks)
-
-
-def _fields(w: Weapon) -> dict[str, object]:
-    return {f: getattr(w, f) for f in w.__struct_fields__}
 
 
 def parse(text: str, system: str | None = None) -> list[Block]:

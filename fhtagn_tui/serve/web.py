@@ -45,7 +45,7 @@ log = logging.getLogger("fhtagn.serve")
 
 MAX_MESSAGE = 64 * 1024
 NEEDS_TOKEN = "fhtagn: this page needs the whole link that `fhtagn serve` printed\n"
-_PACKAGE = Path(__import__("textual_serve").__file__).resolve().parent
+_PACKAGE = Path(str(__import__("textual_serve").__file__)).resolve().parent
 TEMPLATES = _PACKAGE / "templates"
 STATICS = _PACKAGE / "static"
 

@@ -57,7 +57,7 @@ def code_digest() -> str:
     and hashing the sources themselves cost 4 ms of every start-up."""
     h = hashlib.sha256()
     for package in (domain, rules):
-        root = os.path.dirname(package.__file__)  # type: ignore[type-var]
+        root = os.path.dirname(str(package.__file__))  # both are packages on disk: __file__ is set
         base = os.path.dirname(root)
         for folder, dirs, files in os.walk(root):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")

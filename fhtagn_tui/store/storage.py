@@ -69,7 +69,7 @@ class LazyTable(Mapping[str, dict[str, Any]]):
             doc_id = int(key)  # type: ignore[call-overload]
         except (TypeError, ValueError):
             return False
-        return 1 <= doc_id <= self._storage.count
+        return bool(1 <= doc_id <= self._storage.count)
 
     def __iter__(self) -> Iterator[str]:
         return (str(i) for i in range(1, self._storage.count + 1))
@@ -122,7 +122,7 @@ class AppendOnlyStorage(Storage):
 
     # --- what TinyDB calls ------------------------------------------------------------
 
-    def read(self) -> dict[str, Mapping[str, dict[str, Any]]]:
+    def read(self) -> dict[str, Mapping[str, dict[str, Any]]]:  # type: ignore[override]  # a read-only Mapping, lazily decoded
         return {EVENTS: self._table}
 
     def write(self, data: dict[str, dict[str, Any]]) -> None:

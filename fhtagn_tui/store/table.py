@@ -44,10 +44,10 @@ class EventTable(Table):
 
     # --- appending ----------------------------------------------------------------------
 
-    def insert(self, document: Mapping) -> int:
+    def insert(self, document: Mapping[str, Any]) -> int:
         return self.insert_multiple([document])[0]
 
-    def insert_multiple(self, documents: Iterable[Mapping]) -> list[int]:
+    def insert_multiple(self, documents: Iterable[Mapping[str, Any]]) -> list[int]:
         first = self._get_next_id()
         lines = [self._record(doc, first + i) for i, doc in enumerate(documents)]
         return self.append_lines(lines)
@@ -62,7 +62,7 @@ class EventTable(Table):
         self._seen = self.log.generation
         return list(range(first, first + len(lines)))
 
-    def _record(self, document: Mapping, doc_id: int) -> bytes:
+    def _record(self, document: Mapping[str, Any], doc_id: int) -> bytes:
         """A document as an event record with seq == doc_id (checked by decoding it as an event)."""
         if not isinstance(document, Mapping):
             raise ValueError("Document is not a Mapping")
@@ -114,6 +114,6 @@ class EventTable(Table):
 class EventDB(TinyDB):
     """TinyDB over a campaign file: ``EventTable`` tables, ``events`` by default."""
 
-    table_class = EventTable
+    table_class = EventTable  # type: ignore[assignment]  # its __init__ takes our storage, not any Storage
     default_table_name = EVENTS
-    default_storage_class = AppendOnlyStorage
+    default_storage_class = AppendOnlyStorage  # type: ignore[assignment]  # TinyDB types it as JSONStorage only

@@ -97,8 +97,10 @@ def test_roll_and_rules(saves):
 
 
 def test_check_reports_clean(saves):
+    fhtagn(saves, "do", "delta", "note one", "note two")
     out = fhtagn(saves, "check", "delta")
     assert out.returncode == 0, out.stdout + out.stderr
+    assert out.stdout.strip() == f"{saves / 'delta.fhtagn'}: clean, 3 events" and out.stderr == ""
 
 
 def test_check_finds_and_repairs_a_torn_tail(saves):
@@ -107,12 +109,18 @@ def test_check_finds_and_repairs_a_torn_tail(saves):
     good = path.read_bytes()
     path.write_bytes(good + b'{"type":"NoteAdded","text":"tor')
     out = fhtagn(saves, "check", "delta")
-    assert out.returncode == 1 and "torn" in out.stdout.lower()
+    assert out.returncode == 1, out.stdout + out.stderr
+    lines = out.stdout.strip().splitlines()
+    assert lines[0] == f"{saves / 'delta.fhtagn'}: 1 problem (2 readable events)", out.stdout
+    assert lines[1] == (f"  - line 4: incomplete record at the end, 31 bytes from byte {len(good)} "
+                        "(a save cut short; that action was never confirmed)")
+    assert lines[-1].startswith("What to do: run `fhtagn check delta --repair`")
     assert path.read_bytes() == good + b'{"type":"NoteAdded","text":"tor'  # check never writes
     refused = fhtagn(saves, "do", "delta", "note two")
     assert refused.returncode == 1 and "--repair" in refused.stderr
     fixed = fhtagn(saves, "check", "delta", "--repair")
     assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert "repaired: a copy of the file as it was is " in fixed.stdout and ".bak-" in fixed.stdout
     assert path.read_bytes() == good
     assert list(saves.glob("delta.fhtagn.bak-*"))
     assert fhtagn(saves, "do", "delta", "note two").returncode == 0

@@ -239,10 +239,28 @@ def test_fhtagn_night_of_horror(tmp_path):
     assert "Night terrors" in ada["mind"]["disorders"]
 
 
+@pytest.mark.rule("GURPS-FRIGHT-01", "GURPS-FRIGHT-02", "GURPS-FRIGHT-12", "GURPS-FRIGHT-40")
 def test_gurps_night_of_horror(tmp_path):
     setup = ["char new Ilse ST=10 DX=12 IQ=13 HT=11", "session start The crypt"]
-    steps: list[Step] = [("fright ilse mod=-3", ()), ("fright ilse mod=-6", ()), ("fright recover ilse", ())]
-    play(tmp_path, "gurps", setup, steps, seed=5)
+    steps: list[Step] = [
+        ("fright ilse mod=-3", (6, 5, 4, 3, 3, 3, 2, 4)),  # 15 vs Will 10: failed by 5; table 9+5=14; stunned 2s, 4 FP
+        ("fright ilse mod=-6", (2, 2, 3)),  # 7 vs 7: made it
+        ("fright recover ilse", (3, 1, 6)),  # 10 vs modified Will 10: the stun passes
+    ]
+    state = play(tmp_path, "gurps", setup, steps, seed=5)
+    ilse = state["characters"]["ilse"]
+    assert ilse["current"] == {"HP": 10, "FP": 7}
+    assert ilse["conditions"] == [] and ilse["mind"]["timers"] == [] and ilse["mind"]["frights"] == 1
+    last = ilse["mind"]["last_fright"]
+    assert (last["total"], last["margin"], last["mod"], last["fp"], last["conditions"]) == (14, 5, -3, 4, ["stunned"])
+    log = [json.loads(line) for line in fhtagn(tmp_path, "log", "t", "--json").stdout.splitlines()]
+    frights = [(e["roll"], e["level"], e["table"]) for e in log if e["type"] == "FrightCheckRolled"]
+    assert frights == [(15, "failure", 14), (7, "success", 0)]
+    applied = [e for e in log if e["type"] == "FrightResultApplied"]
+    assert [e["entry"] for e in applied] == ["GURPS-FRIGHT-12"]
+    stuns = [(e["type"], e["condition"]) for e in log if e["type"] in ("ConditionAdded", "ConditionRemoved")]
+    assert stuns == [("ConditionAdded", "stunned"), ("ConditionRemoved", "stunned")]
+    assert [(e["target"], e["roll"], e["success"]) for e in log if e["type"] == "RecoveryRolled"] == [(10, 10, True)]
 
 
 def test_coc_night_of_horror(tmp_path):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -81,9 +82,24 @@ def play(system: str) -> list:
 
 def golden(name: str, text: str) -> None:
     path = GOLDEN / name
-    if UPDATE or not path.exists():
+    if UPDATE:
         path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"{name} has no golden file (FHTAGN_UPDATE_GOLDEN=1 writes it; review it, then commit it)"
     assert text == path.read_text(encoding="utf-8"), f"{name} changed (FHTAGN_UPDATE_GOLDEN=1 rewrites it)"
+
+
+def test_a_missing_golden_file_fails_and_is_not_written(tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "GOLDEN", tmp_path)
+    monkeypatch.setattr(sys.modules[__name__], "UPDATE", False)
+    with pytest.raises(AssertionError, match="no golden file"):
+        golden("new.md", "text")
+    assert not (tmp_path / "new.md").exists()
+    (tmp_path / "old.md").write_text("before", encoding="utf-8")
+    with pytest.raises(AssertionError, match="changed"):
+        golden("old.md", "after")
+    monkeypatch.setattr(sys.modules[__name__], "UPDATE", True)
+    golden("new.md", "text")  # the update run writes it, and it then passes
+    assert (tmp_path / "new.md").read_text(encoding="utf-8") == "text"
 
 
 @pytest.mark.parametrize("system", sorted(SESSIONS))

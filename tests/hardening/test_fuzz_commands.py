@@ -108,7 +108,18 @@ def test_sequences_of_commands_keep_replay_equal(system, lines):
 
 def test_every_registered_command_word_has_help():
     load_all()
-    from fhtagn_tui.commands import help_text
+    from fhtagn_tui.commands import help_text, parse
 
-    for words in SPECS:
-        assert words in help_text(words)
+    for words, spec in SPECS.items():
+        text = help_text(words)
+        summary = spec.summary.strip()
+        assert summary and summary.casefold() != words.casefold(), f"{words!r} has no summary"
+        assert text.startswith(f"{words} — {summary}\n"), words
+        assert spec.usage.startswith(words) and f"\nusage: {spec.usage}" in text, words
+        if spec.dice:
+            assert "roll=VALUES" in text, f"{words!r} takes dice but its help does not say how to type them"
+        starts = (words, *spec.aliases)
+        for example in spec.examples:  # a stale example would teach a line the parser refuses
+            assert f"\n  {example}" in text and example.startswith(starts), (words, example)
+            parsed = parse(example)
+            assert (parsed.command or parsed.query) is not None, (words, example)

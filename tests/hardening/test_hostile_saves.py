@@ -41,7 +41,8 @@ def test_truncated_save(played):
     assert "cell.fhtagn" in message and "--repair" in message
     assert json.loads(fhtagn(played.parent, "replay", "cell", "--json").stdout)["notes"] == 1  # readers still open it
     fixed = fhtagn(played.parent, "check", "cell", "--repair")
-    assert fixed.returncode == 0
+    assert fixed.returncode == 0, fixed.stdout + fixed.stderr
+    assert "cell.fhtagn: clean, 3 events\nrepaired: a copy of the file as it was is " in fixed.stdout
     assert list(played.parent.glob("cell.fhtagn.bak-*"))  # a backup was kept
     assert fhtagn(played.parent, "do", "cell", "note three").returncode == 0
 
@@ -54,7 +55,7 @@ def test_bit_flipped_save(played):
     message = refused(played.parent, played, "do", "cell", "note three")
     assert "cell.fhtagn" in message and "line" in message
     repair = refused(played.parent, played, "check", "cell", "--repair")
-    assert "cell.fhtagn" in repair
+    assert "cell.fhtagn" in repair and "not repaired automatically" in repair
 
 
 def test_save_from_a_newer_schema(played):

@@ -10,6 +10,8 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.commands.bonds import parse_bonds as read_bonds
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.campaign import CreateCharacter, EditCharacter
 from fhtagn_tui.domain.skills import RELATIVE
@@ -65,19 +67,11 @@ def custom_names(text: str) -> tuple[str, ...]:
 
 
 def parse_bonds(text: str) -> tuple[tuple[Bond, ...], str | None]:
-    bonds: list[Bond] = []
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        name, sep, score = part.rpartition(":")
-        if sep:
-            if not score.strip().isdigit():
-                return (), f"a bond is 'Name' or 'Name:score', not {part!r}"
-            bonds.append(Bond(name.strip(), int(score)))
-        else:
-            bonds.append(Bond(part, -1))
-    return tuple(bonds), None
+    """The bonds field, read by the command line's parser (the same bonds, the same refusals)."""
+    try:
+        return read_bonds(text), None
+    except ParseError as exc:
+        return (), str(exc)
 
 
 #: What a skill line looks like in each system (GURPS skills are levels, not percentages).

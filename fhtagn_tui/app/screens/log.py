@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.coordinate import Coordinate
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.events import Event
@@ -87,9 +88,9 @@ class LogTab(GameTab):
             self._shown[key] = item
             self._count += 1
         while table.row_count > WINDOW:
-            key = table.coordinate_to_cell_key((0, 0)).row_key
-            self._shown.pop(str(key.value), None)
-            table.remove_row(key)
+            first = table.coordinate_to_cell_key(Coordinate(0, 0)).row_key
+            self._shown.pop(str(first.value), None)
+            table.remove_row(first)
         if events:
             table.move_cursor(row=table.row_count - 1)
         self.query_one("#log-empty").display = self._count == 0
@@ -116,8 +117,8 @@ class LogTab(GameTab):
         table = self.query_one("#log-table", DataTable)
         if not table.row_count:
             return None
-        key = table.coordinate_to_cell_key((table.cursor_row, 0)).row_key
-        return self._shown.get(str(key.value))
+        row_key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key
+        return self._shown.get(str(row_key.value))
 
     def action_reveal(self) -> None:
         """Reveal the highlighted secret action to the players (undo hides it again)."""

@@ -131,7 +131,7 @@ class Outline(OptionList):
                 self.opened.discard(node.key)
             self._draw(keep=node.key)
 
-    def action_toggle(self) -> None:
+    def action_toggle(self) -> None:  # type: ignore[override]  # opens/closes a branch (DOMNode's toggles an attribute)
         node = self.node_at(self.highlighted)
         if isinstance(node, Branch):
             self._set(node, node.key not in self.opened)

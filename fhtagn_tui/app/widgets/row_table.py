@@ -137,6 +137,8 @@ class RowTable(DataTable[Any]):
             row_key, line_no = self._get_offsets(y)
         except LookupError:
             return super()._render_line(y, x1, x2, base_style)
+        stamp: int | None
+        row_index: int | None
         if row_key is self._header_row_key:
             stamp, row_index = self._header_stamp, -1
         else:

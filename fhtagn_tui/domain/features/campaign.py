@@ -531,10 +531,10 @@ def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]
         if old != value:
             events.append(StatChanged(character=char.id, stat=stat, old=old, new=value))
     moved = skill_rules.moved_by_attributes(char, {**char.stats, **stats}) if state.system == "gurps" else char.skills
-    for skill, value in written.items():
-        old = moved.get(skill)
-        if old != value or attrs.get(skill, char.skill_attrs.get(skill, "")) != char.skill_attrs.get(skill, ""):
-            events.append(SkillChanged(character=char.id, skill=skill, old=old, new=value, attr=attrs.get(skill, "")))
+    for skill, wanted in written.items():
+        had = moved.get(skill)
+        if had != wanted or attrs.get(skill, char.skill_attrs.get(skill, "")) != char.skill_attrs.get(skill, ""):
+            events.append(SkillChanged(character=char.id, skill=skill, old=had, new=wanted, attr=attrs.get(skill, "")))
     if not events:
         raise Rejected(f"{char.name} already has those values")
     return events

@@ -504,7 +504,8 @@ def _cast(state: State, cmd: CastSpell, dice: Dice) -> list[Event]:
     if cost < 0:
         raise Rejected(f"mp={cost} is impossible: a spell costs 0 or more magic points")
     first = known in (0, -1)
-    multiplier, rules = 1, ("COC-TOME-07",)
+    multiplier = 1
+    rules: tuple[str, ...] = ("COC-TOME-07",)
     fc: tm.FirstCasting | None = None
     if first:
         fc = tm.first_casting(dice, char.stats.get("POW", 0), pushed=cmd.push)

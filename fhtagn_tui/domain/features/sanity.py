@@ -251,7 +251,7 @@ def _agent(state: State, name: str) -> Character:
 
 def _mods(char: Character, modifier: int) -> tuple[tuple[int, ...], tuple[str, ...]]:
     check_fh_step(modifier)
-    mods = (modifier,) if modifier else ()
+    mods: tuple[int, ...] = (modifier,) if modifier else ()
     rules: tuple[str, ...] = ("FH-DICE-05",) if modifier else ()
     state_part = imposed("fhtagn", char, "san")  # exhaustion applies to SAN tests too (FH-DMG-08)
     if state_part.modifier:

@@ -103,7 +103,7 @@ def full_study_gain(cmf: int, cthulhu_mythos: int, rating: int) -> int:
 
 @rule("COC-TOME-04", summary="Each further full study of the same tome takes twice as long as the one before.")
 def study_weeks(base_weeks: int, study_number: int) -> int:
-    return base_weeks * 2 ** (study_number - 1)
+    return int(base_weeks * 2 ** (study_number - 1))
 
 
 class Reference(msgspec.Struct, frozen=True):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 from msgspec.structs import replace
 
@@ -282,8 +283,11 @@ def outcome_text(chase: Chase, extra: str = "") -> str:
     return f"{text} — {extra}" if extra else text
 
 
-def dice_errors(fn: Callable[[State, ChaseCommand, Dice], list[Event]]) -> Callable[[State, ChaseCommand, Dice], list[Event]]:
-    def wrapped(state: State, cmd: ChaseCommand, dice: Dice) -> list[Event]:
+C = TypeVar("C", bound=ChaseCommand)
+
+
+def dice_errors(fn: Callable[[State, C, Dice], list[Event]]) -> Callable[[State, C, Dice], list[Event]]:
+    def wrapped(state: State, cmd: C, dice: Dice) -> list[Event]:
         try:
             return fn(state, cmd, dice)
         except (ValueError, DiceError) as exc:

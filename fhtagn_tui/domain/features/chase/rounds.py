@@ -89,10 +89,10 @@ def _switch(state: State, cmd: Switch, dice: Dice) -> list[Event]:
     acc.emit(ModeSwitched(chase=n, participant=replace(new_p, mov=new_p.base_mov, actions=left), was=p.vehicle,
                           rules=("COC-CHASE-28", "COC-CHASE-09")))
     acc.emit(speed)
-    for rider in riders:
-        speed = speed_event(acc.state, dice, n, rider)
+    for on_foot in riders:
+        speed = speed_event(acc.state, dice, n, on_foot)
         left = rc.switched_actions(0, 0, 1 + speed.new_mov - slowest)
-        acc.emit(ModeSwitched(chase=n, participant=replace(rider, actions=left), was=p.vehicle,
+        acc.emit(ModeSwitched(chase=n, participant=replace(on_foot, actions=left), was=p.vehicle,
                               rules=("COC-CHASE-28", "COC-CHASE-09")))
         acc.emit(speed)
     return acc.events

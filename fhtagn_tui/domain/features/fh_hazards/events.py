@@ -292,10 +292,10 @@ class ColdWarmed(Event):
         return f"{who(names, self.character)} warms up for {self.minutes} min: CON +{self.restored}{left}"
 
 
-_RECORD_EVENTS = (HazardStarted, HazardEnded, PoisonResolved, DiseaseIntervalResolved, FireTick,
-                  SuffocationTick, ColdTick, ColdWarmed)
 RecordEvent = (HazardStarted | HazardEnded | PoisonResolved | DiseaseIntervalResolved | FireTick | SuffocationTick
                | ColdTick | ColdWarmed)
+_RECORD_EVENTS: tuple[type[RecordEvent], ...] = (HazardStarted, HazardEnded, PoisonResolved, DiseaseIntervalResolved,
+                                                 FireTick, SuffocationTick, ColdTick, ColdWarmed)
 
 
 @evolver(*_RECORD_EVENTS)

@@ -82,7 +82,7 @@ def resolve_poison(fold: Fold, char_id: str, h: OngoingHazard, dice: Dice, pendi
     char = fold.char(char_id)
     hosp = rules.hospital_bonus(char.has("hospitalized"))
     out = rules.poison(dice, con_now(char), h.lethality, h.damage, test_mods(char, hosp))
-    rule_ids = ("FH-HAZ-01", "FH-DICE-07") if h.lethality else ("FH-HAZ-01",)
+    rule_ids: tuple[str, ...] = ("FH-HAZ-01", "FH-DICE-07") if h.lethality else ("FH-HAZ-01",)
     rule_ids += ("FH-HAZ-03",) if hosp else ()
     fold.emit(PoisonResolved(
         character=char.id, source=h.source, lethality=h.lethality, lethality_roll=out.hit.roll,
