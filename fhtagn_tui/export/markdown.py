@@ -15,6 +15,8 @@ _LEADING = re.compile(r"^(\s*)([#+\-=])")
 _NUMBERED = re.compile(r"^(\s*\d+)\.")
 
 
+#: Each character ``_SPECIAL`` finds, with a backslash before it (one ``str.translate``).
+_ESCAPED = str.maketrans({c: "\\" + c for c in "\\`*_[]<>|~"})
 _MARKUP = re.compile(r"[\\`*_\[\]<>|~\r\n]|^\s*(?:[#+\-=]|\d+\.)")
 
 
@@ -22,7 +24,10 @@ def md_escape(text: str) -> str:
     """Text that Markdown shows as written: no emphasis, links, tags or table breaks."""
     if _MARKUP.search(text) is None:
         return text  # nothing Markdown could read as markup (most of a log)
-    out = _SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
+    out = text.replace("\r", " ").replace("\n", " ").translate(_ESCAPED)
+    first = out[:1]
+    if not first or not (first.isspace() or first in "#+-=" or first.isdigit()):
+        return out  # no line-start markup possible (a bracket or a star inside the text)
     out = _LEADING.sub(lambda m: m.group(1) + "\\" + m.group(2), out)
     return _NUMBERED.sub(lambda m: m.group(1) + "\\.", out)
 

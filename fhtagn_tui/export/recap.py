@@ -15,7 +15,7 @@ their stats, skills and pools are left out, and their summary has no numbers.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import msgspec
 
@@ -40,7 +40,7 @@ ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "particip
 #: Event types that tell a hidden character's numbers (left out for the players).
 _STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
 
-__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
+__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of", "log_marks", "log_marks_of_records"]
 
 
 class Line(msgspec.Struct, frozen=True):
@@ -130,15 +130,24 @@ class Recap(msgspec.Struct):
 
 def actor_of(ev: Event, names: dict[str, str]) -> str:
     """The name of the character who acted in ``ev`` ("" when none is named)."""
-    for field in ACTOR_FIELDS:
+    fields = _ACTOR_FIELDS_OF.get(type(ev))
+    if fields is None:
+        have = getattr(type(ev), "__struct_fields__", None)
+        fields = tuple(f for f in ACTOR_FIELDS if have is None or f in have)
+        _ACTOR_FIELDS_OF[type(ev)] = fields
+    for field in fields:
         value = getattr(ev, field, None)
         if isinstance(value, str) and value in names:
             return names[value]
-    participant = getattr(ev, "participant", None)
+    participant = getattr(ev, "participant", None) if "participant" in fields else None
     character = getattr(participant, "character", None)
     if isinstance(character, str) and character in names:
         return names[character]
     return ""
+
+
+#: Event type → the fields of ``ACTOR_FIELDS`` it has (an event's fields are those of its type).
+_ACTOR_FIELDS_OF: dict[type, tuple[str, ...]] = {}
 
 
 def _same(state: State) -> State:
@@ -168,11 +177,14 @@ def _count(counts: dict[str, int], ev: Event) -> None:
             counts["fumbles"] = counts.get("fumbles", 0) + 1
         elif "critical" in low:
             counts["criticals"] = counts.get("criticals", 0) + 1
-    name = type(ev).__name__
-    for key, types in (("requisitions", ("RequisitionResolved",)), ("fights", ("EncounterStarted",)),
-                       ("chases", ("ChaseCreated",)), ("notes", ("NoteAdded",))):
-        if name in types:
-            counts[key] = counts.get(key, 0) + 1
+    key = _COUNTED.get(type(ev).__name__)
+    if key is not None:
+        counts[key] = counts.get(key, 0) + 1
+
+
+#: Event type name → what it counts as in a session's glance.
+_COUNTED = {"RequisitionResolved": "requisitions", "EncounterStarted": "fights", "ChaseCreated": "chases",
+            "NoteAdded": "notes"}
 
 
 def _summaries(tracks: list[Track], state: State, actions: dict[str, int], players: bool) -> list[Summary]:
@@ -215,6 +227,42 @@ def log_marks(events: Iterable[Event]) -> LogMarks:
             state[ev.target] = False
         elif isinstance(ev, SessionStarted):
             sessions.append(ev.number)
+    return LogMarks({g for g, undone in state.items() if undone}, sessions)
+
+
+class _Mark(msgspec.Struct):
+    """What :func:`log_marks` reads of a record (the rest of it is skipped, not decoded)."""
+
+    type: object = None
+    target: object = None  # other events have a target of their own kind (any JSON value)
+    number: object = None
+
+
+_MARK_DECODER = msgspec.json.Decoder(_Mark)
+
+
+def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
+    """:func:`log_marks` read straight from the log's records (JSON lines), decoding only the
+    three fields it needs; ``None`` when a record does not read so (then decode the events:
+    their errors are the ones to tell)."""
+    state: dict[int, bool] = {}
+    sessions: list[int] = []
+    for start in range(0, len(lines), 8192):
+        part = lines[start : start + 8192]
+        try:
+            marks = _MARK_DECODER.decode_lines(b"\n".join(part))
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return None
+        if len(marks) != len(part):
+            return None
+        for mark in marks:
+            kind = mark.type
+            if kind == "Undone":
+                state[mark.target] = True  # type: ignore[index]
+            elif kind == "Redone":
+                state[mark.target] = False  # type: ignore[index]
+            elif kind == "SessionStarted":
+                sessions.append(mark.number)  # type: ignore[arg-type]
     return LogMarks({g for g, undone in state.items() if undone}, sessions)
 
 
@@ -301,15 +349,18 @@ def _build(
             known = (before.characters, proj.state.characters)
             names = names_of(proj.state) | names_of(before)
         text = told if players else ev.describe(names)
-        if players:
-            tracker.observe(view(before), view(proj.state), ev, text or "", number)
-        else:
-            tracker.observe(before, proj.state, ev)
+        after = proj.state
+        # the tracker reads characters and chases only: an event that changed neither adds nothing
+        if after.characters is not before.characters or after.chases is not before.chases:
+            if players:
+                tracker.observe(view(before), view(after), ev, text or "", number)
+            else:
+                tracker.observe(before, after, ev)
         if text is None:
             continue
         kept += 1
         _count(current.counts, ev)
-        line = Line(seq=number, text=text, kind=type(ev).__name__, secret=ev.secret and not players)
+        line = Line(number, text, type(ev).__name__, ev.secret and not players)
         last = current.groups[-1] if current.groups else None
         if last is not None and last.group == ev.group and ev.group:
             last.lines.append(line)
