@@ -30,7 +30,7 @@ Undoing the reveal (or redoing it) rebuilds it again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 import msgspec
 from msgspec.structs import replace
@@ -67,24 +67,37 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
 def _refs(ev: Event) -> set[str]:
     """Every string an event holds in its own fields (ids of characters among them)."""
     out: set[str] = set()
-
-    def walk(value: object) -> None:
+    kind = type(ev)
+    own = _OWN_FIELDS.get(kind)
+    if own is None:
+        own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__ if f not in Event.__struct_fields__)
+    for field in own:
+        value = getattr(ev, field)
         if isinstance(value, str):
             out.add(value)
-        elif isinstance(value, tuple | list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, dict):
-            for key in value:
-                walk(key)
-        elif isinstance(value, msgspec.Struct):
-            for field in value.__struct_fields__:
-                walk(getattr(value, field))
-
-    for field in ev.__struct_fields__:
-        if field not in Event.__struct_fields__:
-            walk(getattr(ev, field))
+        elif not isinstance(value, int | float | bool) and value is not None:
+            _walk(value, out)
     return out
+
+
+def _walk(value: object, out: set[str]) -> None:
+    """Add the strings ``value`` holds to ``out``.  (A module function: a nested one would make a
+    reference cycle per call, left for the collector — which rests while a long log is folded.)"""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _walk(item, out)
+    elif isinstance(value, dict):
+        for key in value:
+            _walk(key, out)
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            _walk(getattr(value, field), out)
+
+
+#: Event type → its own fields (those not common to every event).
+_OWN_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _reveal_group_map(events: Iterable[Event]) -> set[int]:
@@ -109,13 +122,18 @@ class PublicLog:
         self.events: list[Event] = []  # the whole log fed so far: a reveal rebuilds from it
         self._reveals: set[int] = set()  # reveal groups seen (their undo/redo rebuilds)
         self.revealed: set[int] = set()
+        #: ``None``: entries kept (a growing log).  A set: read once (:func:`stream_public`): no
+        #: entry is kept but the first of each of these groups (the targets of the log's reveals).
+        self._targets: set[int] | None = None
         self._reset()
 
     def _reset(self) -> None:
         self.fold = Projection(checkpoint_every=0)
         #: The GM's own fold (every event): a public roll against a value that secret events moved
-        #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.
-        self.gm = Projection(checkpoint_every=0)
+        #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.  ``None``
+        #: until the first secret event: up to it both folds are fed the same events (the same
+        #: values), so it starts then as a copy of the public fold.
+        self.gm: Projection | None = None
         self.entries: list[PublicEntry] = []
         #: Every event folded, with its entry (None: folded but not told) and its public session.
         self.applied: list[tuple[Event, PublicEntry | None, int]] = []
@@ -126,6 +144,9 @@ class PublicLog:
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
         self._state_cache: tuple[State, State] | None = None
+        self._numbered = 0  # entries numbered so far
+        self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
+        self._names: tuple[object, object, dict[str, str], set[str]] = (None, None, {}, set())
 
     # --- feeding ------------------------------------------------------------------------------
 
@@ -173,12 +194,17 @@ class PublicLog:
         return bool(self.ghosts) and not isinstance(ev, CharacterCreated) and bool(_refs(ev) & self.ghosts)
 
     def _one(self, ev: Event) -> PublicEntry | None:
-        gm_before = self.gm.state
-        try:
-            self.gm.apply(ev)
-        except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
-            self.gm.state = gm_before
-        if self._is_secret(ev):
+        secret = self._is_secret(ev)
+        if self.gm is None and secret:
+            self.gm = _copy(self.fold)
+        gm_before = self.fold.state
+        if self.gm is not None:
+            gm_before = self.gm.state
+            try:
+                self.gm.apply(ev)
+            except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
+                self.gm.state = gm_before
+        if secret:
             self.secret_groups.add(ev.group)
             if isinstance(ev, CharacterCreated):
                 self.ghosts.add(ev.id)
@@ -200,8 +226,16 @@ class PublicLog:
             self.secret_groups.add(ev.group)
             return None
         state = self.fold.state
-        names = names_of(before) | names_of(state)
-        hidden = {c.name for c in (*before.characters.values(), *state.characters.values()) if c.hidden}
+        # names and hidden names before and after, worked out again only when the characters changed
+        known = self._names
+        if known[0] is not before.characters or known[1] is not state.characters:
+            known = self._names = (
+                before.characters,
+                state.characters,
+                names_of(before) | names_of(state),
+                {c.name for c in (*before.characters.values(), *state.characters.values()) if c.hidden},
+            )
+        names, hidden = known[2], known[3]
         if isinstance(ev, Undone | Redone) and ev.target in self._reveals:  # its label tells the secret
             text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
         elif isinstance(ev, Undone | Redone) and ev.target in self._told:  # as players read the action
@@ -210,7 +244,10 @@ class PublicLog:
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             told = _as_players_saw(ev, before)
-            moved = set() if isinstance(ev, _TOLD_AS_SEEN) else _moved_in_secret(ev, before, gm_before)
+            if self.gm is None or isinstance(ev, _TOLD_AS_SEEN):
+                moved: set[str] = set()  # no secret yet: players know what the GM knows
+            else:
+                moved = _moved_in_secret(ev, before, gm_before)
             text = players_reading(told, names, hidden | moved)
             hidden = hidden | moved
             if text is not None and isinstance(ev, PoolChanged) and told is ev:  # a loss (SanLost…) told as
@@ -223,11 +260,18 @@ class PublicLog:
             self.applied.append((ev, None, session))
             return None
         if isinstance(ev, Revealed):
-            first = next((e for e in self.entries if e.event.group == ev.target), None)
+            if self._targets is None:
+                first = next((e for e in self.entries if e.event.group == ev.target), None)
+            else:
+                first = self._first.get(ev.target)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         self._told.setdefault(ev.group, text)
-        entry = PublicEntry(no=len(self.entries) + 1, text=text, event=ev, session=session)
-        self.entries.append(entry)
+        self._numbered += 1
+        entry = PublicEntry(no=self._numbered, text=text, event=ev, session=session)
+        if self._targets is None:
+            self.entries.append(entry)
+        elif ev.group in self._targets:
+            self._first.setdefault(ev.group, entry)
         self.applied.append((ev, entry, entry.session))
         return entry
 
@@ -240,6 +284,14 @@ class PublicLog:
         if self._state_cache is None or self._state_cache[0] is not folded:
             self._state_cache = (folded, public_state(folded))
         return self._state_cache[1]
+
+
+def _copy(fold: Projection) -> Projection:
+    """A projection where ``fold`` stands (its state and undo history), folded on separately."""
+    copy = Projection(checkpoint_every=0)
+    copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
+    copy.done, copy.undone = list(fold.done), list(fold.undone)
+    return copy
 
 
 def _moved_in_secret(ev: Event, public: State, gm: State) -> set[str]:
@@ -291,6 +343,35 @@ def public_log(events: Iterable[Event]) -> PublicLog:
     log.events = list(events)
     log.rebuild()
     return log
+
+
+def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]:
+    """What a whole log's reveals are, for :func:`stream_public`: (the reveal groups, the groups
+    revealed at its end, every group a reveal targets)."""
+    reveals = [ev for ev in events if isinstance(ev, Revealed)]
+    return {ev.group for ev in reveals}, _reveal_group_map(events), {ev.target for ev in reveals}
+
+
+def stream_public(
+    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int]
+) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
+    """The public projection of a whole log read once, in order (an export of a long log): the
+    same entries and folds as :func:`public_log` gives, step by step, nothing of the log kept.
+
+    ``reveals``, ``revealed`` and ``targets`` are the whole log's (:func:`reveal_marks`, or read
+    from its records): what a reveal would rebuild is known from the start.  Yields, for each
+    event folded, (the event as folded, its entry or None when not told, its public session, the
+    public state before it, the projection — its ``fold.state`` is the state after it)."""
+    log = PublicLog()
+    log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
+    applied = log.applied
+    for ev in events:
+        before = log.fold.state
+        log._one(ev)
+        if applied:
+            folded, entry, session = applied[0]
+            applied.clear()
+            yield folded, entry, session, before, log
 
 
 def public_events(events: Iterable[Event]) -> list[PublicEntry]:
@@ -358,5 +439,7 @@ __all__ = [
     "public_events",
     "public_log",
     "public_state",
+    "reveal_marks",
+    "stream_public",
     "visible_entries",
 ]

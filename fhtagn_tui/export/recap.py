@@ -27,8 +27,9 @@ from fhtagn_tui.domain.features.campaign import (
     SkillChanged,
     StatChanged,
 )
+from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import public_log, public_state
+from fhtagn_tui.domain.public import public_state, stream_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker
@@ -215,19 +216,55 @@ class LogMarks(msgspec.Struct):
 
     undone: set[int]  # groups taken back and not redone
     sessions: list[int]  # session numbers started in the log
+    #: The log's reveals (the players' recap): the reveal groups, the groups revealed at its
+    #: end, every group a reveal targets (see :func:`fhtagn_tui.domain.public.stream_public`).
+    reveals: set[int] = set()
+    revealed: set[int] = set()
+    targets: set[int] = set()
+
+
+class _Marker:
+    """Collects :class:`LogMarks` from the log's events in order (their type name and fields)."""
+
+    def __init__(self) -> None:
+        self.state: dict[int, bool] = {}
+        self.sessions: list[int] = []
+        self.reveals: dict[int, object] = {}  # reveal group → its target
+        self.active: dict[object, bool] = {}
+        self.targets: set[int] = set()
+
+    def see(self, kind: object, target: object, number: object, group: object) -> None:
+        if kind == "Undone":
+            self.state[target] = True  # type: ignore[index]
+            if target in self.reveals:
+                self.active[target] = False
+        elif kind == "Redone":
+            self.state[target] = False  # type: ignore[index]
+            if target in self.reveals:
+                self.active[target] = True
+        elif kind == "SessionStarted":
+            self.sessions.append(number)  # type: ignore[arg-type]
+        elif kind == "Revealed":
+            self.reveals[group] = target  # type: ignore[index]
+            self.active[group] = True
+            self.targets.add(target)  # type: ignore[arg-type]
+
+    def marks(self) -> LogMarks:
+        revealed = {self.reveals[g] for g, on in self.active.items() if on}
+        return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
+                        set(self.reveals), revealed, self.targets)  # type: ignore[arg-type]
+
+
+#: The event types :func:`log_marks` reads.
+_MARKED = (Undone, Redone, SessionStarted, Revealed)
 
 
 def log_marks(events: Iterable[Event]) -> LogMarks:
-    state: dict[int, bool] = {}
-    sessions: list[int] = []
+    marker = _Marker()
     for ev in events:
-        if isinstance(ev, Undone):
-            state[ev.target] = True
-        elif isinstance(ev, Redone):
-            state[ev.target] = False
-        elif isinstance(ev, SessionStarted):
-            sessions.append(ev.number)
-    return LogMarks({g for g, undone in state.items() if undone}, sessions)
+        if isinstance(ev, _MARKED):
+            marker.see(type(ev).__name__, getattr(ev, "target", None), getattr(ev, "number", None), ev.group)
+    return marker.marks()
 
 
 class _Mark(msgspec.Struct):
@@ -236,6 +273,7 @@ class _Mark(msgspec.Struct):
     type: object = None
     target: object = None  # other events have a target of their own kind (any JSON value)
     number: object = None
+    group: object = None
 
 
 _MARK_DECODER = msgspec.json.Decoder(_Mark)
@@ -243,10 +281,10 @@ _MARK_DECODER = msgspec.json.Decoder(_Mark)
 
 def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
     """:func:`log_marks` read straight from the log's records (JSON lines), decoding only the
-    three fields it needs; ``None`` when a record does not read so (then decode the events:
-    their errors are the ones to tell)."""
-    state: dict[int, bool] = {}
-    sessions: list[int] = []
+    fields it needs; ``None`` when a record does not read so (then decode the events: their
+    errors are the ones to tell)."""
+    marker = _Marker()
+    see = marker.see
     for start in range(0, len(lines), 8192):
         part = lines[start : start + 8192]
         try:
@@ -256,29 +294,27 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
         if len(marks) != len(part):
             return None
         for mark in marks:
-            kind = mark.type
-            if kind == "Undone":
-                state[mark.target] = True  # type: ignore[index]
-            elif kind == "Redone":
-                state[mark.target] = False  # type: ignore[index]
-            elif kind == "SessionStarted":
-                sessions.append(mark.number)  # type: ignore[arg-type]
-    return LogMarks({g for g, undone in state.items() if undone}, sessions)
+            if mark.type in _MARKED_NAMES:
+                see(mark.type, mark.target, mark.number, mark.group)
+    return marker.marks()
 
 
-def _steps(events: Iterable[Event], players: bool) -> Iterator[tuple[Event, str | None, int, int]]:
+_MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
+
+
+def _steps(events: Iterable[Event], players: bool, marks: LogMarks) -> Iterator[tuple[Event, str | None, int, int]]:
     """(event, its words or None, session, number) for every event to fold.
 
     For the GM: every event, in the GM's words, under its seq.  For the players: the public
     projection's events only (``domain.public``), in the players' reading, under the public number;
-    ``None`` words: folded but not told (a hidden character's numbers)."""
+    ``None`` words: folded but not told (a hidden character's numbers).  The public projection is
+    read as it goes: what the log's reveals change is known from ``marks``."""
     if not players:
         for ev in events:
             yield ev, "", ev.session, ev.seq
         return
-    log = public_log(events)  # the public projection needs the whole log (a reveal rebuilds it)
     number = 0
-    for ev, entry, session in log.applied:
+    for ev, entry, session, _before, _log in stream_public(events, marks.reveals, marks.revealed, marks.targets):
         if entry is not None:
             number = entry.no
         yield ev, (entry.text if entry is not None else None), session, number
@@ -297,17 +333,17 @@ def build_recap(
 
     The players' recap is built from the public projection only (:mod:`fhtagn_tui.domain.public`):
     public events, in the players' words, numbered 1, 2, 3…, values as players saw them.
-    For the GM, ``events`` may be an iterator read once (a long log decoded chunk by chunk) when
+    ``events`` (the GM's and the players') may be an iterator read once (a long log decoded chunk by chunk) when
     ``marks`` (:func:`log_marks` of the same log, a first pass) and ``total`` are given."""
-    if marks is None or players:
+    if marks is None:
         events = list(events)
-        marks = marks or log_marks(events)
+        marks = log_marks(events)
         total = len(events)
     # the recap keeps what it builds: the collector would only walk it again and again
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _build(events, session, players, progress, total or 0, marks.undone)
+        return _build(events, session, players, progress, total or 0, marks)
     finally:
         if collecting:
             gc.enable()
@@ -315,8 +351,9 @@ def build_recap(
 
 def _build(
     events: Iterable[Event], session: int | None, players: bool, progress: Progress | None, total: int,
-    undone: set[int],
+    marks: LogMarks,
 ) -> Recap:
+    undone = marks.undone
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
@@ -326,7 +363,7 @@ def _build(
     view = public_state if players else _same
     known: tuple[object, object] = (None, None)
     names: dict[str, str] = {}
-    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players)):
+    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players, marks)):
         if progress is not None and i % 500 == 0:
             progress(i, total)
         wanted = session is None or ev_session == session
