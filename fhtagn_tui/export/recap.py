@@ -44,14 +44,14 @@ _STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
 __all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of", "log_marks", "log_marks_of_records"]
 
 
-class Line(msgspec.Struct, frozen=True):
+class Line(msgspec.Struct, frozen=True, gc=False):  # atoms only: never in a cycle
     seq: int
     text: str
     kind: str  # the event type
     secret: bool = False
 
 
-class Group(msgspec.Struct):
+class Group(msgspec.Struct, gc=False):  # its lines: no reference back to it
     group: int
     lines: list[Line]
     actor: str = ""  # the name of who acted ("" for the GM / nobody in particular)
@@ -181,6 +181,19 @@ def _count(counts: dict[str, int], ev: Event) -> None:
     key = _COUNTED.get(type(ev).__name__)
     if key is not None:
         counts[key] = counts.get(key, 0) + 1
+
+
+#: Event types with a ``level`` (a roll's outcome) and without: :func:`_count` is skipped for the latter.
+_LEVELED: set[type] = set()
+_NOT_LEVELED: set[type] = set()
+_UNDO_REDO = (Undone, Redone)
+
+
+def _has_level(kind: type) -> bool:
+    fields = getattr(kind, "__struct_fields__", None)
+    leveled = fields is None or "level" in fields
+    (_LEVELED if leveled else _NOT_LEVELED).add(kind)
+    return leveled
 
 
 #: Event type name → what it counts as in a session's glance.
@@ -396,25 +409,28 @@ def _build(
         if text is None:
             continue
         kept += 1
-        _count(current.counts, ev)
-        line = Line(number, text, type(ev).__name__, ev.secret and not players)
-        last = current.groups[-1] if current.groups else None
-        if last is not None and last.group == ev.group and ev.group:
-            last.lines.append(line)
+        kind = type(ev)
+        kind_name = kind.__name__
+        counts = current.counts
+        if kind in _LEVELED or (kind not in _NOT_LEVELED and _has_level(kind)):
+            _count(counts, ev)
+        else:
+            key = _COUNTED.get(kind_name)
+            if key is not None:
+                counts[key] = counts.get(key, 0) + 1
+        line = Line(number, text, kind_name, ev.secret and not players)
+        groups = current.groups
+        group = ev.group
+        if groups and group and groups[-1].group == group:
+            groups[-1].lines.append(line)
             continue
-        enc = proj.state.encounter if proj.state.encounter is not None else before.encounter
+        enc = after.encounter if after.encounter is not None else before.encounter
         actor = actor_of(ev, names)
-        if actor and not isinstance(ev, Undone | Redone) and ev.group not in undone:
+        if actor and not isinstance(ev, _UNDO_REDO) and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
-        current.groups.append(
-            Group(
-                group=ev.group,
-                lines=[line],
-                actor=actor,
-                round=enc.round if enc is not None else 0,
-                fight=getattr(enc, "title", "") if enc is not None else "",
-                undone=ev.group in undone,
-            )
+        groups.append(
+            Group(group, [line], actor, enc.round if enc is not None else 0,
+                  getattr(enc, "title", "") if enc is not None else "", group in undone)
         )
     if current is not None and tracker is not None:
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)
