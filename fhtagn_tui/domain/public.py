@@ -31,6 +31,7 @@ Undoing the reveal (or redoing it) rebuilds it again.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -49,6 +50,9 @@ from .features.reveal import Revealed
 from .history import Projection, Redone, Undone, names_of
 from .readings import players_reading
 from .state import Character, State
+
+_UNDO_REDO = (Undone, Redone)
+_SESSION_MARKS = (SessionStarted, SessionEnded)
 
 
 class PublicEntry(msgspec.Struct, frozen=True, gc=False):
@@ -146,7 +150,8 @@ class PublicLog:
         self._state_cache: tuple[State, State] | None = None
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
-        self._names: tuple[object, object, dict[str, str], set[str]] = (None, None, {}, set())
+        #: (characters before, after, names of both, hidden names of both, names after, hidden after)
+        self._names: tuple[Any, ...] = (None, None, {}, set(), {}, set())
 
     # --- feeding ------------------------------------------------------------------------------
 
@@ -174,7 +179,7 @@ class PublicLog:
         if isinstance(ev, Revealed):
             self._reveals.add(ev.group)
             return True
-        return isinstance(ev, Undone | Redone) and ev.target in self._reveals
+        return isinstance(ev, _UNDO_REDO) and ev.target in self._reveals
 
     def rebuild(self) -> None:
         """Fold the whole log again (the revealed groups as they stand at its end)."""
@@ -185,7 +190,7 @@ class PublicLog:
             self._one(ev)
 
     def _is_secret(self, ev: Event) -> bool:
-        if isinstance(ev, Undone | Redone) and ev.target in self.secret_groups:
+        if isinstance(ev, _UNDO_REDO) and ev.target in self.secret_groups:
             return True
         if ev.secret and ev.group not in self.revealed:
             return True
@@ -216,7 +221,7 @@ class PublicLog:
         before = self.fold.state
         if isinstance(ev, SessionStarted):  # players count their sessions 1, 2, 3…: a secret one takes no number
             self._session_no[ev.number] = len(self._session_no) + 1
-        if isinstance(ev, SessionStarted | SessionEnded) and self._session_no.get(ev.number, ev.number) != ev.number:
+        if isinstance(ev, _SESSION_MARKS) and self._session_no.get(ev.number, ev.number) != ev.number:
             ev = replace(ev, number=self._session_no[ev.number])
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
         try:
@@ -229,18 +234,22 @@ class PublicLog:
         # names and hidden names before and after, worked out again only when the characters changed
         known = self._names
         if known[0] is not before.characters or known[1] is not state.characters:
+            after_names, after_hidden = _names_of(state, known)
+            before_names, before_hidden = _names_of(before, known)
             known = self._names = (
                 before.characters,
                 state.characters,
-                names_of(before) | names_of(state),
-                {c.name for c in (*before.characters.values(), *state.characters.values()) if c.hidden},
+                before_names | after_names,
+                before_hidden | after_hidden,
+                after_names,
+                after_hidden,
             )
         names, hidden = known[2], known[3]
-        if isinstance(ev, Undone | Redone) and ev.target in self._reveals:  # its label tells the secret
+        if isinstance(ev, _UNDO_REDO) and ev.target in self._reveals:  # its label tells the secret
             text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
-        elif isinstance(ev, Undone | Redone) and ev.target in self._told:  # as players read the action
+        elif isinstance(ev, _UNDO_REDO) and ev.target in self._told:  # as players read the action
             text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]
-        elif isinstance(ev, Undone | Redone) and ev.target in self.withheld:
+        elif isinstance(ev, _UNDO_REDO) and ev.target in self.withheld:
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             told = _as_players_saw(ev, before)
@@ -284,6 +293,15 @@ class PublicLog:
         if self._state_cache is None or self._state_cache[0] is not folded:
             self._state_cache = (folded, public_state(folded))
         return self._state_cache[1]
+
+
+def _names_of(state: State, known: tuple[Any, ...]) -> tuple[dict[str, str], set[str]]:
+    """The names and the hidden characters' names of ``state`` (those of the last event's state
+    after it when its characters are the same: the names of the state before an event are most
+    often those of the state after the one before)."""
+    if known[1] is state.characters:
+        return known[4], known[5]
+    return names_of(state), {c.name for c in state.characters.values() if c.hidden}
 
 
 def _copy(fold: Projection) -> Projection:

@@ -376,6 +376,8 @@ def _build(
     view = public_state if players else _same
     known: tuple[object, object] = (None, None)
     names: dict[str, str] = {}
+    after_names: dict[str, str] = {}
+    seen: tuple[object, State] = (None, State())  # (the last state the players' view was made of, that view)
     for i, (ev, told, ev_session, number) in enumerate(_steps(events, players, marks)):
         if progress is not None and i % 500 == 0:
             progress(i, total)
@@ -396,14 +398,19 @@ def _build(
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
         if before.characters is not known[0] or proj.state.characters is not known[1]:
+            # the names before are most often those after the event before
+            before_names = after_names if before.characters is known[1] else names_of(before)
+            after_names = names_of(proj.state)
             known = (before.characters, proj.state.characters)
-            names = names_of(proj.state) | names_of(before)
+            names = after_names | before_names
         text = told if players else ev.describe(names)
         after = proj.state
         # the tracker reads characters and chases only: an event that changed neither adds nothing
         if after.characters is not before.characters or after.chases is not before.chases:
             if players:
-                tracker.observe(view(before), view(after), ev, text or "", number)
+                public_before = seen[1] if seen[0] is before else view(before)
+                seen = (after, view(after))
+                tracker.observe(public_before, seen[1], ev, text or "", number)
             else:
                 tracker.observe(before, after, ev)
         if text is None:
