@@ -245,20 +245,21 @@ class PublicLog:
                 after_hidden,
             )
         names, hidden = known[2], known[3]
-        if isinstance(ev, _UNDO_REDO) and ev.target in self._reveals:  # its label tells the secret
+        undo_redo = isinstance(ev, _UNDO_REDO)
+        if undo_redo and ev.target in self._reveals:  # type: ignore[attr-defined]  # its label tells the secret
             text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
-        elif isinstance(ev, _UNDO_REDO) and ev.target in self._told:  # as players read the action
-            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]
-        elif isinstance(ev, _UNDO_REDO) and ev.target in self.withheld:
+        elif undo_redo and ev.target in self._told:  # type: ignore[attr-defined]  # as players read the action
+            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]  # type: ignore[attr-defined]
+        elif undo_redo and ev.target in self.withheld:  # type: ignore[attr-defined]
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             told = _as_players_saw(ev, before)
-            if self.gm is None or isinstance(ev, _TOLD_AS_SEEN):
-                moved: set[str] = set()  # no secret yet: players know what the GM knows
-            else:
+            if self.gm is not None and not isinstance(ev, _TOLD_AS_SEEN):
                 moved = _moved_in_secret(ev, before, gm_before)
-            text = players_reading(told, names, hidden | moved)
-            hidden = hidden | moved
+                if moved:
+                    hidden = hidden | moved
+            # (no secret yet, the GM's fold not started: players know what the GM knows)
+            text = players_reading(told, names, hidden)
             if text is not None and isinstance(ev, PoolChanged) and told is ev:  # a loss (SanLost…) told as
                 seen = _seen(before, ev)  # "loses 2 SAN: now 67" when a secret moved it before
                 if seen is not None and seen != ev.old:
