@@ -131,11 +131,13 @@ class Recap(msgspec.Struct):
 
 def actor_of(ev: Event, names: dict[str, str]) -> str:
     """The name of the character who acted in ``ev`` ("" when none is named)."""
-    fields = _ACTOR_FIELDS_OF.get(type(ev))
+    kind = type(ev)
+    fields = _ACTOR_FIELDS_OF.get(kind)
     if fields is None:
-        have = getattr(type(ev), "__struct_fields__", None)
-        fields = tuple(f for f in ACTOR_FIELDS if have is None or f in have)
-        _ACTOR_FIELDS_OF[type(ev)] = fields
+        if isinstance(ev, msgspec.Struct):  # its fields (and properties) are its type's
+            fields = _ACTOR_FIELDS_OF[kind] = tuple(f for f in ACTOR_FIELDS if hasattr(kind, f))
+        else:
+            fields = ACTOR_FIELDS
     for field in fields:
         value = getattr(ev, field, None)
         if isinstance(value, str) and value in names:
@@ -147,7 +149,7 @@ def actor_of(ev: Event, names: dict[str, str]) -> str:
     return ""
 
 
-#: Event type → the fields of ``ACTOR_FIELDS`` it has (an event's fields are those of its type).
+#: Event type → the names of ``ACTOR_FIELDS`` it has (an event's fields are those of its type).
 _ACTOR_FIELDS_OF: dict[type, tuple[str, ...]] = {}
 
 
@@ -190,8 +192,7 @@ _UNDO_REDO = (Undone, Redone)
 
 
 def _has_level(kind: type) -> bool:
-    fields = getattr(kind, "__struct_fields__", None)
-    leveled = fields is None or "level" in fields
+    leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
     (_LEVELED if leveled else _NOT_LEVELED).add(kind)
     return leveled
 
