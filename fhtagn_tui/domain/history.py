@@ -151,18 +151,27 @@ class Projection:
                 self.seq = ev.seq
                 return
             self._history()
-        if isinstance(ev, Undone):
-            self._undo(ev)
-        elif isinstance(ev, Redone):
-            self._redo(ev)
+        kind = type(ev)
+        group = ev.group
+        if kind is Undone:
+            self._undo(ev)  # type: ignore[arg-type]
+        elif kind is Redone:
+            self._redo(ev)  # type: ignore[arg-type]
         else:
-            if ev.group != self.open_group or not self.done:
-                self._start_group(ev)
-            self.state = evolve(self.state, ev)
-        if ev.group:
-            self.open_group = ev.group
-        self.seq = ev.seq
-        if self.checkpoint_every and ev.seq and ev.seq % self.checkpoint_every == 0:
+            done = self.done
+            if (group != self.open_group or not done) and not (done and done[-1].group == group and group != 0):
+                done.append(GroupRecord(group, ev, self.state))  # _start_group, inlined
+                if len(done) > UNDO_DEPTH:
+                    del done[0]
+                if self.undone:
+                    self.undone.clear()
+            fn = EVOLVERS.get(kind)
+            if fn is not None:
+                self.state = fn(self.state, ev)
+        if group:
+            self.open_group = group
+        seq = self.seq = ev.seq
+        if self.checkpoint_every and seq and seq % self.checkpoint_every == 0:
             self._checkpoint()
 
     def apply_all(self, events: Iterable[Event]) -> State:

@@ -30,7 +30,8 @@ Undoing the reveal (or redoing it) rebuilds it again.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
 
 import msgspec
 from msgspec.structs import replace
@@ -50,6 +51,9 @@ from .history import Projection, Redone, Undone, names_of
 from .readings import players_reading
 from .state import Character, State
 
+_UNDO_REDO = (Undone, Redone)
+_SESSION_MARKS = (SessionStarted, SessionEnded)
+
 
 class PublicEntry(msgspec.Struct, frozen=True, gc=False):
     """One line players may read."""
@@ -67,24 +71,37 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
 def _refs(ev: Event) -> set[str]:
     """Every string an event holds in its own fields (ids of characters among them)."""
     out: set[str] = set()
-
-    def walk(value: object) -> None:
+    kind = type(ev)
+    own = _OWN_FIELDS.get(kind)
+    if own is None:
+        own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__ if f not in Event.__struct_fields__)
+    for field in own:
+        value = getattr(ev, field)
         if isinstance(value, str):
             out.add(value)
-        elif isinstance(value, tuple | list):
-            for item in value:
-                walk(item)
-        elif isinstance(value, dict):
-            for key in value:
-                walk(key)
-        elif isinstance(value, msgspec.Struct):
-            for field in value.__struct_fields__:
-                walk(getattr(value, field))
-
-    for field in ev.__struct_fields__:
-        if field not in Event.__struct_fields__:
-            walk(getattr(ev, field))
+        elif not isinstance(value, int | float | bool) and value is not None:
+            _walk(value, out)
     return out
+
+
+def _walk(value: object, out: set[str]) -> None:
+    """Add the strings ``value`` holds to ``out``.  (A module function: a nested one would make a
+    reference cycle per call, left for the collector — which rests while a long log is folded.)"""
+    if isinstance(value, str):
+        out.add(value)
+    elif isinstance(value, tuple | list):
+        for item in value:
+            _walk(item, out)
+    elif isinstance(value, dict):
+        for key in value:
+            _walk(key, out)
+    elif isinstance(value, msgspec.Struct):
+        for field in value.__struct_fields__:
+            _walk(getattr(value, field), out)
+
+
+#: Event type → its own fields (those not common to every event).
+_OWN_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _reveal_group_map(events: Iterable[Event]) -> set[int]:
@@ -109,13 +126,18 @@ class PublicLog:
         self.events: list[Event] = []  # the whole log fed so far: a reveal rebuilds from it
         self._reveals: set[int] = set()  # reveal groups seen (their undo/redo rebuilds)
         self.revealed: set[int] = set()
+        #: ``None``: entries kept (a growing log).  A set: read once (:func:`stream_public`): no
+        #: entry is kept but the first of each of these groups (the targets of the log's reveals).
+        self._targets: set[int] | None = None
         self._reset()
 
     def _reset(self) -> None:
         self.fold = Projection(checkpoint_every=0)
         #: The GM's own fold (every event): a public roll against a value that secret events moved
-        #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.
-        self.gm = Projection(checkpoint_every=0)
+        #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.  ``None``
+        #: until the first secret event: up to it both folds are fed the same events (the same
+        #: values), so it starts then as a copy of the public fold.
+        self.gm: Projection | None = None
         self.entries: list[PublicEntry] = []
         #: Every event folded, with its entry (None: folded but not told) and its public session.
         self.applied: list[tuple[Event, PublicEntry | None, int]] = []
@@ -126,6 +148,10 @@ class PublicLog:
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
         self._state_cache: tuple[State, State] | None = None
+        self._numbered = 0  # entries numbered so far
+        self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
+        #: (characters before, after, names of both, hidden names of both, names after, hidden after)
+        self._names: tuple[Any, ...] = (None, None, {}, set(), {}, set())
 
     # --- feeding ------------------------------------------------------------------------------
 
@@ -153,7 +179,7 @@ class PublicLog:
         if isinstance(ev, Revealed):
             self._reveals.add(ev.group)
             return True
-        return isinstance(ev, Undone | Redone) and ev.target in self._reveals
+        return isinstance(ev, _UNDO_REDO) and ev.target in self._reveals
 
     def rebuild(self) -> None:
         """Fold the whole log again (the revealed groups as they stand at its end)."""
@@ -164,7 +190,7 @@ class PublicLog:
             self._one(ev)
 
     def _is_secret(self, ev: Event) -> bool:
-        if isinstance(ev, Undone | Redone) and ev.target in self.secret_groups:
+        if isinstance(ev, _UNDO_REDO) and ev.target in self.secret_groups:
             return True
         if ev.secret and ev.group not in self.revealed:
             return True
@@ -173,12 +199,17 @@ class PublicLog:
         return bool(self.ghosts) and not isinstance(ev, CharacterCreated) and bool(_refs(ev) & self.ghosts)
 
     def _one(self, ev: Event) -> PublicEntry | None:
-        gm_before = self.gm.state
-        try:
-            self.gm.apply(ev)
-        except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
-            self.gm.state = gm_before
-        if self._is_secret(ev):
+        secret = self._is_secret(ev)
+        if self.gm is None and secret:
+            self.gm = _copy(self.fold)
+        gm_before = self.fold.state
+        if self.gm is not None:
+            gm_before = self.gm.state
+            try:
+                self.gm.apply(ev)
+            except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
+                self.gm.state = gm_before
+        if secret:
             self.secret_groups.add(ev.group)
             if isinstance(ev, CharacterCreated):
                 self.ghosts.add(ev.id)
@@ -190,7 +221,7 @@ class PublicLog:
         before = self.fold.state
         if isinstance(ev, SessionStarted):  # players count their sessions 1, 2, 3…: a secret one takes no number
             self._session_no[ev.number] = len(self._session_no) + 1
-        if isinstance(ev, SessionStarted | SessionEnded) and self._session_no.get(ev.number, ev.number) != ev.number:
+        if isinstance(ev, _SESSION_MARKS) and self._session_no.get(ev.number, ev.number) != ev.number:
             ev = replace(ev, number=self._session_no[ev.number])
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
         try:
@@ -200,19 +231,35 @@ class PublicLog:
             self.secret_groups.add(ev.group)
             return None
         state = self.fold.state
-        names = names_of(before) | names_of(state)
-        hidden = {c.name for c in (*before.characters.values(), *state.characters.values()) if c.hidden}
-        if isinstance(ev, Undone | Redone) and ev.target in self._reveals:  # its label tells the secret
+        # names and hidden names before and after, worked out again only when the characters changed
+        known = self._names
+        if known[0] is not before.characters or known[1] is not state.characters:
+            after_names, after_hidden = _names_of(state, known)
+            before_names, before_hidden = _names_of(before, known)
+            known = self._names = (
+                before.characters,
+                state.characters,
+                before_names | after_names,
+                before_hidden | after_hidden,
+                after_names,
+                after_hidden,
+            )
+        names, hidden = known[2], known[3]
+        undo_redo = isinstance(ev, _UNDO_REDO)
+        if undo_redo and ev.target in self._reveals:  # type: ignore[attr-defined]  # its label tells the secret
             text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
-        elif isinstance(ev, Undone | Redone) and ev.target in self._told:  # as players read the action
-            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]
-        elif isinstance(ev, Undone | Redone) and ev.target in self.withheld:
+        elif undo_redo and ev.target in self._told:  # type: ignore[attr-defined]  # as players read the action
+            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]  # type: ignore[attr-defined]
+        elif undo_redo and ev.target in self.withheld:  # type: ignore[attr-defined]
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             told = _as_players_saw(ev, before)
-            moved = set() if isinstance(ev, _TOLD_AS_SEEN) else _moved_in_secret(ev, before, gm_before)
-            text = players_reading(told, names, hidden | moved)
-            hidden = hidden | moved
+            if self.gm is not None and not isinstance(ev, _TOLD_AS_SEEN):
+                moved = _moved_in_secret(ev, before, gm_before)
+                if moved:
+                    hidden = hidden | moved
+            # (no secret yet, the GM's fold not started: players know what the GM knows)
+            text = players_reading(told, names, hidden)
             if text is not None and isinstance(ev, PoolChanged) and told is ev:  # a loss (SanLost…) told as
                 seen = _seen(before, ev)  # "loses 2 SAN: now 67" when a secret moved it before
                 if seen is not None and seen != ev.old:
@@ -223,11 +270,18 @@ class PublicLog:
             self.applied.append((ev, None, session))
             return None
         if isinstance(ev, Revealed):
-            first = next((e for e in self.entries if e.event.group == ev.target), None)
+            if self._targets is None:
+                first = next((e for e in self.entries if e.event.group == ev.target), None)
+            else:
+                first = self._first.get(ev.target)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         self._told.setdefault(ev.group, text)
-        entry = PublicEntry(no=len(self.entries) + 1, text=text, event=ev, session=session)
-        self.entries.append(entry)
+        self._numbered += 1
+        entry = PublicEntry(no=self._numbered, text=text, event=ev, session=session)
+        if self._targets is None:
+            self.entries.append(entry)
+        elif ev.group in self._targets:
+            self._first.setdefault(ev.group, entry)
         self.applied.append((ev, entry, entry.session))
         return entry
 
@@ -240,6 +294,23 @@ class PublicLog:
         if self._state_cache is None or self._state_cache[0] is not folded:
             self._state_cache = (folded, public_state(folded))
         return self._state_cache[1]
+
+
+def _names_of(state: State, known: tuple[Any, ...]) -> tuple[dict[str, str], set[str]]:
+    """The names and the hidden characters' names of ``state`` (those of the last event's state
+    after it when its characters are the same: the names of the state before an event are most
+    often those of the state after the one before)."""
+    if known[1] is state.characters:
+        return known[4], known[5]
+    return names_of(state), {c.name for c in state.characters.values() if c.hidden}
+
+
+def _copy(fold: Projection) -> Projection:
+    """A projection where ``fold`` stands (its state and undo history), folded on separately."""
+    copy = Projection(checkpoint_every=0)
+    copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
+    copy.done, copy.undone = list(fold.done), list(fold.undone)
+    return copy
 
 
 def _moved_in_secret(ev: Event, public: State, gm: State) -> set[str]:
@@ -293,6 +364,35 @@ def public_log(events: Iterable[Event]) -> PublicLog:
     log.events = list(events)
     log.rebuild()
     return log
+
+
+def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]:
+    """What a whole log's reveals are, for :func:`stream_public`: (the reveal groups, the groups
+    revealed at its end, every group a reveal targets)."""
+    reveals = [ev for ev in events if isinstance(ev, Revealed)]
+    return {ev.group for ev in reveals}, _reveal_group_map(events), {ev.target for ev in reveals}
+
+
+def stream_public(
+    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int]
+) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
+    """The public projection of a whole log read once, in order (an export of a long log): the
+    same entries and folds as :func:`public_log` gives, step by step, nothing of the log kept.
+
+    ``reveals``, ``revealed`` and ``targets`` are the whole log's (:func:`reveal_marks`, or read
+    from its records): what a reveal would rebuild is known from the start.  Yields, for each
+    event folded, (the event as folded, its entry or None when not told, its public session, the
+    public state before it, the projection — its ``fold.state`` is the state after it)."""
+    log = PublicLog()
+    log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
+    applied = log.applied
+    for ev in events:
+        before = log.fold.state
+        log._one(ev)
+        if applied:
+            folded, entry, session = applied[0]
+            applied.clear()
+            yield folded, entry, session, before, log
 
 
 def public_events(events: Iterable[Event]) -> list[PublicEntry]:
@@ -360,5 +460,7 @@ __all__ = [
     "public_events",
     "public_log",
     "public_state",
+    "reveal_marks",
+    "stream_public",
     "visible_entries",
 ]

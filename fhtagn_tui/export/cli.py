@@ -84,9 +84,12 @@ def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], Non
     The log is read twice, a chunk at a time (what the recap must know of the whole log, then
     the recap), and the document is written a session at a time: neither the log's events nor
     the document are ever whole in memory."""
-    from .recap import log_marks
+    from .recap import log_marks, log_marks_of_records
 
-    marks = log_marks(store.iter_events())
+    records = getattr(store, "records", None)
+    marks = log_marks_of_records(records()) if records is not None else None
+    if marks is None:  # not a file's records, or one that does not read: the events tell why
+        marks = log_marks(store.iter_events())
     if args.session is not None and args.session not in marks.sessions:
         shown = ", ".join(str(n) for n in marks.sessions) or "none yet"
         err(f"there is no session {args.session} in {args.name} (sessions: {shown}); nothing was written")

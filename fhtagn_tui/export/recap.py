@@ -15,7 +15,7 @@ their stats, skills and pools are left out, and their summary has no numbers.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import msgspec
 
@@ -27,8 +27,9 @@ from fhtagn_tui.domain.features.campaign import (
     SkillChanged,
     StatChanged,
 )
+from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import public_log, public_state
+from fhtagn_tui.domain.public import public_state, stream_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker
@@ -40,17 +41,17 @@ ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "particip
 #: Event types that tell a hidden character's numbers (left out for the players).
 _STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
 
-__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of"]
+__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of", "log_marks", "log_marks_of_records"]
 
 
-class Line(msgspec.Struct, frozen=True):
+class Line(msgspec.Struct, frozen=True, gc=False):  # atoms only: never in a cycle
     seq: int
     text: str
     kind: str  # the event type
     secret: bool = False
 
 
-class Group(msgspec.Struct):
+class Group(msgspec.Struct, gc=False):  # its lines: no reference back to it
     group: int
     lines: list[Line]
     actor: str = ""  # the name of who acted ("" for the GM / nobody in particular)
@@ -130,15 +131,26 @@ class Recap(msgspec.Struct):
 
 def actor_of(ev: Event, names: dict[str, str]) -> str:
     """The name of the character who acted in ``ev`` ("" when none is named)."""
-    for field in ACTOR_FIELDS:
+    kind = type(ev)
+    fields = _ACTOR_FIELDS_OF.get(kind)
+    if fields is None:
+        if isinstance(ev, msgspec.Struct):  # its fields (and properties) are its type's
+            fields = _ACTOR_FIELDS_OF[kind] = tuple(f for f in ACTOR_FIELDS if hasattr(kind, f))
+        else:
+            fields = ACTOR_FIELDS
+    for field in fields:
         value = getattr(ev, field, None)
         if isinstance(value, str) and value in names:
             return names[value]
-    participant = getattr(ev, "participant", None)
+    participant = getattr(ev, "participant", None) if "participant" in fields else None
     character = getattr(participant, "character", None)
     if isinstance(character, str) and character in names:
         return names[character]
     return ""
+
+
+#: Event type → the names of ``ACTOR_FIELDS`` it has (an event's fields are those of its type).
+_ACTOR_FIELDS_OF: dict[type, tuple[str, ...]] = {}
 
 
 def _same(state: State) -> State:
@@ -168,11 +180,26 @@ def _count(counts: dict[str, int], ev: Event) -> None:
             counts["fumbles"] = counts.get("fumbles", 0) + 1
         elif "critical" in low:
             counts["criticals"] = counts.get("criticals", 0) + 1
-    name = type(ev).__name__
-    for key, types in (("requisitions", ("RequisitionResolved",)), ("fights", ("EncounterStarted",)),
-                       ("chases", ("ChaseCreated",)), ("notes", ("NoteAdded",))):
-        if name in types:
-            counts[key] = counts.get(key, 0) + 1
+    key = _COUNTED.get(type(ev).__name__)
+    if key is not None:
+        counts[key] = counts.get(key, 0) + 1
+
+
+#: Event types with a ``level`` (a roll's outcome) and without: :func:`_count` is skipped for the latter.
+_LEVELED: set[type] = set()
+_NOT_LEVELED: set[type] = set()
+_UNDO_REDO = (Undone, Redone)
+
+
+def _has_level(kind: type) -> bool:
+    leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
+    (_LEVELED if leveled else _NOT_LEVELED).add(kind)
+    return leveled
+
+
+#: Event type name → what it counts as in a session's glance.
+_COUNTED = {"RequisitionResolved": "requisitions", "EncounterStarted": "fights", "ChaseCreated": "chases",
+            "NoteAdded": "notes"}
 
 
 def _summaries(tracks: list[Track], state: State, actions: dict[str, int], players: bool) -> list[Summary]:
@@ -203,34 +230,105 @@ class LogMarks(msgspec.Struct):
 
     undone: set[int]  # groups taken back and not redone
     sessions: list[int]  # session numbers started in the log
+    #: The log's reveals (the players' recap): the reveal groups, the groups revealed at its
+    #: end, every group a reveal targets (see :func:`fhtagn_tui.domain.public.stream_public`).
+    reveals: set[int] = set()
+    revealed: set[int] = set()
+    targets: set[int] = set()
+
+
+class _Marker:
+    """Collects :class:`LogMarks` from the log's events in order (their type name and fields)."""
+
+    def __init__(self) -> None:
+        self.state: dict[int, bool] = {}
+        self.sessions: list[int] = []
+        self.reveals: dict[int, object] = {}  # reveal group → its target
+        self.active: dict[object, bool] = {}
+        self.targets: set[int] = set()
+
+    def see(self, kind: object, target: object, number: object, group: object) -> None:
+        if kind == "Undone":
+            self.state[target] = True  # type: ignore[index]
+            if target in self.reveals:
+                self.active[target] = False
+        elif kind == "Redone":
+            self.state[target] = False  # type: ignore[index]
+            if target in self.reveals:
+                self.active[target] = True
+        elif kind == "SessionStarted":
+            self.sessions.append(number)  # type: ignore[arg-type]
+        elif kind == "Revealed":
+            self.reveals[group] = target  # type: ignore[index]
+            self.active[group] = True
+            self.targets.add(target)  # type: ignore[arg-type]
+
+    def marks(self) -> LogMarks:
+        revealed = {self.reveals[g] for g, on in self.active.items() if on}
+        return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
+                        set(self.reveals), revealed, self.targets)  # type: ignore[arg-type]
+
+
+#: The event types :func:`log_marks` reads.
+_MARKED = (Undone, Redone, SessionStarted, Revealed)
 
 
 def log_marks(events: Iterable[Event]) -> LogMarks:
-    state: dict[int, bool] = {}
-    sessions: list[int] = []
+    marker = _Marker()
     for ev in events:
-        if isinstance(ev, Undone):
-            state[ev.target] = True
-        elif isinstance(ev, Redone):
-            state[ev.target] = False
-        elif isinstance(ev, SessionStarted):
-            sessions.append(ev.number)
-    return LogMarks({g for g, undone in state.items() if undone}, sessions)
+        if isinstance(ev, _MARKED):
+            marker.see(type(ev).__name__, getattr(ev, "target", None), getattr(ev, "number", None), ev.group)
+    return marker.marks()
 
 
-def _steps(events: Iterable[Event], players: bool) -> Iterator[tuple[Event, str | None, int, int]]:
+class _Mark(msgspec.Struct):
+    """What :func:`log_marks` reads of a record (the rest of it is skipped, not decoded)."""
+
+    type: object = None
+    target: object = None  # other events have a target of their own kind (any JSON value)
+    number: object = None
+    group: object = None
+
+
+_MARK_DECODER = msgspec.json.Decoder(_Mark)
+
+
+def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
+    """:func:`log_marks` read straight from the log's records (JSON lines), decoding only the
+    fields it needs; ``None`` when a record does not read so (then decode the events: their
+    errors are the ones to tell)."""
+    marker = _Marker()
+    see = marker.see
+    for start in range(0, len(lines), 8192):
+        part = lines[start : start + 8192]
+        try:
+            marks = _MARK_DECODER.decode_lines(b"\n".join(part))
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return None
+        if len(marks) != len(part):
+            return None
+        for mark in marks:
+            if mark.type in _MARKED_NAMES:
+                see(mark.type, mark.target, mark.number, mark.group)
+    return marker.marks()
+
+
+_MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
+
+
+def _steps(events: Iterable[Event], players: bool, marks: LogMarks) -> Iterator[tuple[Event, str | None, int, int]]:
     """(event, its words or None, session, number) for every event to fold.
 
     For the GM: every event, in the GM's words, under its seq.  For the players: the public
     projection's events only (``domain.public``), in the players' reading, under the public number;
-    ``None`` words: folded but not told (a hidden character's numbers)."""
+    ``None`` words: folded but not told (a hidden character's numbers).  The public projection is
+    read as it goes: what the log's reveals change is known from ``marks``."""
     if not players:
         for ev in events:
             yield ev, "", ev.session, ev.seq
         return
-    log = public_log(events)  # the public projection needs the whole log (a reveal rebuilds it)
     number = 0
-    for ev, entry, session in log.applied:
+    for ev, entry, session, _before, _log in stream_public(events, marks.reveals, marks.revealed, marks.targets):
         if entry is not None:
             number = entry.no
         yield ev, (entry.text if entry is not None else None), session, number
@@ -249,17 +347,17 @@ def build_recap(
 
     The players' recap is built from the public projection only (:mod:`fhtagn_tui.domain.public`):
     public events, in the players' words, numbered 1, 2, 3…, values as players saw them.
-    For the GM, ``events`` may be an iterator read once (a long log decoded chunk by chunk) when
+    ``events`` (the GM's and the players') may be an iterator read once (a long log decoded chunk by chunk) when
     ``marks`` (:func:`log_marks` of the same log, a first pass) and ``total`` are given."""
-    if marks is None or players:
+    if marks is None:
         events = list(events)
-        marks = marks or log_marks(events)
+        marks = log_marks(events)
         total = len(events)
     # the recap keeps what it builds: the collector would only walk it again and again
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _build(events, session, players, progress, total or 0, marks.undone)
+        return _build(events, session, players, progress, total or 0, marks)
     finally:
         if collecting:
             gc.enable()
@@ -267,8 +365,9 @@ def build_recap(
 
 def _build(
     events: Iterable[Event], session: int | None, players: bool, progress: Progress | None, total: int,
-    undone: set[int],
+    marks: LogMarks,
 ) -> Recap:
+    undone = marks.undone
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
@@ -278,7 +377,9 @@ def _build(
     view = public_state if players else _same
     known: tuple[object, object] = (None, None)
     names: dict[str, str] = {}
-    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players)):
+    after_names: dict[str, str] = {}
+    seen: tuple[object, State] = (None, State())  # (the last state the players' view was made of, that view)
+    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players, marks)):
         if progress is not None and i % 500 == 0:
             progress(i, total)
         wanted = session is None or ev_session == session
@@ -298,35 +399,46 @@ def _build(
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
         if before.characters is not known[0] or proj.state.characters is not known[1]:
+            # the names before are most often those after the event before
+            before_names = after_names if before.characters is known[1] else names_of(before)
+            after_names = names_of(proj.state)
             known = (before.characters, proj.state.characters)
-            names = names_of(proj.state) | names_of(before)
+            names = after_names | before_names
         text = told if players else ev.describe(names)
-        if players:
-            tracker.observe(view(before), view(proj.state), ev, text or "", number)
-        else:
-            tracker.observe(before, proj.state, ev)
+        after = proj.state
+        # the tracker reads characters and chases only: an event that changed neither adds nothing
+        if after.characters is not before.characters or after.chases is not before.chases:
+            if players:
+                public_before = seen[1] if seen[0] is before else view(before)
+                seen = (after, view(after))
+                tracker.observe(public_before, seen[1], ev, text or "", number)
+            else:
+                tracker.observe(before, after, ev)
         if text is None:
             continue
         kept += 1
-        _count(current.counts, ev)
-        line = Line(seq=number, text=text, kind=type(ev).__name__, secret=ev.secret and not players)
-        last = current.groups[-1] if current.groups else None
-        if last is not None and last.group == ev.group and ev.group:
-            last.lines.append(line)
+        kind = type(ev)
+        kind_name = kind.__name__
+        counts = current.counts
+        if kind in _LEVELED or (kind not in _NOT_LEVELED and _has_level(kind)):
+            _count(counts, ev)
+        else:
+            key = _COUNTED.get(kind_name)
+            if key is not None:
+                counts[key] = counts.get(key, 0) + 1
+        line = Line(number, text, kind_name, ev.secret and not players)
+        groups = current.groups
+        group = ev.group
+        if groups and group and groups[-1].group == group:
+            groups[-1].lines.append(line)
             continue
-        enc = proj.state.encounter if proj.state.encounter is not None else before.encounter
+        enc = after.encounter if after.encounter is not None else before.encounter
         actor = actor_of(ev, names)
-        if actor and not isinstance(ev, Undone | Redone) and ev.group not in undone:
+        if actor and not isinstance(ev, _UNDO_REDO) and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
-        current.groups.append(
-            Group(
-                group=ev.group,
-                lines=[line],
-                actor=actor,
-                round=enc.round if enc is not None else 0,
-                fight=getattr(enc, "title", "") if enc is not None else "",
-                undone=ev.group in undone,
-            )
+        groups.append(
+            Group(group, [line], actor, enc.round if enc is not None else 0,
+                  getattr(enc, "title", "") if enc is not None else "", group in undone)
         )
     if current is not None and tracker is not None:
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)

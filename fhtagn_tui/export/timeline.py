@@ -75,19 +75,23 @@ class Tracker:
         if words is not None:
             ev = _Told(ev, words, seq or ev.seq)  # type: ignore[assignment]
         if after.characters is not before.characters:
+            told: str | None = None  # the event in words, once (when a series takes a point)
             for key, char in after.characters.items():
                 old = before.characters.get(key)
                 if char is old:
                     continue
                 if key not in self.tracks:
-                    self._character(key, after, ev.seq, ev.describe(names_of(after) | _created(ev)))
+                    if told is None:
+                        told = ev.describe(names_of(after) | _created(ev))
+                    self._character(key, after, ev.seq, told)
                     continue
                 track = self.tracks[key]
                 track.name, track.hidden = char.name, char.hidden
                 for pool in self.pools:
                     if pool in char.current and (old is None or old.current.get(pool) != char.current[pool]):
-                        text = ev.describe(names_of(after) | _created(ev))
-                        track.series.setdefault(pool, []).append(Point(ev.seq, char.current[pool], text))
+                        if told is None:
+                            told = ev.describe(names_of(after) | _created(ev))
+                        track.series.setdefault(pool, []).append(Point(ev.seq, char.current[pool], told))
         if after.chases is not before.chases:
             for chase in after.chases:
                 was = next((c for c in before.chases if c.number == chase.number), None)

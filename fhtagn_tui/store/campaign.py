@@ -117,6 +117,11 @@ class CampaignStore:
         """Every event of the log (old shapes lifted by the codec)."""
         return self._decode(self._storage.lines, 1)
 
+    def records(self) -> Sequence[bytes]:
+        """The log's records as written (JSON lines, seq 1 first), not decoded: for a pass that
+        reads a field or two of each (an export's marks)."""
+        return self._storage.lines
+
     def iter_events(self, chunk: int = CHUNK, stop: int | None = None) -> Iterator[Event]:
         """Every event of the log (or its first ``stop``), decoded ``chunk`` records at a time:
         for one pass over a long log (an export, the printed log) without a list of all its events."""

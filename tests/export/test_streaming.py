@@ -36,3 +36,24 @@ def test_the_cli_export_is_the_recap_of_the_whole_log(long_log: Path, fmt: str, 
     with contextlib.redirect_stderr(io.StringIO()):
         assert cli.main(args + (["--players"] if players else [])) == 0
     assert out.read_text(encoding="utf-8") == expected
+
+
+def test_the_marks_read_from_the_records_are_those_of_the_events(long_log: Path) -> None:
+    from fhtagn_tui.export.recap import log_marks, log_marks_of_records
+
+    with CampaignStore.open(long_log, readonly=True) as store:
+        expected = log_marks(store.events())
+        fast = log_marks_of_records(store.records())
+    assert expected.sessions  # the log has sessions
+    assert fast == expected
+
+
+def test_marks_of_records_that_do_not_read_give_way_to_the_events() -> None:
+    from fhtagn_tui.export.recap import LogMarks, log_marks_of_records
+
+    good = b'{"type":"Undone","target":3,"seq":1}'
+    other = b'{"type":"Hit","target":"ada","number":"x"}'  # other events' fields of the same names
+    assert log_marks_of_records([good, other, b'{"type":"SessionStarted","number":2}', b'{"type":"Undone","target":5}',
+                                 b'{"type":"Redone","target":3}']) == LogMarks({5}, [2])
+    assert log_marks_of_records([good, b"not json"]) is None
+    assert log_marks_of_records([good, b""]) is None
