@@ -245,12 +245,12 @@ class PublicLog:
                 after_hidden,
             )
         names, hidden = known[2], known[3]
-        undo_redo = isinstance(ev, _UNDO_REDO)
-        if undo_redo and ev.target in self._reveals:  # type: ignore[attr-defined]  # its label tells the secret
+        target = ev.target if isinstance(ev, _UNDO_REDO) else None  # an undo or redo: the group it acts on
+        if target is not None and target in self._reveals:  # its label tells the secret
             text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
-        elif undo_redo and ev.target in self._told:  # type: ignore[attr-defined]  # as players read the action
-            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[ev.target]  # type: ignore[attr-defined]
-        elif undo_redo and ev.target in self.withheld:  # type: ignore[attr-defined]
+        elif target is not None and target in self._told:  # as players read the action
+            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[target]
+        elif target is not None and target in self.withheld:
             text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
         else:
             told = _as_players_saw(ev, before)

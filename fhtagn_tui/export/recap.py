@@ -243,7 +243,7 @@ class _Marker:
     def __init__(self) -> None:
         self.state: dict[int, bool] = {}
         self.sessions: list[int] = []
-        self.reveals: dict[int, object] = {}  # reveal group → its target
+        self.reveals: dict[object, object] = {}  # reveal group → its target
         self.active: dict[object, bool] = {}
         self.targets: set[int] = set()
 
@@ -259,12 +259,12 @@ class _Marker:
         elif kind == "SessionStarted":
             self.sessions.append(number)  # type: ignore[arg-type]
         elif kind == "Revealed":
-            self.reveals[group] = target  # type: ignore[index]
+            self.reveals[group] = target
             self.active[group] = True
             self.targets.add(target)  # type: ignore[arg-type]
 
     def marks(self) -> LogMarks:
-        revealed = {self.reveals[g] for g, on in self.active.items() if on}
+        revealed = {self.reveals[g] for g, on in self.active.items() if on and g in self.reveals}
         return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
                         set(self.reveals), revealed, self.targets)  # type: ignore[arg-type]
 
@@ -405,15 +405,15 @@ def _build(
             known = (before.characters, proj.state.characters)
             names = after_names | before_names
         text = told if players else ev.describe(names)
-        after = proj.state
+        now = proj.state
         # the tracker reads characters and chases only: an event that changed neither adds nothing
-        if after.characters is not before.characters or after.chases is not before.chases:
+        if now.characters is not before.characters or now.chases is not before.chases:
             if players:
                 public_before = seen[1] if seen[0] is before else view(before)
-                seen = (after, view(after))
+                seen = (now, view(now))
                 tracker.observe(public_before, seen[1], ev, text or "", number)
             else:
-                tracker.observe(before, after, ev)
+                tracker.observe(before, now, ev)
         if text is None:
             continue
         kept += 1
@@ -432,7 +432,7 @@ def _build(
         if groups and group and groups[-1].group == group:
             groups[-1].lines.append(line)
             continue
-        enc = after.encounter if after.encounter is not None else before.encounter
+        enc = now.encounter if now.encounter is not None else before.encounter
         actor = actor_of(ev, names)
         if actor and not isinstance(ev, _UNDO_REDO) and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
