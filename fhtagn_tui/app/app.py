@@ -73,12 +73,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         Binding("question_mark", "help", "Help", key_display="?"),
         Binding("f1", "reference", "GM screen", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("a", "answer_request", "Answer", show=False),
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
     def __init__(
         self, engine: Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
         review: bool = False, review_session: int | None = None, served: bool = False,
+        character: str = "", who: str = "",
     ) -> None:
         super().__init__()
         self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
@@ -91,6 +93,17 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._public = PublicLog()  # the players' view: the one public projection it reads
         if player:
             self._public.feed(self._all_events())
+        self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
+        self.who = who or "player"
+        self.desk: Any = None  # the writer's answer desk (players' answers from the inbox)
+        self._asked: Any = None  # the roll request prompt on screen
+        self._put_aside: set[int] = set()  # requests the player put aside (Esc)
+        if player and character:
+            self.own = self._bind(character)
+        elif not self.readonly and store is not None:
+            from fhtagn_tui.answers import AnswerDesk
+
+            self.desk = AnswerDesk(engine, store.path)
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
@@ -113,6 +126,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             yield TabPane("4 Requisitions", id="requisitions")
             with TabPane("5 Log", id="log"):  # built now: every action appends to it
                 yield LogTab()
+        yield Static("", id="asks", markup=False)  # the GM's open roll requests and who has not answered
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
         yield CommandLine(id="command-line", compact=True)
         yield KeyBar(id="keys")
@@ -154,6 +168,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.readonly:
             self.query_one(CommandLine).disabled = True
             self.set_interval(0.05 if self.player else 0.1, self._follow)
+        if self.desk is not None:
+            self.set_interval(0.05, self._read_answers)
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
@@ -225,6 +241,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             else:
                 self._stale.add(tab)
         self.query_one(CommandLine).set_names([c.name for c in state.characters.values()])
+        self._show_asks(state)
 
     def tab_mounted(self, tab: GameTab) -> None:
         """A tab has just been mounted: drawn now if on screen, else when first opened."""
@@ -280,6 +297,101 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return
         if events:
             self.engine.absorb(events)
+
+    # --- rolls at the table ------------------------------------------------------------------
+
+    def _bind(self, character: str) -> str:
+        """The id of the player's own character (named by the key's binding), or "" with a notice."""
+        from fhtagn_tui.domain.lookup import find_character
+
+        try:
+            return find_character(self._public.state, character).id
+        except Rejected:
+            self.notice = f"this key is bound to {character!r}, who is not in the campaign: ask the GM"
+            return ""
+
+    def _show_asks(self, state: State) -> None:
+        """The GM: open requests with who has not answered.  A player: the prompt of its own request."""
+        line = self.query_one("#asks", Static)
+        if self.player:
+            line.display = False
+            if self.own:
+                self._prompt(state)
+            return
+        from fhtagn_tui.commands.asks import open_requests
+
+        line.display = bool(state.asks) and not self.reviewing
+        if state.asks:
+            line.update("Open requests · " + open_requests(state).replace("\n", "\n                "))
+
+    def _prompt(self, state: State) -> None:
+        from .forms.roll_request import RollRequest
+
+        mine = [a for a in state.asks if self.own in a.pending]
+        shown = self._asked
+        if shown is not None:
+            if any(a.number == shown.ask.number for a in mine):
+                return  # still waiting for this one
+            self._asked = None
+            if shown.is_attached:
+                shown.dismiss(None)
+            self.notify(f"Request {shown.ask.number}: " + ("rolled (the GM sees the result)" if shown.ask.hidden
+                        else "answered — the result is in the Log"), title="Roll")
+        waiting = [a for a in mine if a.number not in self._put_aside]
+        if not waiting or self._asked is not None:
+            return
+        from fhtagn_tui.domain.features.asks import target_text
+
+        ask = waiting[0]
+        char = state.characters.get(self.own)
+        prompt = RollRequest(ask, char.name if char else self.own, target_text(state, ask, self.own), self._send_answer)
+        self._asked = prompt
+
+        def later(_: None) -> None:
+            if self._asked is prompt:
+                self._asked = None
+                if not prompt.sent:
+                    self._put_aside.add(ask.number)
+                    self.notify(f"Request {ask.number} put aside: a to answer it", title="Roll")
+
+        self.push_screen(prompt, later)
+
+    def _send_answer(self, ask: Any, dice: list[int] | None) -> str | None:
+        """A player's answer, to the writer through the campaign's inbox (it cannot write the log)."""
+        from fhtagn_tui.store.inbox import Answer, InboxError, send
+
+        if self.store is None:
+            return "no campaign file to answer through"
+        try:
+            send(self.store.path, Answer(n=ask.number, c=self.own, p=self.who, d=dice))
+        except InboxError as exc:
+            return str(exc)
+        self.set_timer(4.0, lambda: self._unanswered(ask.number))
+        return None
+
+    def _unanswered(self, number: int) -> None:
+        """Still open 4 s after it was sent: the writer refused it (or is not running)."""
+        prompt = self._asked
+        if prompt is not None and prompt.ask.number == number and prompt.sent:
+            prompt.refused("The GM's screen has not taken it: typed dice must fit the test "
+                           "(a d100 for a percentile test, 3 dice in GURPS); try again")
+
+    def action_answer_request(self) -> None:
+        """``a`` in the player's view: bring back a request put aside."""
+        if self.player and self.own:
+            self._put_aside.clear()
+            self._prompt(self.view_state)
+
+    def _read_answers(self) -> None:
+        if self.desk is None or self.reviewing:
+            return
+        try:
+            _events, refusals = self.desk.poll()
+        except (OSError, StoreError) as exc:
+            self._status(f"players' answers: {exc}", error=True)
+            return
+        for text in refusals[:3]:
+            self.notify(text, severity="warning", title="Answer refused", timeout=6)
 
     def _status(self, text: str, error: bool = False) -> None:
         status = self.query_one("#status", Static)
@@ -515,14 +627,15 @@ def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]
 
 def run_app(
     path: Path, readonly: bool = False, player: bool = False, review: bool = False, session: int | None = None,
-    served: bool = False,
+    served: bool = False, character: str = "", who: str = "",
 ) -> int:
     try:
         engine, store, notice = open_engine(path, readonly or player)
     except StoreError as exc:
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
-    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session, served=served)
+    app = FhtagnApp(engine, store, notice, player=player, review=review, review_session=session, served=served,
+                    character=character if player else "", who=who)
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:
