@@ -322,7 +322,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
         line.display = bool(state.asks) and not self.reviewing
         if state.asks:
-            line.update("Open requests · " + open_requests(state).replace("\n", "\n                "))
+            line.update("\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines()))
 
     def _prompt(self, state: State) -> None:
         from .forms.roll_request import RollRequest
@@ -353,6 +353,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 if not prompt.sent:
                     self._put_aside.add(ask.number)
                     self.notify(f"Request {ask.number} put aside: a to answer it", title="Roll")
+                    self._prompt(self.view_state)  # the next request waiting, if any
 
         self.push_screen(prompt, later)
 

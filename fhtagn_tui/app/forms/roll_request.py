@@ -44,9 +44,9 @@ class RollRequest(ModalScreen[None]):
                 yield Static(self.target, classes="rr-target", markup=False)
             if self.ask.hidden:
                 yield Static("Secret: only the GM sees the result.", markup=False)
-            yield Static("r roll now · t type the dice you threw · Esc later", id="rr-help", markup=False)
+            yield Static("r roll · t type your dice · Esc later", id="rr-help", markup=False)
             yield Input(placeholder="dice you threw, e.g. 42 or 42,3", id="rr-dice", max_length=64, disabled=True)
-            yield Static("", id="rr-error", markup=False)
+            yield Static("", id="rr-error", markup=False, classes="empty")
 
     def action_roll(self) -> None:
         if not self.sent:
@@ -84,10 +84,12 @@ class RollRequest(ModalScreen[None]):
         self.focus()
 
     def _error(self, text: str) -> None:
-        self.query_one("#rr-error", Static).update(text)
+        line = self.query_one("#rr-error", Static)
+        line.update(text)
+        line.set_class(not text, "empty")
 
     def refused(self, text: str) -> None:
         """The writer refused the answer (the typed dice did not fit): try again."""
         self.sent = False
-        self.query_one("#rr-help", Static).update("r roll now · t type the dice you threw · Esc later")
+        self.query_one("#rr-help", Static).update("r roll · t type your dice · Esc later")
         self._error(text)

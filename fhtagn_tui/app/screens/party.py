@@ -151,6 +151,7 @@ class PartyTab(GameTab):
         self._state: State | None = None
         self.history = PoolHistory()
         self._history_loaded = False
+        self._on_own = False  # the cursor was put on the player's own character
         #: what the sheet shows, by part (head, body, mind, due, skills), and each pool's series
         self.parts: dict[str, Text] = {}
         self.pool_data: list[tuple[str, list[float]]] = []
@@ -238,8 +239,12 @@ class PartyTab(GameTab):
         for pool in pools:
             table.add_column(pool, key=pool)
         table.add_column("Status", key="status")
+        own = getattr(self.app, "own", "")  # a player's own character (its key is bound to it)
         for char in state.characters.values():
-            cells: list[object] = [Text(char.name, style="bold" if char.is_pc else "italic")]
+            name = Text(char.name, style="bold" if char.is_pc else "italic")
+            if char.id == own:
+                name.append(" (you)", style="reverse")
+            cells: list[object] = [name]
             for pool in pools:
                 top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
                 cells.append(bar(char.current.get(pool, 0), top) if top else Text(str(char.current.get(pool, "–"))))
@@ -249,6 +254,9 @@ class PartyTab(GameTab):
         self.query_one("#party-empty").display = empty
         table.display = not empty
         if state.characters:
+            if own in state.characters and not self._on_own:  # a player starts on its own sheet
+                self._on_own = True
+                keep = list(state.characters).index(own)
             table.move_cursor(row=min(max(keep, 0), len(state.characters) - 1))
         self._show_sheet()
 
