@@ -377,6 +377,26 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             prompt.refused("The GM's screen has not taken it: typed dice must fit the test "
                            "(a d100 for a percentile test, 3 dice in GURPS); try again")
 
+    def action_ask(self, who: str = "") -> None:
+        """The Ask dialog (``k`` on the Party and Initiative tabs)."""
+        if self.readonly:
+            self.notify("read-only: only the GM asks for rolls", severity="warning")
+            return
+        from .forms.ask import AskForm
+
+        self.push_screen(AskForm(self.state.system, who, self.run_line))
+
+    def run_line(self, text: str) -> str | None:
+        """Run one command line as if typed; returns the refusal, or None when it was done."""
+        try:
+            outcome = self.engine.execute(self.secret_text(text))
+        except (ParseError, Rejected, StoreError) as exc:
+            return str(exc)
+        if outcome.events:
+            self.secret_used()
+            self._report(outcome.events)
+        return None
+
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""
         if self.player and self.own:

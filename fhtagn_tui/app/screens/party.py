@@ -139,6 +139,7 @@ class PartyTab(GameTab):
         Binding("s", "sanity", "Sanity…"),
         Binding("p", "pools", "HP/SAN…"),
         Binding("t", "test", "Test"),
+        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll (the bar is full at 80 columns)
         Binding("delete,x", "delete", "Delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False),  # the bar is full at 80 columns: in help and the README
         Binding("i", "app.import_text", "Import", show=False),
@@ -330,6 +331,10 @@ class PartyTab(GameTab):
         char = self.selected()
         if char is not None:
             self.app.prefill(f'test "{char.name}" ')  # type: ignore[attr-defined]
+
+    def action_ask(self) -> None:
+        char = self.selected()
+        self.app.action_ask(char.name if char is not None else "")  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         char = self.selected()
