@@ -44,7 +44,8 @@ HERE = Path(__file__).parent
 #: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
 #: read when it is first opened: start-up parses only what the first screen needs.
 TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
-CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
+CSS_FILES = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS),
+             HERE / "forms" / "roll_request.tcss"]  # read at start: a player's prompt must not wait for it
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: The tabs built (and their modules imported) when first opened, not at start-up.
@@ -168,8 +169,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.readonly:
             self.query_one(CommandLine).disabled = True
             self.set_interval(0.05 if self.player else 0.1, self._follow)
+        if self.own:
+            self.call_after_refresh(self._warm_prompt)
         if self.desk is not None:
-            self.set_interval(0.05, self._read_answers)
+            self.set_interval(0.025, self._read_answers)  # one stat of the inbox when nothing came
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
@@ -280,6 +283,15 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.query_one(LogTab).append(events)
             self.review_follow(events)
             return
+        if self.own and self._asked is None and any(
+                self.own in getattr(ev, "targets", ()) for ev in events if type(ev).__name__ == "RollAsked"):
+            # a request for this player: its prompt is drawn first, the tabs under it after that frame
+            self._prompt(self._public.state)
+            self.call_after_refresh(self._show_public, entries, rebuilt)
+            return
+        self._show_public(entries, rebuilt)
+
+    def _show_public(self, entries: list[PublicEntry], rebuilt: bool) -> None:
         self._show_all()
         log = self.query_one(LogTab)
         if rebuilt:  # a reveal (or its undo): the public log is renumbered
@@ -309,6 +321,12 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         except Rejected:
             self.notice = f"this key is bound to {character!r}, who is not in the campaign: ask the GM"
             return ""
+
+    def _warm_prompt(self) -> None:
+        """Import the prompt's code after the first frame: a request then shows without waiting for it."""
+        from fhtagn_tui.domain.features import asks  # noqa: F401
+
+        from .forms import roll_request  # noqa: F401
 
     def _show_asks(self, state: State) -> None:
         """The GM: open requests with who has not answered.  A player: the prompt of its own request."""

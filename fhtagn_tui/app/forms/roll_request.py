@@ -20,7 +20,7 @@ from fhtagn_tui.domain.state import Ask
 
 
 class RollRequest(ModalScreen[None]):
-    CSS_PATH = "roll_request.tcss"
+    # its styles (roll_request.tcss) are among the app's own: read at start-up, not when a request comes
     AUTO_FOCUS = None  # the keys are the screen's until t opens the dice line
     BINDINGS = [
         Binding("r,enter", "roll", "Roll"),
