@@ -22,7 +22,7 @@ from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore
 from fhtagn_tui.store.inbox import MAX_FILE, Answer, Inbox, InboxError, inbox_path, send
 
-from ..helpers import do, engine, events_of, rejected
+from ..helpers import do, engine, rejected
 
 ADA = 'char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=45 Search=50'
 JONAH = 'char new "Jonah Reyes" STR=15 CON=14 DEX=12 INT=10 POW=11 CHA=9 Firearms=60 Search=30'
@@ -228,3 +228,22 @@ def test_player_labels_are_bounded_and_plain():
     assert player_label("alice@phone") == "alice@phone"
     assert player_label("\x1b]0;evil\x07" + "x" * 100) == "0evil" + "x" * 27
     assert player_label("") == "player"
+
+
+def test_recaps_show_requests_and_answers_by_the_players_rules():
+    from fhtagn_tui.export import export_text
+
+    eng = engine("fhtagn", "session start X", ADA)
+    do(eng, "ask ada san 1/1d6 secret")
+    do(eng, "answer 1 ada", 90, 4)
+    do(eng, "ask ada Search")
+    do(eng, "answer 2 ada", 12)
+    events = _events(eng)
+    for fmt in ("md", "html"):
+        players = export_text(events, fmt, players=True)
+        assert "The GM asks Ada Vance for a roll: SAN 1/1d6" in players
+        assert "rolled (result secret)" in players
+        assert "Ada Vance rolls Search vs 50" in players
+        assert "→ 66" not in players and "90 vs 70" not in players and "loses 4" not in players
+    gm = export_text(events, "md")
+    assert "70 → 66" in gm and "answers request 2 (Search), rolled by the GM for them" in gm
