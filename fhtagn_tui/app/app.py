@@ -358,11 +358,12 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         waiting = [a for a in mine if a.number not in self._put_aside]
         if not waiting or self._asked is not None:
             return
-        from fhtagn_tui.domain.features.asks import target_text
+        from fhtagn_tui.domain.features.asks import dice_hint, target_text
 
         ask = waiting[0]
         char = state.characters.get(self.own)
-        prompt = RollRequest(ask, char.name if char else self.own, target_text(state, ask, self.own), self._send_answer)
+        prompt = RollRequest(ask, char.name if char else self.own, target_text(state, ask, self.own), self._send_answer,
+                             dice_hint(state.system, ask.test))
         self._asked = prompt
 
         def later(_: None) -> None:
@@ -392,8 +393,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         """Still open 4 s after it was sent: the writer refused it (or is not running)."""
         prompt = self._asked
         if prompt is not None and prompt.ask.number == number and prompt.sent:
-            prompt.refused("The GM's screen has not taken it: typed dice must fit the test "
-                           "(a d100 for a percentile test, 3 dice in GURPS); try again")
+            prompt.refused("The GM's screen has not taken it: typed dice must be every die the test "
+                           f"needs ({prompt.dice_hint}); try again")
 
     def action_ask(self, who: str = "") -> None:
         """The Ask dialog (``k`` on the Party and Initiative tabs)."""

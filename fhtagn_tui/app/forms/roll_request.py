@@ -28,8 +28,10 @@ class RollRequest(ModalScreen[None]):
         Binding("escape", "later", "Later"),
     ]
 
-    def __init__(self, ask: Ask, who: str, target: str, send: Callable[[Ask, list[int] | None], str | None]) -> None:
+    def __init__(self, ask: Ask, who: str, target: str, send: Callable[[Ask, list[int] | None], str | None],
+                 dice_hint: str = "") -> None:
         super().__init__()
+        self.dice_hint = dice_hint or "the dice you threw, e.g. 42"
         self.ask = ask
         self.who = who
         self.target = target
@@ -45,7 +47,7 @@ class RollRequest(ModalScreen[None]):
             if self.ask.hidden:
                 yield Static("Secret: only the GM sees the result.", markup=False)
             yield Static("r roll · t type your dice · Esc later", id="rr-help", markup=False)
-            yield Input(placeholder="dice you threw, e.g. 42 or 42,3", id="rr-dice", max_length=64, disabled=True)
+            yield Input(placeholder=self.dice_hint, id="rr-dice", max_length=64, disabled=True)
             yield Static("", id="rr-error", markup=False, classes="empty")
 
     def action_roll(self) -> None:

@@ -119,6 +119,15 @@ def command_for(state: State, ask: Ask, character: str) -> Command:
     return FrightCheck(name=character, modifier=ask.modifier)
 
 
+def dice_hint(system: str, test: str) -> str:
+    """Which dice a player types for a test, in the order the rule draws them."""
+    if test == "skill":
+        return "3 dice, e.g. 4 3 5" if system == "gurps" else "the d100, e.g. 42"
+    if test == "san":
+        return "the d100, and the loss die if it is rolled: e.g. 80 4"
+    return "3 dice; failed: 3 more for the table, e.g. 6 6 5 4 4 4"
+
+
 def target_text(state: State, ask: Ask, character: str) -> str:
     """What the character rolls against, from the state the player sees (``Firearms 45% → 25%``)."""
     char = state.characters.get(character)
@@ -257,5 +266,5 @@ def _ev_cancelled(state: State, ev: RollCancelled) -> State:
     return replace(state, asks=tuple(a for a in state.asks if a.number != ev.number))
 
 
-__all__ = ["target_text", "AnswerRoll", "AskRoll", "CancelAsk", "RollAnswered", "RollAsked", "RollCancelled", "command_for",
+__all__ = ["dice_hint", "target_text", "AnswerRoll", "AskRoll", "CancelAsk", "RollAnswered", "RollAsked", "RollCancelled", "command_for",
            "open_ask"]
