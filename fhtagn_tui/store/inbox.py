@@ -90,6 +90,8 @@ class Inbox:
             return [f"inbox unreadable: {exc}"]
         out: list[Answer | str] = []
         try:
+            if stat.S_IMODE(os.fstat(fd).st_mode) & 0o077:
+                os.fchmod(fd, 0o600)  # made by hand or by an older copy: the GM's file only
             fcntl.flock(fd, fcntl.LOCK_EX)
             size = os.fstat(fd).st_size
             if size < self.offset:

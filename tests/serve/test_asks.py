@@ -247,3 +247,12 @@ def test_recaps_show_requests_and_answers_by_the_players_rules():
         assert "→ 66" not in players and "90 vs 70" not in players and "loses 4" not in players
     gm = export_text(events, "md")
     assert "70 → 66" in gm and "answers request 2 (Search), rolled by the GM for them" in gm
+
+
+def test_an_inbox_others_could_read_is_made_private_when_read(table):
+    path, _store, _eng = table
+    inbox_path(path).write_bytes(b"")
+    inbox_path(path).chmod(0o644)
+    send(path, Answer(n=1, c="ada vance", p="alice"))
+    assert len(Inbox(path).read()) == 1
+    assert stat.S_IMODE(inbox_path(path).stat().st_mode) == 0o600
