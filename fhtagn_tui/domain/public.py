@@ -223,7 +223,11 @@ class PublicLog:
         """The state as players know it: the public fold, hidden characters blanked."""
         folded = self.fold.state
         if self._state_cache is None or self._state_cache[0] is not folded:
-            self._state_cache = (folded, public_state(folded))
+            before = self._state_cache
+            state = public_state(folded)
+            if before is not None and before[0].characters is folded.characters:
+                state = replace(state, characters=before[1].characters)  # unchanged: the screens can tell
+            self._state_cache = (folded, state)
         return self._state_cache[1]
 
 

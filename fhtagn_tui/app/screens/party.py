@@ -229,9 +229,15 @@ class PartyTab(GameTab):
     # --- drawing -------------------------------------------------------------------------------
 
     def show(self, state: State) -> None:
+        shown = self._state
         self._state = state
         if not getattr(self.app, "reviewing", False):
             self.history.follow(state)
+        if (shown is not None and state.characters is shown.characters and state.system == shown.system
+                and self._on_own == bool(getattr(self.app, "own", ""))):
+            # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
+            self._show_sheet()
+            return
         table = self.query_one("#party-table", DataTable)
         pools = SHEETS[state.system].pools if state.system else ()
         keep = table.cursor_row
