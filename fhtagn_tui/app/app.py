@@ -168,7 +168,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.query_one("#party-table").focus()
         if self.readonly:
             self.query_one(CommandLine).disabled = True
-            self.set_interval(0.05 if self.player else 0.1, self._follow)
+            # a player bound to a character looks more often: a roll request should pop up at once
+            self.set_interval(0.025 if self.own else 0.05 if self.player else 0.1, self._follow)
         if self.own:
             self.call_after_refresh(self._warm_prompt)
         if self.desk is not None:
