@@ -89,7 +89,8 @@ def cmd_app(args: argparse.Namespace) -> int:
     from fhtagn_tui.app.app import run_app
 
     return run_app(path, readonly=getattr(args, "readonly", False), player=getattr(args, "player", False),
-                   served=served)
+                   served=served, character=getattr(args, "as_character", "") or "",
+                   who=getattr(args, "who", "") or "")
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -332,11 +333,25 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from fhtagn_tui.serve.limits import Limits
 
     web_port = None if args.no_web else args.web_port
+    players = []
+    for spec in args.player_key:
+        character, sep, keyfile = spec.partition("=")
+        if not sep or not character.strip() or not keyfile.strip():
+            _err(f"--player takes CHARACTER=KEYFILE (e.g. ada=alice.pub), not {spec!r}")
+            return USAGE
+        try:
+            import asyncssh
+
+            key = asyncssh.read_public_key(keyfile)
+        except (OSError, ValueError) as exc:
+            _err(f"--player {character}: cannot read the public key {keyfile!r}: {exc}")
+            return PROBLEM
+        players.append((character.strip()[:64], key, Path(keyfile).name.removesuffix(".pub")[:32]))
     limits = Limits(max_connections=args.max_connections, max_per_key=args.max_per_key, max_web=args.max_web,
                     login_timeout=args.login_timeout, input_rate=args.input_rate,
                     input_burst=max(args.input_rate, Limits.input_burst))
     return serve(campaigns.saves_dir(args.saves), args.name, path, args.host, args.ssh_port, web_port, limits,
-                 args.new_web_token, tuple(args.web_origin))
+                 args.new_web_token, tuple(args.web_origin), tuple(players))
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
@@ -393,6 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--readonly", action="store_true", help="look without changing anything")
     p.add_argument("--player", action="store_true", help="the players' view: read-only, no GM secrets, follows live")
     p.add_argument("--served", action="store_true", help=argparse.SUPPRESS)  # started by `serve`: no screenshots
+    p.add_argument("--as", dest="as_character", default="", metavar="CHARACTER",
+                   help="with --player: the player's own character (its sheet, the rolls asked of it)")
+    p.add_argument("--who", default="", help=argparse.SUPPRESS)  # the key label answers are signed with
 
     add("list", cmd_list, "list the campaigns in the saves folder: name, system, events, sessions, last played")
 
@@ -468,6 +486,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds an SSH client has to log in (default 30)")
     p.add_argument("--input-rate", type=_positive, default=2048, metavar="B",
                    help="bytes a second one connection may type into its app (default 2048; bursts of 8 KiB)")
+    p.add_argument("--player", dest="player_key", action="append", default=[], metavar="CHARACTER=KEYFILE",
+                   help="a player key bound to a character (e.g. ada=alice.pub): that player sees its sheet and answers rolls")
 
     p = add("rules", cmd_rules, "list every implemented rule with its catalogue ID")
     p.add_argument("--json", action="store_true")

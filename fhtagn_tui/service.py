@@ -21,6 +21,7 @@ from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.asks import AskRoll
 from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs
 from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
 from fhtagn_tui.domain.features.reveal import Reveal, Revealed
@@ -164,6 +165,9 @@ class Engine:
             check_command(command)  # forms build commands without the parser: the same bounds here
         except TextRefused as exc:
             raise Rejected(str(exc)) from None
+        if secret and isinstance(command, AskRoll):
+            # a secret request: the players see it and roll, only the GM sees the results
+            command, secret = replace(command, hidden=True), False
         if secret and isinstance(command, NEVER_SECRET):
             raise Rejected(f"{type(command).__name__.lower()} cannot be secret: it acts on the log as it stands")
         events = self._decide(command, typed)

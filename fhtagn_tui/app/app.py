@@ -48,7 +48,8 @@ HERE = Path(__file__).parent
 #: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
 #: read when it is first opened: start-up parses only what the first screen needs.
 TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
-CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
+CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS),
+                                   HERE / "forms" / "roll_request.tcss"]  # read at start: a player's prompt must not wait
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: Tabs of one system's rules only: Chases are Call of Cthulhu's, Requisitions FHTAGN's.
@@ -92,12 +93,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         Binding("f1", "reference", "GM screen", show=False),
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("ctrl+o", "message", "Whole message", show=False),
+        Binding("a", "answer_request", "Answer", show=False),
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
     def __init__(
         self, engine: Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
         review: bool = False, review_session: int | None = None, served: bool = False,
+        character: str = "", who: str = "",
     ) -> None:
         super().__init__()
         self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
@@ -110,6 +113,17 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._public = PublicLog()  # the players' view: the one public projection it reads
         if player:
             self._public.feed(self._all_events())
+        self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
+        self.who = who or "player"
+        self.desk: Any = None  # the writer's answer desk (players' answers from the inbox)
+        self._asked: Any = None  # the roll request prompt on screen
+        self._put_aside: set[int] = set()  # requests the player put aside (Esc)
+        if player and character:
+            self.own = self._bind(character)
+        elif not self.readonly and store is not None:
+            from fhtagn_tui.answers import AnswerDesk
+
+            self.desk = AnswerDesk(engine, store.path)
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
         self._collect_pending = False
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
@@ -135,6 +149,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             yield TabPane("4 Requisitions", id="requisitions")
             with TabPane("5 Log", id="log"):  # built now: every action appends to it
                 yield LogTab()
+        yield Static("", id="asks", markup=False)  # the GM's open roll requests and who has not answered
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
         yield CommandLine(id="command-line", compact=True)
         yield KeyBar(id="keys")
@@ -180,7 +195,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.focused is None:
             self.query_one("#party-table").focus()
         if self.readonly:
-            self._follow_writes()
+            self._follow_writes()  # woken by the file's writes: a roll request pops up at once
+        if self.own:
+            self.call_after_refresh(self._warm_prompt)
+        if self.desk is not None:
+            self.set_interval(0.025, self._read_answers)  # one stat of the inbox when nothing came
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
@@ -253,6 +272,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 self._stale.add(tab)
         self.query_one(CommandLine).set_state(state)
         self._fit_to_view(state.system)
+        self._show_asks(state)
 
     def _fit_to_view(self, system: str) -> None:
         """Only what works in this view: no command line in a read-only one (nothing to type), only
@@ -312,6 +332,15 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.query_one(LogTab).append(events)
             self.review_follow(events)
             return
+        if self.own and self._asked is None and any(
+                self.own in getattr(ev, "targets", ()) for ev in events if type(ev).__name__ == "RollAsked"):
+            # a request for this player: its prompt is drawn first, the tabs under it after that frame
+            self._prompt(self._public.state)
+            self.call_after_refresh(self._show_public, entries, rebuilt)
+            return
+        self._show_public(entries, rebuilt)
+
+    def _show_public(self, entries: list[PublicEntry], rebuilt: bool) -> None:
         self._show_all()
         log = self.query_one(LogTab)
         if rebuilt:  # a reveal (or its undo): the public log is renumbered
@@ -363,6 +392,129 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return
         if events:
             self.engine.absorb(events)
+
+    # --- rolls at the table ------------------------------------------------------------------
+
+    def _bind(self, character: str) -> str:
+        """The id of the player's own character (named by the key's binding), or "" with a notice."""
+        from fhtagn_tui.domain.lookup import find_character
+
+        try:
+            return find_character(self._public.state, character).id
+        except Rejected:
+            self.notice = f"this key is bound to {character!r}, who is not in the campaign: ask the GM"
+            return ""
+
+    def _warm_prompt(self) -> None:
+        """Import the prompt's code after the first frame: a request then shows without waiting for it."""
+        from fhtagn_tui.domain.features import asks  # noqa: F401
+
+        from .forms import roll_request  # noqa: F401
+
+    def _show_asks(self, state: State) -> None:
+        """The GM: open requests with who has not answered.  A player: the prompt of its own request."""
+        line = self.query_one("#asks", Static)
+        if self.player:
+            line.display = False
+            if self.own:
+                self._prompt(state)
+            return
+        from fhtagn_tui.commands.asks import open_requests
+
+        line.display = bool(state.asks) and not self.reviewing
+        if state.asks:
+            line.update("\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines()))
+
+    def _prompt(self, state: State) -> None:
+        from .forms.roll_request import RollRequest
+
+        mine = [a for a in state.asks if self.own in a.pending]
+        shown = self._asked
+        if shown is not None:
+            if any(a.number == shown.ask.number for a in mine):
+                return  # still waiting for this one
+            self._asked = None
+            if shown.is_attached:
+                shown.dismiss(None)
+            self.notify(f"Request {shown.ask.number}: " + ("rolled (the GM sees the result)" if shown.ask.hidden
+                        else "answered — the result is in the Log"), title="Roll")
+        waiting = [a for a in mine if a.number not in self._put_aside]
+        if not waiting or self._asked is not None:
+            return
+        from fhtagn_tui.domain.features.asks import dice_hint, target_text
+
+        ask = waiting[0]
+        char = state.characters.get(self.own)
+        prompt = RollRequest(ask, char.name if char else self.own, target_text(state, ask, self.own), self._send_answer,
+                             dice_hint(state.system, ask.test))
+        self._asked = prompt
+
+        def later(_: None) -> None:
+            if self._asked is prompt:
+                self._asked = None
+                if not prompt.sent:
+                    self._put_aside.add(ask.number)
+                    self.notify(f"Request {ask.number} put aside: a to answer it", title="Roll")
+                    self._prompt(self.view_state)  # the next request waiting, if any
+
+        self.push_screen(prompt, later)
+
+    def _send_answer(self, ask: Any, dice: list[int] | None) -> str | None:
+        """A player's answer, to the writer through the campaign's inbox (it cannot write the log)."""
+        from fhtagn_tui.store.inbox import Answer, InboxError, send
+
+        if self.store is None:
+            return "no campaign file to answer through"
+        try:
+            send(self.store.path, Answer(n=ask.number, c=self.own, p=self.who, d=dice))
+        except InboxError as exc:
+            return str(exc)
+        self.set_timer(4.0, lambda: self._unanswered(ask.number))
+        return None
+
+    def _unanswered(self, number: int) -> None:
+        """Still open 4 s after it was sent: the writer refused it (or is not running)."""
+        prompt = self._asked
+        if prompt is not None and prompt.ask.number == number and prompt.sent:
+            prompt.refused("The GM's screen has not taken it: typed dice must be every die the test "
+                           f"needs ({prompt.dice_hint}); try again")
+
+    def action_ask(self, who: str = "") -> None:
+        """The Ask dialog (``k`` on the Party and Initiative tabs)."""
+        if self.readonly:
+            self.notify("read-only: only the GM asks for rolls", severity="warning")
+            return
+        from .forms.ask import AskForm
+
+        self.push_screen(AskForm(self.state.system, who, self.run_line))
+
+    def run_line(self, text: str) -> str | None:
+        """Run one command line as if typed; returns the refusal, or None when it was done."""
+        try:
+            outcome = self.engine.execute(self.secret_text(text))
+        except (ParseError, Rejected, StoreError) as exc:
+            return str(exc)
+        if outcome.events:
+            self.secret_used()
+            self._report(outcome.events)
+        return None
+
+    def action_answer_request(self) -> None:
+        """``a`` in the player's view: bring back a request put aside."""
+        if self.player and self.own:
+            self._put_aside.clear()
+            self._prompt(self.view_state)
+
+    def _read_answers(self) -> None:
+        if self.desk is None or self.reviewing:
+            return
+        try:
+            _events, refusals = self.desk.poll()
+        except (OSError, StoreError) as exc:
+            self._status(f"players' answers: {exc}", error=True)
+            return
+        for text in refusals[:3]:
+            self.notify(text, severity="warning", title="Answer refused", timeout=6)
 
     def _status(self, text: str, error: bool = False) -> None:
         """The message line: the whole message, wrapped; past ``STATUS_ROWS`` rows, its beginning and
@@ -614,7 +766,7 @@ def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore, str]
 
 def run_app(
     path: Path, readonly: bool = False, player: bool = False, review: bool = False, session: int | None = None,
-    served: bool = False,
+    served: bool = False, character: str = "", who: str = "",
 ) -> int:
     try:
         opened = open_campaign(path, readonly or player, fall_back_to_readonly=True)
@@ -622,7 +774,7 @@ def run_app(
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
     app = FhtagnApp(opened.engine, opened.store, opened.notice, player=player, review=review, review_session=session,
-                    served=served)
+                    served=served, character=character if player else "", who=who)
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:

@@ -30,6 +30,7 @@ Undoing the reveal (or redoing it) rebuilds it again.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -255,7 +256,7 @@ class PublicLog:
         else:
             told = _as_players_saw(ev, before)
             if self.gm is not None and not isinstance(ev, _TOLD_AS_SEEN):
-                moved = _moved_in_secret(ev, before, gm_before)
+                moved = _moved_in_secret(ev, before, gm_before, names)
                 if moved:
                     hidden = hidden | moved
             # (no secret yet, the GM's fold not started: players know what the GM knows)
@@ -292,7 +293,11 @@ class PublicLog:
         """The state as players know it: the public fold, hidden characters blanked."""
         folded = self.fold.state
         if self._state_cache is None or self._state_cache[0] is not folded:
-            self._state_cache = (folded, public_state(folded))
+            before = self._state_cache
+            state = public_state(folded)
+            if before is not None and before[0].characters is folded.characters:
+                state = replace(state, characters=before[1].characters)  # unchanged: the screens can tell
+            self._state_cache = (folded, state)
         return self._state_cache[1]
 
 
@@ -313,16 +318,38 @@ def _copy(fold: Projection) -> Projection:
     return copy
 
 
-def _moved_in_secret(ev: Event, public: State, gm: State) -> set[str]:
-    """The names of the characters ``ev`` names whose numbers players know otherwise than the GM
-    (secret events moved them): its text would tell the secret values (a roll's target…)."""
+def _moved_in_secret(ev: Event, public: State, gm: State, names: dict[str, str]) -> set[str]:
+    """The names of the characters ``ev`` names whose numbers secret events moved (players know
+    them otherwise than the GM) when the GM's text of ``ev`` holds one of the moved values, or a
+    target made of one (×5, half, fifth): "90 vs 69" after a secret SAN loss from 70."""
     out: set[str] = set()
+    numbers: set[int] | None = None
     for cid in _refs(ev):
         seen, true = public.characters.get(cid), gm.characters.get(cid)
         if seen is None or true is None or seen.hidden:
             continue
-        if seen.stats != true.stats or seen.skills != true.skills or seen.current != true.current:
+        tells = _telltales(seen, true)
+        if not tells:
+            continue
+        if numbers is None:
+            numbers = {int(n) for n in _NUMBER.findall(ev.describe(names))}
+        if numbers & tells:
             out.add(seen.name)
+    return out
+
+
+_NUMBER = re.compile(r"\d+")
+
+
+def _telltales(seen: Character, true: Character) -> set[int]:
+    """The numbers that would tell a value secret events moved: the value, and the targets made of it."""
+    out: set[int] = set()
+    for mine, theirs in ((seen.stats, true.stats), (seen.skills, true.skills), (seen.current, true.current)):
+        if mine == theirs:
+            continue
+        for key, value in theirs.items():
+            if mine.get(key) != value:
+                out |= {value, value * 5, value // 2, value // 5}
     return out
 
 

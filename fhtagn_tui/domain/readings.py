@@ -113,6 +113,7 @@ READINGS: dict[str, Reading] = {
             "TraitRemoved", "SanityDayStarted", "MadnessTableSet", "ParticipantEscaped",
             "ParticipantDropped", "ParticipantCaught", "ModeSwitched", "VehicleWrecked", "CocFled",
             "CocAimed", "HazardEnded", "ColdWarmed", "BecameBeliever", "Revealed",
+            "RollAsked", "RollAnswered", "RollCancelled",
         ),
         _gm,
     ),

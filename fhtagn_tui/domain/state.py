@@ -95,6 +95,28 @@ class SessionInfo(msgspec.Struct, frozen=True):
     started_ts: float = 0.0
 
 
+class Ask(msgspec.Struct, frozen=True):
+    """A roll the GM asked players for (``ask``), open until every addressed character answered."""
+
+    number: int  # 1, 2, 3… in the campaign
+    test: str  # skill | san | fright
+    what: str  # the skill or stat; the SAN loss ("1/1d6"); "" for a Fright Check
+    targets: tuple[str, ...]  # character ids addressed
+    pending: tuple[str, ...]  # character ids that have not answered yet
+    difficulty: str = "regular"
+    modifier: int = 0
+    hidden: bool = False  # a secret request: only the GM sees the results
+    seq: int = 0  # the event that asked
+
+    @property
+    def label(self) -> str:
+        """``Listen (hard, -20)``, ``SAN 1/1d6``, ``Fright Check (-2)``."""
+        head = {"san": f"SAN {self.what}", "fright": "Fright Check"}.get(self.test, self.what)
+        extra = [d for d in (self.difficulty if self.difficulty != "regular" else "",
+                             f"{self.modifier:+d}" if self.modifier else "") if d]
+        return head + (f" ({', '.join(extra)})" if extra else "")
+
+
 class State(msgspec.Struct, frozen=True):
     name: str = ""
     system: str = ""
@@ -111,6 +133,8 @@ class State(msgspec.Struct, frozen=True):
     coc_ammo: dict[str, dict[str, int]] = {}  # CoC 7e: character id → weapon key → rounds loaded (absent: full)
     coc_lore: CocLore = CocLore()  # CoC 7e tomes, spells and the Keeper's madness-table edits
     templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
+    asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
+    asks_made: int = 0  # how many roll requests were made (numbers the next one)
 
     @property
     def session(self) -> SessionInfo | None:

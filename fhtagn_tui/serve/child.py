@@ -36,14 +36,17 @@ from .procs import Children, end, preexec
 PACKAGE_ROOT = Path(fhtagn_tui.__file__).resolve().parent.parent
 
 
-def app_command(saves: Path, name: str, mode: str = "") -> list[str]:
+def app_command(saves: Path, name: str, mode: str = "", character: str = "", label: str = "") -> list[str]:
     """The command line of one app process: ``mode`` is ``""`` (GM), ``readonly`` or ``player``.
 
     ``--served``: no screenshots (nothing a remote user does writes a file on the server).
+    ``character``/``label``: a player key bound to a character (its sheet, its roll requests).
     """
     argv = [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves.resolve()), "open", name, "--served"]
     if mode:
         argv.append(f"--{mode}")
+    if mode == "player" and character:
+        argv += ["--as", character, "--who", label or "player"]
     return argv
 
 

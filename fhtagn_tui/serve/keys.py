@@ -14,9 +14,11 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import stat
 from enum import StrEnum
 from pathlib import Path
+from typing import NamedTuple
 
 import asyncssh
 
@@ -61,7 +63,73 @@ def unsafe(path: Path, info: os.stat_result) -> str:
 _warned: set[tuple[str, str]] = set()
 
 
+#: ``character="Ada Vance"`` among a player key's options (our own option: asyncssh does not know it).
+CHARACTER_OPTION = re.compile(r'(?:^|,)character="([^"\\]{1,64})"')
+KEY_TYPES = ("ssh-", "ecdsa-", "sk-")
+
+
+class Binding(NamedTuple):
+    """Whose character a player key plays, and the label its answers are signed with."""
+
+    character: str
+    label: str
+
+
+def split_binding(line: str) -> tuple[str, Binding | None]:
+    """An authorized_keys line without our ``character=`` option, and the binding it gave."""
+    stripped = line.strip()
+    if not stripped or stripped.startswith("#") or stripped.startswith(KEY_TYPES):
+        return line, None
+    options, sep, rest = _split_options(stripped)
+    found = CHARACTER_OPTION.search(options)
+    if found is None:
+        return line, None
+    kept = (options[: found.start()] + options[found.end():]).strip(",")
+    kept = kept.replace(",,", ",")
+    parts = rest.split()
+    label = parts[2] if len(parts) > 2 else ""
+    return (kept + sep + rest) if kept else rest, Binding(found.group(1), label)
+
+
+def _split_options(line: str) -> tuple[str, str, str]:
+    """(options, " ", key and comment) of an authorized_keys line with options."""
+    quoted = False
+    for i, ch in enumerate(line):
+        if ch == '"':
+            quoted = not quoted
+        elif ch in " \t" and not quoted:
+            return line[:i], " ", line[i + 1 :].lstrip()
+    return line, "", ""
+
+
 def _authorized(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
+    text = _read_keys(path)
+    if text is None:
+        return None
+    try:
+        return asyncssh.import_authorized_keys("\n".join(split_binding(line)[0] for line in text.splitlines()))
+    except ValueError:  # no valid entry
+        return None
+
+
+def _authorized_bound(path: Path) -> list[tuple[asyncssh.SSHAuthorizedKeys, Binding | None]]:
+    """Each entry of a key file with the character it is bound to (if any)."""
+    text = _read_keys(path)
+    if text is None:
+        return []
+    out = []
+    for line in text.splitlines():
+        line, binding = split_binding(line)
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            out.append((asyncssh.import_authorized_keys(line), binding))
+        except (ValueError, asyncssh.KeyImportError):  # not a valid entry
+            continue
+    return out
+
+
+def _read_keys(path: Path) -> str | None:
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)  # a FIFO must not block
     except FileNotFoundError:
@@ -83,25 +151,32 @@ def _authorized(path: Path) -> asyncssh.SSHAuthorizedKeys | None:
         return None
     finally:
         os.close(fd)
-    text = data.decode("utf-8", "replace")
-    try:
-        return asyncssh.import_authorized_keys(text)
-    except ValueError:  # no valid entry
-        return None
+    return data.decode("utf-8", "replace")
 
 
 class KeyRing:
     """Maps a client's public key to its role (GM first: a key in both files is the GM's)."""
 
-    def __init__(self, campaign: Path) -> None:
+    def __init__(self, campaign: Path, bound: tuple[tuple[str, asyncssh.SSHKey, str], ...] = ()) -> None:
         self.files = key_files(campaign)
+        #: ``serve --player ada=alice.pub``: (character, key, label), player keys bound on the command line
+        self.bound = bound
 
     def role_of(self, key: asyncssh.SSHKey, host: str = "", addr: str = "") -> Role | None:
-        for role in (Role.GM, Role.PLAYER):
-            keys = _authorized(self.files[role])
-            if keys is not None and keys.validate(key, host, addr) is not None:
-                return role
-        return None
+        return self.identify(key, host, addr)[0]
+
+    def identify(self, key: asyncssh.SSHKey, host: str = "", addr: str = "") -> tuple[Role | None, Binding | None]:
+        """The key's role and, for a player key bound to a character, the binding."""
+        gm = _authorized(self.files[Role.GM])
+        if gm is not None and gm.validate(key, host, addr) is not None:
+            return Role.GM, None
+        for character, bound_key, label in self.bound:
+            if bound_key == key:
+                return Role.PLAYER, Binding(character, label)
+        for entry, binding in _authorized_bound(self.files[Role.PLAYER]):
+            if entry.validate(key, host, addr) is not None:
+                return Role.PLAYER, binding
+        return None, None
 
     def missing(self) -> list[Path]:
         """Key files that do not exist or hold no key (nobody can log in through them)."""

@@ -24,8 +24,9 @@ class TableServer:
 
     def __init__(self, saves: Path, name: str, campaign: Path, host: str = "127.0.0.1",
                  ssh_port: int = 2222, web_port: int | None = 8000, limits: Limits | None = None,
-                 new_web_token: bool = False, web_origins: tuple[str, ...] = ()) -> None:
-        self.table = Table(saves, name, campaign, limits)
+                 new_web_token: bool = False, web_origins: tuple[str, ...] = (),
+                 players: tuple[tuple[str, asyncssh.SSHKey, str], ...] = ()) -> None:
+        self.table = Table(saves, name, campaign, limits, players)
         self.host = host
         self.ssh_port = ssh_port
         self.web_port = web_port
@@ -96,10 +97,11 @@ async def _serve(server: TableServer) -> None:
 
 def serve(saves: Path, name: str, campaign: Path, host: str = "127.0.0.1", ssh_port: int = 2222,
           web_port: int | None = 8000, limits: Limits | None = None, new_web_token: bool = False,
-          web_origins: tuple[str, ...] = ()) -> int:
-    """Run the servers until Ctrl+C / SIGTERM."""
+          web_origins: tuple[str, ...] = (), players: tuple[tuple[str, asyncssh.SSHKey, str], ...] = ()) -> int:
+    """Run the servers until Ctrl+C / SIGTERM.  ``players``: (character, key, label) bound on the command line."""
     _logging()
-    server = TableServer(saves, name, campaign, host, ssh_port, web_port, limits, new_web_token, web_origins)
+    server = TableServer(saves, name, campaign, host, ssh_port, web_port, limits, new_web_token, web_origins,
+                         players)
     try:
         asyncio.run(_serve(server))
     except OSError as exc:

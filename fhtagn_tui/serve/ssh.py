@@ -19,7 +19,7 @@ from pathlib import Path
 import asyncssh
 
 from .child import PtyChild, app_command, child_env
-from .keys import KeyRing, Role, load_host_key
+from .keys import Binding, KeyRing, Role, load_host_key
 from .limits import Limits, Occupancy
 from .procs import Children
 
@@ -32,11 +32,12 @@ SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM, "HUP": signal.SIGHUP, "
 class Table:
     """What every connection shares: the campaign and who may play it."""
 
-    def __init__(self, saves: Path, name: str, campaign: Path, limits: Limits | None = None) -> None:
+    def __init__(self, saves: Path, name: str, campaign: Path, limits: Limits | None = None,
+                 players: tuple[tuple[str, asyncssh.SSHKey, str], ...] = ()) -> None:
         self.saves = saves
         self.name = name
         self.campaign = campaign
-        self.keys = KeyRing(campaign)
+        self.keys = KeyRing(campaign, players)
         self.sessions: set[AppSession] = set()
         self.limits = limits or Limits()
         self.occupancy = Occupancy(self.limits)
@@ -46,8 +47,9 @@ class Table:
 class AppSession(asyncssh.SSHServerSession[bytes]):
     """One shell session: an app process on a pty, bytes pumped both ways."""
 
-    def __init__(self, table: Table, role: Role, who: str, key: str = "") -> None:
+    def __init__(self, table: Table, role: Role, who: str, key: str = "", binding: Binding | None = None) -> None:
         self.table = table
+        self.binding = binding  # a player key bound to a character
         self.key = key  # the fingerprint that counts this session (--max-per-key) until it closes
         self.role = role
         self.who = who
@@ -96,7 +98,8 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             return
         mode = "" if self.role is Role.GM else "player"
         self.child = PtyChild(
-            app_command(self.table.saves, self.table.name, mode),
+            app_command(self.table.saves, self.table.name, mode,
+                        *((self.binding.character, self.binding.label) if self.binding else ())),
             child_env(self.term),
             self.size,
             output=self._write,
@@ -193,6 +196,8 @@ class Gate(asyncssh.SSHServer):
         self.role: Role | None = None
         self._offered: Role | None = None
         self._offered_key = ""
+        self._offered_binding: Binding | None = None
+        self.binding: Binding | None = None
         self.key = ""  # the fingerprint it logged in with
         self.counted = False
         self.session: AppSession | None = None
@@ -234,18 +239,22 @@ class Gate(asyncssh.SSHServer):
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         host = self.peer.rsplit(":", 1)[0]
-        role = self.table.keys.role_of(key, host, host)
+        role, binding = self.table.keys.identify(key, host, host)
         if role is None:
             log.info("%s: refused key %s for %r", self.peer, key.get_fingerprint(), username)
             return False
         self._offered = role  # the signed request of a key always follows its check
         self._offered_key = key.get_fingerprint()
+        if binding is not None and not binding.label:
+            binding = Binding(binding.character, self._offered_key.removeprefix("SHA256:")[:12])
+        self._offered_binding = binding
         return True
 
     def auth_completed(self) -> None:
         who = self.conn.get_extra_info("username") if self.conn else "?"
         self.key = self._offered_key
         self.role = self._offered
+        self.binding = self._offered_binding
         log.info("%s: %r logged in as %s", self.peer, who, self.role.value if self.role else "?")
 
     def session_requested(self) -> AppSession | bool:
@@ -258,8 +267,8 @@ class Gate(asyncssh.SSHServer):
             log.warning("%s: refused a session: key %s already has %d apps running (--max-per-key)",
                         self.peer, self.key, self.table.limits.max_per_key)
             return False
-        who = f"{self.peer} ({self.role.value})"
-        self.session = AppSession(self.table, self.role, who, self.key)
+        who = f"{self.peer} ({self.role.value}" + (f" as {self.binding.character})" if self.binding else ")")
+        self.session = AppSession(self.table, self.role, who, self.key, self.binding)
         return self.session
 
     # no forwarding of any kind

@@ -12,6 +12,13 @@ the moment the marker arrives in that player's pty output.  Figures: median and
 p95 latency (target ≤ 100 ms), the worst, how many actions reached every
 player, and the memory (RSS, via psutil) of each player's app process.
 
+Rolls at the table (issue 22): 8 players, each with its own key bound to its own agent, and the
+GM's app over SSH (on its Log tab, 120×40).  Each round the GM types ``ask all Search``; the time
+from its Enter to each player's screen showing the prompt is the request → prompt latency.  Then
+the players answer one after the other (``r``): the time from the key to the GM's screen showing
+"NAME answers request N" (the answer went through the inbox to the writer, was decided, appended,
+and drawn) is the answer → GM screen latency.  Target p95 ≤ 200 ms for both.
+
 Serving safely (issue 16): a real ``fhtagn serve`` process is flooded with input
 by one SSH player (100 MiB offered as fast as SSH carries it; 20 MiB with
 ``--quick``) while its memory (RSS) is sampled — target: it grows by at most
@@ -174,6 +181,114 @@ async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
             "players": players, "actions": actions}
 
 
+class Screen:
+    """One SSH app's output, searched for text as it arrives (with the time it arrived)."""
+
+    def __init__(self, proc: asyncssh.SSHClientProcess) -> None:
+        self.proc = proc
+        self.data = bytearray()
+        self.grew = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._read())
+
+    async def _read(self) -> None:
+        while data := await self.proc.stdout.read(65536):
+            self.data += data
+            self.grew.set()
+
+    async def wait_for(self, text: bytes, since: int, timeout: float = 5.0) -> float | None:
+        """When ``text`` showed after byte ``since`` (perf_counter), or None."""
+        deadline = time.perf_counter() + timeout
+        while text not in self.data[since:]:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            self.grew.clear()
+            try:
+                await asyncio.wait_for(self.grew.wait(), left)
+            except TimeoutError:
+                return None
+        return time.perf_counter()
+
+
+async def _rolls(players: int, rounds: int, say: Any) -> dict[str, Any]:
+    """The GM asks every player for a roll; each answers with one key (see the module's notes)."""
+    with tempfile.TemporaryDirectory(prefix="fhtagn-bench-rolls-") as tmp:
+        saves = Path(tmp)
+        path = saves / "rolls.fhtagn"
+        campaigns.create_campaign(path, "fhtagn", "Rolls").close()
+        names = [f"Agent{i + 1:02d}" for i in range(players)]
+        with CampaignStore.open(path) as store:
+            eng = Engine(store, store.events())
+            eng.execute("session start Rolls at the table")
+            for name in names:
+                eng.execute(f"char new {name} STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 Search=50")
+        gm_key = asyncssh.generate_private_key("ssh-ed25519")
+        keys = [asyncssh.generate_private_key("ssh-ed25519", comment=f"p{i + 1}") for i in range(players)]
+        files = key_files(path)
+        files[Role.GM].write_bytes(gm_key.export_public_key())
+        files[Role.PLAYER].write_bytes(b"".join(
+            f'character="{name}" '.encode() + key.export_public_key() for name, key in zip(names, keys, strict=True)))
+        server = TableServer(saves, "rolls", path, "127.0.0.1", 0, None)
+        await server.start()
+        conns: list[asyncssh.SSHClientConnection] = []
+
+        async def open_screen(key: asyncssh.SSHKey, size: tuple[int, int]) -> Screen:
+            conn = await asyncssh.connect("127.0.0.1", server.ssh_port, username="t", client_keys=[key],
+                                          known_hosts=None, agent_path=None)
+            conns.append(conn)
+            proc = await conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+            screen = Screen(proc)
+            if await screen.wait_for(b"Party", 0, 30) is None:
+                raise RuntimeError("an app did not start")
+            return screen
+
+        prompt: list[float] = []
+        answer: list[float] = []
+        missed = 0
+        try:
+            say(f"rolls: the GM and {players} bound players connect")
+            gm = await open_screen(gm_key, (120, 40))
+            table = [await open_screen(k, (80, 24)) for k in keys]
+            gm.proc.stdin.write(b"5")  # the Log tab
+            await asyncio.sleep(1.5)
+            say(f"rolls: {rounds} rounds of ask all Search")
+            for n in range(1, rounds + 1):
+                marks = [len(p.data) for p in table]
+                gm.proc.stdin.write(b":")
+                await asyncio.sleep(0.3)
+                start = time.perf_counter()
+                gm.proc.stdin.write(b"ask all Search\r")
+                seen = await asyncio.gather(*(p.wait_for(f"for a roll \u00b7 request {n}".encode(), m)
+                                              for p, m in zip(table, marks, strict=True)))
+                for at in seen:
+                    if at is None:
+                        missed += 1
+                    else:
+                        prompt.append((at - start) * 1000)
+                await asyncio.sleep(0.2)
+                for name, player in zip(names, table, strict=True):
+                    mark = len(gm.data)
+                    start = time.perf_counter()
+                    player.proc.stdin.write(b"r")
+                    at = await gm.wait_for(f"{name} answers request {n}".encode(), mark)
+                    if at is None:
+                        missed += 1
+                    else:
+                        answer.append((at - start) * 1000)
+                    await asyncio.sleep(0.05)
+                await asyncio.sleep(0.3)
+        finally:
+            for conn in conns:
+                conn.close()
+            await server.stop()
+    return {"prompt": prompt, "answer": answer, "missed": missed, "players": players, "rounds": rounds}
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * q))] if ordered else float("inf")
+
+
 async def _safety(quick: bool, say: Any) -> dict[str, float]:
     """A real `fhtagn serve` process: an SSH input flood, then 50 web tabs closed at once."""
     import re
@@ -268,9 +383,18 @@ def run(quick: bool = False, players: int = 8, actions: int | None = None, progr
     rss = m["rss_after"] or m["rss"]
     rss_med = statistics.median(rss) if rss else 0.0
     rss_max = max(rss) if rss else 0.0
+    rolls = asyncio.run(_rolls(players, 5 if quick else 20, say))
     safe = asyncio.run(_safety(quick, say))
     grew = safe["peak"] - safe["base"]
+    p_med, p_95 = statistics.median(rolls["prompt"] or [float("inf")]), _pct(rolls["prompt"], 0.95)
+    a_med, a_95 = statistics.median(rolls["answer"] or [float("inf")]), _pct(rolls["answer"], 0.95)
+    each = f"{rolls['players']} players × {rolls['rounds']} requests"
     return [
+        row(f"request → player's prompt, median ({each})", p_med, "ms", f"≤ {TARGET_MS:.0f}", p_med <= TARGET_MS),
+        row("request → player's prompt, p95", p_95, "ms", f"≤ {TARGET_MS:.0f}", p_95 <= TARGET_MS),
+        row("answer → GM's screen, median", a_med, "ms", f"≤ {TARGET_MS:.0f}", a_med <= TARGET_MS),
+        row("answer → GM's screen, p95", a_95, "ms", f"≤ {TARGET_MS:.0f}", a_95 <= TARGET_MS),
+        row("requests or answers never seen (5 s)", rolls["missed"], "", "0", rolls["missed"] == 0),
         row(f"serve RSS growth under a {safe['offered']:.0f} MiB SSH input flood", grew, "MiB",
             f"≤ {TARGET_FLOOD_MIB:.0f}", grew <= TARGET_FLOOD_MIB),
         row("the flooded player's app still running", safe["alive"], "", "1", safe["alive"] == 1),

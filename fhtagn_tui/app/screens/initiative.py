@@ -81,6 +81,7 @@ class InitiativeTab(GameTab):
         Binding("r", "ready", "Ready"),
         Binding("x", "remove", "Remove"),
         Binding("e", "end", "End"),
+        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll
         Binding("ctrl+up", "move(-1)", "Move up", show=False),
         Binding("ctrl+down", "move(1)", "Move down", show=False),
         Binding("f1", "reference", "Rules"),
@@ -429,6 +430,12 @@ class InitiativeTab(GameTab):
         cmd = self._check_command()
         if cmd:
             self.app.prefill(cmd)  # type: ignore[attr-defined]
+
+    def action_ask(self) -> None:
+        """Ask players for a roll: the highlighted combatant first."""
+        state, cid = self._state, self.highlighted_id()
+        char = state.characters.get(cid) if state is not None and cid else None
+        self.app.action_ask(char.name if char is not None else "")  # type: ignore[attr-defined]
 
     def action_ready(self) -> None:
         state, cid = self._state, self.highlighted_id()

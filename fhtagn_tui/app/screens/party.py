@@ -143,6 +143,7 @@ class PartyTab(GameTab):
         Binding("p", "pools('HP/SAN')", "HP/SAN…"),
         Binding("p", "pools('HP/FP')", "HP/FP…"),
         Binding("t", "test", "Test"),
+        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll (the bar is full at 80 columns)
         Binding("delete,x", "delete", "Delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False),  # the bar is full at 80 columns: in help and the README
         Binding("i", "app.import_text", "Import", show=False),
@@ -155,6 +156,8 @@ class PartyTab(GameTab):
         self._state: State | None = None
         self.history = PoolHistory()
         self._history_loaded = False
+        self._on_own = False  # the cursor was put on the player's own character
+        self._bar_width = 0  # the width the pools' bars were drawn at (a resize to wide redraws them)
         #: what the sheet shows, by part (head, body, mind, due, skills), and each pool's series
         self.parts: dict[str, Text] = {}
         self.pool_data: list[tuple[str, list[float]]] = []
@@ -235,9 +238,16 @@ class PartyTab(GameTab):
     # --- drawing -------------------------------------------------------------------------------
 
     def show(self, state: State) -> None:
+        shown = self._state
         self._state = state
         if not getattr(self.app, "reviewing", False):
             self.history.follow(state)
+        width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
+        if (shown is not None and state.characters is shown.characters and state.system == shown.system
+                and self._on_own == bool(getattr(self.app, "own", "")) and width == self._bar_width):
+            # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
+            self._show_sheet()
+            return
         table = self.query_one("#party-table", DataTable)
         pools = SHEETS[state.system].pools if state.system else ()
         keep = table.cursor_row
@@ -246,9 +256,13 @@ class PartyTab(GameTab):
         for pool in pools:
             table.add_column(pool, key=pool)
         table.add_column("Status", key="status")
-        width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
+        self._bar_width = width
+        own = getattr(self.app, "own", "")  # a player's own character (its key is bound to it)
         for char in state.characters.values():
-            cells: list[object] = [Text(char.name, style="bold" if char.is_pc else "italic")]
+            name = Text(char.name, style="bold" if char.is_pc else "italic")
+            if char.id == own:
+                name.append(" (you)", style="reverse")
+            cells: list[object] = [name]
             for pool in pools:
                 top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
                 cells.append(bar(char.current.get(pool, 0), top, width) if top else Text(str(char.current.get(pool, "–"))))
@@ -258,6 +272,9 @@ class PartyTab(GameTab):
         self.query_one("#party-empty").display = empty
         table.display = not empty
         if state.characters:
+            if own in state.characters and not self._on_own:  # a player starts on its own sheet
+                self._on_own = True
+                keep = list(state.characters).index(own)
             table.move_cursor(row=min(max(keep, 0), len(state.characters) - 1))
         self._show_sheet()
 
@@ -355,6 +372,10 @@ class PartyTab(GameTab):
         char = self.selected()
         if char is not None:
             self.app.prefill(f'test "{char.name}" ')  # type: ignore[attr-defined]
+
+    def action_ask(self) -> None:
+        char = self.selected()
+        self.app.action_ask(char.name if char is not None else "")  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         char = self.selected()

@@ -1,0 +1,101 @@
+"""The Ask dialog (``k`` on the Party and Initiative tabs): ask players for a roll.
+
+Who (names separated by commas, or ``all``), the test (a skill or stat, ``san 1/1d6``,
+``fright``), difficulty (Call of Cthulhu), a modifier, secret.  The command text a GM could type
+(``ask …``) is shown as it is built, and run through the app like a typed one.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Grid, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Checkbox, Input, Label, Static
+
+#: Runs a command line; returns the refusal, or None when it was done.
+Runner = Callable[[str], str | None]
+
+
+class AskForm(ModalScreen[None]):
+    CSS_PATH = "ask.tcss"  # loaded when first opened
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "ask", "Ask")]
+
+    def __init__(self, system: str, who: str, run: Runner) -> None:
+        super().__init__()
+        self.system = system
+        self.who = who
+        self.run_line = run
+
+    def compose(self) -> ComposeResult:
+        test = "fright" if self.system == "gurps" else ""
+        with Vertical(id="ask-form"):
+            yield Static("Ask for a roll — each player rolls on their own screen", markup=False)
+            with Grid(id="ask-grid"):
+                yield Label("Who")
+                yield Input(self.who or "all", id="ask-who", placeholder="ada,jonah or all", max_length=300)
+                yield Label("Test")
+                yield Input(test, id="ask-test", placeholder="Listen · san 1/1d6 · fright", max_length=120)
+                if self.system == "coc7":
+                    yield Label("Difficulty")
+                    yield Input("regular", id="ask-difficulty", placeholder="regular · hard · extreme", max_length=10)
+                else:
+                    yield Label("Modifier")
+                    yield Input("", id="ask-mod", placeholder="-20 / +20" if self.system == "fhtagn" else "-2",
+                                max_length=6)
+                yield Label("Secret")
+                yield Checkbox("only I see the results", id="ask-secret")
+            yield Static("", id="ask-command", markup=False)
+            yield Static("", id="ask-error", markup=False)
+            yield Static("Enter or ctrl+s ask · Esc cancel", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#ask-test" if self.who else "#ask-who", Input).focus()
+        self._show()
+
+    def text(self) -> str:
+        who = ",".join(part.strip() for part in self.query_one("#ask-who", Input).value.split(",") if part.strip())
+        test = self.query_one("#ask-test", Input).value.strip()
+        words = ["ask", shlex.quote(who or "all")]
+        head, _, rest = test.partition(" ")
+        if head.casefold() == "san" and rest.strip():
+            words += ["san", shlex.quote(rest.strip())]
+        elif test:
+            words.append(shlex.quote(test))
+        for key, option in (("#ask-difficulty", "difficulty"), ("#ask-mod", "mod")):
+            found = self.query(key)
+            value = found.first(Input).value.strip() if found else ""
+            if value and value != "regular":
+                words.append(f"{option}={shlex.quote(value)}")
+        if self.query_one("#ask-secret", Checkbox).value:
+            words.append("secret")
+        return " ".join(words)
+
+    def _show(self) -> None:
+        self.query_one("#ask-command", Static).update(self.text())
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self._show()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        self._show()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_ask()
+
+    def action_ask(self) -> None:
+        if not self.query_one("#ask-test", Input).value.strip():
+            self.query_one("#ask-error", Static).update("Which test? a skill or stat, san LOSS, or fright")
+            return
+        problem = self.run_line(self.text())
+        if problem:
+            self.query_one("#ask-error", Static).update(problem.replace("\n", " · "))
+            return
+        self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

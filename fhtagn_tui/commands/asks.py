@@ -1,0 +1,82 @@
+"""Commands of rolls at the table: ``ask``, ``ask cancel``, ``answer``."""
+
+from __future__ import annotations
+
+from fhtagn_tui.domain.features.asks import AnswerRoll, AskRoll, CancelAsk
+from fhtagn_tui.domain.state import State
+
+from .language import Args, Query, command, to_int
+
+
+def _targets(raw: str) -> tuple[str, ...]:
+    names = tuple(part.strip() for part in raw.split(",") if part.strip())
+    return names
+
+
+@command(
+    "ask",
+    "ask NAME[,NAME…]|all SKILL|STAT|san LOSS|fright [difficulty=regular|hard|extreme] [mod=±N] [secret]",
+    "ask players for a roll: each addressed player's screen shows it; they roll, or type the dice they threw",
+    details=(
+        "Each answer is the GM's own command for that character (test, san / sanity, fright), with its dice,\n"
+        "and names the request and who answered.  'secret': the players roll, only the GM sees the results.\n"
+        "Open requests show above the command line with who has not answered; answer N NAME rolls for a\n"
+        "player; ask cancel N closes one."
+    ),
+    examples=("ask ada,jonah Search", 'ask all "Spot Hidden" difficulty=hard', "ask ada san 1/1d6",
+              "ask ilse fright mod=-2", "ask ada Search secret"),
+)
+def _ask(args: Args) -> AskRoll:
+    targets = _targets(args.pos(0, "NAME[,NAME…] or all"))
+    rest = args.rest(1).strip()
+    if not rest:
+        raise args.fail("ask: which test? a skill or stat, 'san LOSS' or 'fright'")
+    head, _, tail = rest.partition(" ")
+    test, what = "skill", rest
+    if head.casefold() == "san" and tail.strip():
+        test, what = "san", tail.strip()
+    elif head.casefold() == "fright" and not tail.strip():
+        test, what = "fright", ""
+    return AskRoll(
+        targets=targets,
+        test=test,
+        what=what,
+        difficulty=(args.opt("difficulty", "regular") or "regular").casefold(),
+        modifier=args.int_opt("mod", 0),
+    )
+
+
+@command("ask cancel", "ask cancel [N]", "close a roll request (the latest open one without N)",
+         examples=("ask cancel 3",))
+def _ask_cancel(args: Args) -> CancelAsk:
+    raw = args.pos_opt(0, "")
+    args.max_positional(1)
+    return CancelAsk(number=to_int(raw, "request number", args) if raw else 0)
+
+
+@command("ask list", "ask list", "the open roll requests and who has not answered")
+def _ask_list(args: Args) -> Query:
+    args.max_positional(0)
+    return Query(run=open_requests)
+
+
+@command("answer", "answer N NAME [roll=VALUES]", "answer a roll request on a player's behalf (the GM rolls)",
+         examples=("answer 3 ilse", "answer 3 ilse roll=42"), dice=True)
+def _answer(args: Args) -> AnswerRoll:
+    number = to_int(args.pos(0, "N"), "request number", args)
+    name = args.rest(1)
+    if not name:
+        raise args.fail("answer N NAME: for whom?")
+    return AnswerRoll(number=number, name=name, by="GM")
+
+
+def open_requests(state: State) -> str:
+    """One line per open request: its number, test, who it asks and who has not answered."""
+    if not state.asks:
+        return "No roll request is open."
+    names = {c.id: c.name for c in state.characters.values()}
+    lines = []
+    for ask in state.asks:
+        waiting = ", ".join(names.get(c, c) for c in ask.pending)
+        lines.append(f"#{ask.number} {ask.label}" + (" (secret)" if ask.hidden else "") + f" — waiting: {waiting}")
+    return "\n".join(lines)

@@ -1,0 +1,270 @@
+"""Rolls at the table: the GM asks players for a roll, and each answer is resolved by the same rules.
+
+``ask ada,jonah Listen`` writes a :class:`RollAsked`; each addressed character answers once
+(:class:`AnswerRoll`: the player's app, relayed to the writer, or the GM on the player's behalf).
+An answer is the GM's own command for that character (``test``, ``san``, ``sanity``, ``fright``)
+decided by its own decider, preceded by a :class:`RollAnswered` naming the request and who
+answered.  A secret request (``hidden``) keeps its results secret (their events are stamped
+secret); the :class:`RollAnswered` stays public so the player's screen knows it was answered.
+"""
+
+from __future__ import annotations
+
+from msgspec.structs import replace
+
+from fhtagn_tui.rules.dice import Dice
+
+from ..commands import Command
+from ..decide import Rejected, decide, decider, evolver
+from ..events import Event
+from ..lookup import find_character
+from ..state import Ask, State
+
+TESTS = ("skill", "san", "fright")
+DIFFICULTIES = ("regular", "hard", "extreme")
+#: The most characters one request may address, and the most requests open at once.
+MAX_TARGETS = 16
+MAX_OPEN = 32
+
+
+class RollAsked(Event):
+    kind_label = "roll request"
+    number: int
+    test: str
+    what: str
+    targets: tuple[str, ...]
+    difficulty: str = "regular"
+    modifier: int = 0
+    hidden: bool = False
+
+    def ask(self) -> Ask:
+        return Ask(number=self.number, test=self.test, what=self.what, targets=self.targets,
+                   pending=self.targets, difficulty=self.difficulty, modifier=self.modifier,
+                   hidden=self.hidden, seq=self.seq)
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = ", ".join(names.get(t, t) for t in self.targets)
+        return f"The GM asks {who} for a roll: {self.ask().label} (request {self.number}" + (
+            ", secret results)" if self.hidden else ")")
+
+
+class RollAnswered(Event):
+    kind_label = "roll answered"
+    number: int
+    character: str
+    by: str  # "GM", or "player NAME" (the key that answered)
+    label: str = ""  # the request's test, as asked
+    hidden: bool = False
+
+    def describe(self, names: dict[str, str]) -> str:
+        who = names.get(self.character, self.character)
+        by = "the GM for them" if self.by == "GM" else self.by
+        return f"{who} answers request {self.number} ({self.label}), rolled by {by}" + (
+            ": rolled (result secret)" if self.hidden else "")
+
+
+class RollCancelled(Event):
+    kind_label = "roll request cancelled"
+    number: int
+    label: str = ""
+    waiting: tuple[str, ...] = ()
+
+    def describe(self, names: dict[str, str]) -> str:
+        left = ", ".join(names.get(t, t) for t in self.waiting)
+        return f"The GM cancels request {self.number} ({self.label})" + (f"; not answered: {left}" if left else "")
+
+
+class AskRoll(Command):
+    label = "ask"
+    targets: tuple[str, ...]  # names as typed, or ("all",)
+    test: str = "skill"
+    what: str = ""
+    difficulty: str = "regular"
+    modifier: int = 0
+    hidden: bool = False
+
+
+class AnswerRoll(Command):
+    label = "answer"
+    number: int
+    name: str
+    by: str = "GM"
+
+
+class CancelAsk(Command):
+    label = "cancel request"
+    number: int = 0  # 0: the latest open one
+
+
+def open_ask(state: State, number: int) -> Ask | None:
+    return next((a for a in state.asks if a.number == number), None)
+
+
+def command_for(state: State, ask: Ask, character: str) -> Command:
+    """The GM's own command for one character's answer (decided by that command's decider)."""
+    from .campaign import TestSkill
+
+    if ask.test == "skill":
+        return TestSkill(name=character, skill=ask.what, modifier=ask.modifier, difficulty=ask.difficulty)
+    if ask.test == "san":
+        if state.system == "coc7":
+            from .coc_insanity import CocSanityRoll
+
+            return CocSanityRoll(name=character, loss=ask.what)
+        from .sanity import SanTest
+
+        return SanTest(name=character, loss=ask.what, modifier=ask.modifier)
+    from .fright import FrightCheck
+
+    return FrightCheck(name=character, modifier=ask.modifier)
+
+
+def dice_hint(system: str, test: str) -> str:
+    """Which dice a player types for a test, in the order the rule draws them."""
+    if test == "skill":
+        return "3 dice, e.g. 4 3 5" if system == "gurps" else "the d100, e.g. 42"
+    if test == "san":
+        return "the d100, and the loss die if it is rolled: e.g. 80 4"
+    return "3 dice; failed: 3 more for the table, e.g. 6 6 5 4 4 4"
+
+
+def target_text(state: State, ask: Ask, character: str) -> str:
+    """What the character rolls against, from the state the player sees (``Firearms 45% → 25%``)."""
+    char = state.characters.get(character)
+    if char is None:
+        return ""
+    try:
+        if ask.test == "skill":
+            from .campaign import _test_target
+
+            label, base, _kind = _test_target(state, char, ask.what)
+            if state.system == "gurps":
+                return f"{label} {base}" + (f" {ask.modifier:+d} → roll 3d ≤ {base + ask.modifier}" if ask.modifier
+                                           else f" → roll 3d ≤ {base}")
+            if state.system == "coc7":
+                need = {"hard": base // 2, "extreme": base // 5}.get(ask.difficulty, base)
+                return f"{label} {base}%" + (f" → {ask.difficulty} {need}%" if need != base else "")
+            target = max(0, min(99, base + ask.modifier))
+            return f"{label} {base}%" + (f" {ask.modifier:+d} → {target}%" if ask.modifier else "")
+        if ask.test == "san":
+            san = char.current.get("SAN")
+            return f"SAN {san}%, lose {ask.what}" if san is not None else f"SAN, lose {ask.what}"
+        from ..systems import derived
+
+        will = int(derived(state.system, char).get("Will", 0))
+        return f"Will {will}" + (f" {ask.modifier:+d}" if ask.modifier else "") + \
+            f" → roll 3d ≤ {min(13, will + ask.modifier)}"
+    except (Rejected, KeyError, ValueError, TypeError):
+        return ""
+
+
+@decider(AskRoll)
+def _ask(state: State, cmd: AskRoll, dice: Dice) -> list[Event]:
+    if cmd.test not in TESTS:
+        raise Rejected(f"ask: a test is a skill or stat, 'san LOSS' or 'fright', not {cmd.test!r}")
+    if cmd.difficulty not in DIFFICULTIES:
+        raise Rejected(f"difficulty is regular, hard or extreme, not {cmd.difficulty!r}")
+    if cmd.test == "san" and state.system == "gurps":
+        raise Rejected("GURPS has no SAN: ask for a Fright Check (ask NAME fright [mod=±N])")
+    if cmd.test == "fright" and state.system != "gurps":
+        raise Rejected("a Fright Check is GURPS: ask for a SAN roll (ask NAME san 1/1d6)")
+    if cmd.test in ("skill", "san") and not cmd.what.strip():
+        raise Rejected("ask: which skill or stat?" if cmd.test == "skill" else "ask NAME san LOSS (e.g. 1/1d6)")
+    if len(state.asks) >= MAX_OPEN:
+        raise Rejected(f"{MAX_OPEN} requests are open: answer or cancel some first (ask cancel N)")
+    if [t.casefold() for t in cmd.targets] == ["all"]:
+        chars = [c for c in state.characters.values() if c.is_pc and not c.hidden]
+        if not chars:
+            raise Rejected("ask all: the campaign has no player characters yet")
+    else:
+        chars = []
+        for name in cmd.targets:
+            char = find_character(state, name)
+            if char not in chars:
+                chars.append(char)
+    if not chars:
+        raise Rejected("ask whom? ask NAME[,NAME…] TEST, or ask all TEST")
+    if len(chars) > MAX_TARGETS:
+        raise Rejected(f"one request addresses at most {MAX_TARGETS} characters")
+    what = cmd.what.strip()
+    asked = RollAsked(number=state.asks_made + 1, test=cmd.test, what=what, targets=tuple(c.id for c in chars),
+                      difficulty=cmd.difficulty, modifier=cmd.modifier, hidden=cmd.hidden)
+    # the test must make sense for every character now (the same checks as the GM's own command)
+    probe = Dice(_Probe())
+    for char in chars:
+        try:
+            decide(state, command_for(state, asked.ask(), char.id), probe)
+        except _Drawn:
+            pass
+    return [asked]
+
+
+class _Drawn(Exception):
+    pass
+
+
+class _Probe:
+    """A dice source that stops a decider at its first die: the checks before it have passed."""
+
+    def value(self, purpose: str, die: str) -> int:
+        raise _Drawn
+
+
+@decider(AnswerRoll)
+def _answer(state: State, cmd: AnswerRoll, dice: Dice) -> list[Event]:
+    ask = open_ask(state, cmd.number)
+    if ask is None:
+        made = state.asks_made
+        if 0 < cmd.number <= made:
+            raise Rejected(f"request {cmd.number} is closed (answered or cancelled)")
+        raise Rejected(f"there is no request {cmd.number}" + (f" (requests 1–{made} were made)" if made else ""))
+    try:
+        char = find_character(state, cmd.name)
+    except Rejected:
+        raise Rejected(f"request {cmd.number} is not addressed to {cmd.name!r}") from None
+    if char.id not in ask.targets:
+        raise Rejected(f"request {cmd.number} is not addressed to {char.name}")
+    if char.id not in ask.pending:
+        raise Rejected(f"{char.name} has answered request {cmd.number} already")
+    events = decide(state, command_for(state, ask, char.id), dice)
+    if ask.hidden:
+        events = [replace(ev, secret=True) for ev in events]
+    answered = RollAnswered(number=ask.number, character=char.id, by=cmd.by, label=ask.label, hidden=ask.hidden)
+    return [answered, *events]
+
+
+@decider(CancelAsk)
+def _cancel(state: State, cmd: CancelAsk, dice: Dice) -> list[Event]:
+    if not state.asks:
+        raise Rejected("no request is open")
+    ask = open_ask(state, cmd.number) if cmd.number else state.asks[-1]
+    if ask is None:
+        raise Rejected(f"request {cmd.number} is not open (open: {', '.join(str(a.number) for a in state.asks)})")
+    return [RollCancelled(number=ask.number, label=ask.label, waiting=ask.pending)]
+
+
+@evolver(RollAsked)
+def _ev_asked(state: State, ev: RollAsked) -> State:
+    return replace(state, asks=(*state.asks, ev.ask()), asks_made=max(state.asks_made, ev.number))
+
+
+@evolver(RollAnswered)
+def _ev_answered(state: State, ev: RollAnswered) -> State:
+    asks = []
+    for ask in state.asks:
+        if ask.number == ev.number:
+            pending = tuple(c for c in ask.pending if c != ev.character)
+            if not pending:
+                continue
+            ask = replace(ask, pending=pending)
+        asks.append(ask)
+    return replace(state, asks=tuple(asks))
+
+
+@evolver(RollCancelled)
+def _ev_cancelled(state: State, ev: RollCancelled) -> State:
+    return replace(state, asks=tuple(a for a in state.asks if a.number != ev.number))
+
+
+__all__ = ["dice_hint", "target_text", "AnswerRoll", "AskRoll", "CancelAsk", "RollAnswered", "RollAsked", "RollCancelled", "command_for",
+           "open_ask"]
