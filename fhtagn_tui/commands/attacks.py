@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from fhtagn_tui.domain.features.attacks import AddAttack, RemoveAttack, SetCharacterNotes
-from fhtagn_tui.rules.weapons import Weapon
 
+from .combat import weapon_from_options
 from .language import Args, ParseError, command, tokenize
-
-_INTS = ("range", "shots", "magazine", "malfunction", "burst", "lethality")
 
 
 @command(
@@ -32,20 +32,8 @@ def _attack_add(args: Args) -> AddAttack:
     name = args.pos(0, "NAME")
     attack = args.pos(1, "ATTACK")
     args.max_positional(2)
-    skill = args.opt("skill")
-    damage = args.opt("damage")
-    if not skill or damage is None:
-        raise args.fail("char attack add: give skill=SKILL and damage=DICE")
-    ints = {k: args.int_opt(k, 0) for k in _INTS}
-    apr = args.int_opt("apr", 1)
-    kind = (args.opt("kind", "") or "").casefold() or ("ranged" if ints["range"] else "melee")
-    return AddAttack(name=name, first=args.flag("default"), attack=Weapon(
-        name=attack, system="", skill=skill, damage=damage, kind=kind,
-        impaling=args.flag("impaling"), damage_type=(args.opt("type", "") or "").casefold(),
-        base_range=ints["range"], shots=ints["shots"] or 1, magazine=ints["magazine"],
-        malfunction=ints["malfunction"], burst=ints["burst"], lethality=ints["lethality"],
-        db=(args.opt("db", "") or "").casefold(), per_round=apr,
-    ))
+    weapon = weapon_from_options(args, attack, "char attack add")
+    return AddAttack(name=name, first=args.flag("default"), attack=replace(weapon, per_round=args.int_opt("apr", 1)))
 
 
 @command("char attack remove", "char attack remove NAME ATTACK", "take an attack of its own from a character",

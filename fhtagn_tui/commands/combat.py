@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from fhtagn_tui.domain.features.coc_wounds import DyingRoll
 from fhtagn_tui.domain.features.encounter import Attack, DefineWeapon, SetArmor
 from fhtagn_tui.domain.features.fh_combat import (
@@ -197,20 +199,29 @@ _WEAPON_INTS = ("range", "shots", "magazine", "malfunction", "burst", "lethality
 def _weapon_add(args: Args) -> DefineWeapon:
     name = args.pos(0, "NAME")
     args.max_positional(1)
+    weapon = weapon_from_options(args, name, "weapon add")
+    return DefineWeapon(weapon=replace(
+        weapon, auto=args.flag("auto"), action=(args.opt("action", "") or "").casefold(),
+        notes=args.opt("notes", "") or "",
+    ))
+
+
+def weapon_from_options(args: Args, name: str, what: str) -> Weapon:
+    """A weapon from the options ``weapon add`` and ``char attack add`` share: skill=, damage=, kind=,
+    type=, range=, shots=, magazine=, malfunction=, burst=, lethality=, db=, --impaling."""
     skill = args.opt("skill")
     damage = args.opt("damage")
     if not skill or damage is None:
-        raise args.fail("weapon add: give skill=SKILL and damage=DICE")
+        raise args.fail(f"{what}: give skill=SKILL and damage=DICE")
     ints = {k: args.int_opt(k, 0) for k in _WEAPON_INTS}
     kind = (args.opt("kind", "") or "").casefold()
-    return DefineWeapon(weapon=Weapon(
+    return Weapon(
         name=name, system="", skill=skill, damage=damage, kind=kind or ("ranged" if ints["range"] else "melee"),
         impaling=args.flag("impaling"), damage_type=(args.opt("type", "") or "").casefold(),
         base_range=ints["range"], shots=ints["shots"] or 1, magazine=ints["magazine"],
-        malfunction=ints["malfunction"], burst=ints["burst"], auto=args.flag("auto"),
-        action=(args.opt("action", "") or "").casefold(), lethality=ints["lethality"],
-        db=(args.opt("db", "") or "").casefold(), notes=args.opt("notes", "") or "",
-    ))
+        malfunction=ints["malfunction"], burst=ints["burst"], lethality=ints["lethality"],
+        db=(args.opt("db", "") or "").casefold(),
+    )
 
 
 def format_weapons(state: State) -> str:
