@@ -40,7 +40,7 @@ class ActionMenu(ModalScreen[str | None]):
     """What the acting character does: one line per action, picked by its key."""
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("f1", "reference", "Rules")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("f1", "reference", "Rules", id="app.gm_screen")]
 
     def __init__(self, state: State, actor: Character) -> None:
         super().__init__()
@@ -88,9 +88,9 @@ class ActionForm(ModalScreen[None]):
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Do it"),
-        Binding("f1", "reference", "Rules"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", "Do it", id="form.save"),
+        Binding("f1", "reference", "Rules", id="app.gm_screen"),
     ]
 
     def __init__(self, state: State, actor: Character, spec: ActionSpec, run: RunText) -> None:

@@ -24,7 +24,7 @@ from .action_specs import q
 
 class FightersForm(ModalScreen[None]):
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Add")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Add", id="form.save")]
 
     def __init__(self, state: State, run: RunText, book: tuple[Entry, ...] = ()) -> None:
         super().__init__()

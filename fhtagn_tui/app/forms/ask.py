@@ -22,7 +22,7 @@ Runner = Callable[[str], str | None]
 
 class AskForm(ModalScreen[None]):
     CSS_PATH = "ask.tcss"  # loaded when first opened
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "ask", "Ask")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "ask", "Ask", id="form.save")]
 
     def __init__(self, system: str, who: str, run: Runner) -> None:
         super().__init__()

@@ -28,10 +28,10 @@ def npc_line(entry: Entry, count: int, hidden: bool, vary: bool, fight: bool, di
 class BestiaryForm(ModalScreen[None]):
     CSS_PATH = "bestiary.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Add"),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("up", "move(-1)", "Previous", show=False),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", "Add", id="form.save"),
+        Binding("down", "move(1)", "Next", show=False, id="bestiary.next"),
+        Binding("up", "move(-1)", "Previous", show=False, id="bestiary.previous"),
     ]
 
     def __init__(self, state: State, book: tuple[Entry, ...], fight: bool = False) -> None:

@@ -87,8 +87,8 @@ class CharacterForm(ModalScreen[None]):
     CSS_PATH = "character.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", "Save", id="form.save"),
     ]
 
     def __init__(self, system: str, submit: Submit, char: Character | None = None) -> None:

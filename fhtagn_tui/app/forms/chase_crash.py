@@ -42,7 +42,7 @@ class ChaseCrashForm(ModalScreen[bool]):
     """Dismissed with True once the Keeper's call is made, False when left for later."""
 
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Later"), Binding("ctrl+s", "save", "Decide")]
+    BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "save", "Decide", id="form.save")]
 
     def __init__(self, chase: int, vehicle: str, consequence: str, occupants: Sequence[str], submit: SubmitDice) -> None:
         super().__init__()

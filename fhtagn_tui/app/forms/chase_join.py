@@ -35,9 +35,9 @@ class ChaseJoinForm(ModalScreen[None]):
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "cancel", "Close"),
-        Binding("ctrl+s", "save(True)", "Add"),
-        Binding("ctrl+n", "save(False)", "Add another"),
+        Binding("escape", "cancel", "Close", id="form.cancel"),
+        Binding("ctrl+s", "save(True)", "Add", id="form.save"),
+        Binding("ctrl+n", "save(False)", "Add another", id="chase_join.add_another"),
     ]
 
     def __init__(self, state: State, chase: int, submit: Submit) -> None:

@@ -26,7 +26,7 @@ class ChaseNewForm(ModalScreen[bool]):
     """Dismissed with True once the chase is set up."""
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Save", id="form.save")]
 
     def __init__(self, submit: Submit) -> None:
         super().__init__()

@@ -15,7 +15,7 @@ from fhtagn_tui.importers import ImportError_, plan
 
 class ImportForm(ModalScreen[None]):
     CSS_PATH = "bestiary.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("ctrl+s", "save", "Import")]
+    BINDINGS = [Binding("escape", "cancel", "Close", id="form.cancel"), Binding("ctrl+s", "save", "Import", id="form.save")]
 
     def __init__(self, state: State) -> None:
         super().__init__()

@@ -26,7 +26,7 @@ SubmitWithDice = Callable[[Command, Sequence[str] | None], str | None]
 
 class RequisitionForm(ModalScreen[None]):
     CSS_PATH = "requisition.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Save", id="form.save")]
 
     def __init__(self, state: State, submit: SubmitWithDice, agent: str = "") -> None:
         super().__init__()

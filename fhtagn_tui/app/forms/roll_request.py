@@ -23,9 +23,9 @@ class RollRequest(ModalScreen[None]):
     # its styles (roll_request.tcss) are among the app's own: read at start-up, not when a request comes
     AUTO_FOCUS = None  # the keys are the screen's until t opens the dice line
     BINDINGS = [
-        Binding("r,enter", "roll", "Roll"),
-        Binding("t", "type", "Type dice"),
-        Binding("escape", "later", "Later"),
+        Binding("r,enter", "roll", "Roll", id="roll_request.roll"),
+        Binding("t", "type", "Type dice", id="roll_request.type"),
+        Binding("escape", "later", "Later", id="roll_request.later"),
     ]
 
     def __init__(self, ask: Ask, who: str, target: str, send: Callable[[Ask, list[int] | None], str | None],

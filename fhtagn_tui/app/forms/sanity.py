@@ -58,11 +58,11 @@ def _int(text: str, what: str) -> int:
 class SanityDialog(ModalScreen[None]):
     CSS_PATH = "sanity.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "primary", "Next / Run"),
-        Binding("ctrl+r", "roll_one", "Roll the die"),
-        Binding("ctrl+t", "roll_rest", "Roll the rest"),
-        Binding("ctrl+b", "back", "Back"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "primary", "Next / Run", id="form.save"),
+        Binding("ctrl+r", "roll_one", "Roll the die", id="sanity.roll_one"),
+        Binding("ctrl+t", "roll_rest", "Roll the rest", id="sanity.roll_rest"),
+        Binding("ctrl+b", "back", "Back", id="sanity.back"),
     ]
 
     def __init__(self, state: State, character: str, run: Runner, roll: Roller) -> None:

@@ -23,8 +23,8 @@ class SearchForm(ModalScreen[None]):
     CSS_PATH = "search.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("ctrl+s", "search", "Search", show=False),
+        Binding("escape", "close", "Close", id="form.cancel"),
+        Binding("ctrl+s", "search", "Search", show=False, id="form.save"),
     ]
 
     def __init__(
@@ -109,7 +109,7 @@ class GotoForm(ModalScreen[None]):
     """One line: an event number, s2 (a session start), r3 (a round), start or end."""
     CSS_PATH = "search.tcss"  # loaded when first opened, not at start-up
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "Close", id="form.cancel")]
 
     def __init__(self, go: Callable[[str], str | None], total: int) -> None:
         super().__init__()

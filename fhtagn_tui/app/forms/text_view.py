@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 class TextView(ModalScreen[None]):
     CSS_PATH = "text_view.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape,q,enter", "close", "Close")]
+    BINDINGS = [Binding("escape,q,enter", "close", "Close", id="text_view.close")]
 
     def __init__(self, title: str, body: str) -> None:
         super().__init__()

@@ -71,20 +71,20 @@ class LogBeside(Static):
 
 class InitiativeTab(GameTab):
     BINDINGS = [
-        Binding("s", "start", "Start fight"),
-        Binding("a", "act", "Act"),
-        Binding("n", "next", "Next"),
-        Binding("plus,equals_sign", "add", "Add", key_display="+"),
-        Binding("w", "wait", "Wait"),
-        Binding("g", "go", "Go now"),
-        Binding("c", "check", "Check"),
-        Binding("r", "ready", "Ready"),
-        Binding("x", "remove", "Remove"),
-        Binding("e", "end", "End"),
-        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll
-        Binding("ctrl+up", "move(-1)", "Move up", show=False),
-        Binding("ctrl+down", "move(1)", "Move down", show=False),
-        Binding("f1", "reference", "Rules"),
+        Binding("s", "start", "Start fight", id="initiative.start"),
+        Binding("a", "act", "Act", id="initiative.act"),
+        Binding("n", "next", "Next", id="initiative.next"),
+        Binding("plus,equals_sign", "add", "Add", key_display="+", id="initiative.add"),
+        Binding("w", "wait", "Wait", id="initiative.wait"),
+        Binding("g", "go", "Go now", id="initiative.go"),
+        Binding("c", "check", "Check", id="initiative.check"),
+        Binding("r", "ready", "Ready", id="initiative.ready"),
+        Binding("x", "remove", "Remove", id="initiative.remove"),
+        Binding("e", "end", "End", id="initiative.end"),
+        Binding("k", "ask", "Ask…", show=False, id="initiative.ask"),  # ask players for a roll
+        Binding("ctrl+up", "move(-1)", "Move up", show=False, id="initiative.move_up"),
+        Binding("ctrl+down", "move(1)", "Move down", show=False, id="initiative.move_down"),
+        Binding("f1", "reference", "Rules", id="app.gm_screen"),
     ]
 
     def __init__(self) -> None:

@@ -135,20 +135,20 @@ def _history_from_log(store: CampaignStore, first: int, last: int, chunk: int = 
 
 class PartyTab(GameTab):
     BINDINGS = [
-        Binding("n", "new", "New"),
-        Binding("e", "edit", "Edit"),
+        Binding("n", "new", "New", id="party.new"),
+        Binding("e", "edit", "Edit", id="party.edit"),
         # one key, each system's word for it (check_action keeps the one of this campaign)
-        Binding("s", "sanity('san')", "Sanity…"),
-        Binding("s", "sanity('fright')", "Fright…"),
-        Binding("p", "pools('HP/SAN')", "HP/SAN…"),
-        Binding("p", "pools('HP/FP')", "HP/FP…"),
-        Binding("t", "test", "Test"),
-        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll (the bar is full at 80 columns)
-        Binding("delete,x", "delete", "Delete"),
-        Binding("b", "app.bestiary", "NPCs…", show=False),  # the bar is full at 80 columns: in help and the README
-        Binding("i", "app.import_text", "Import", show=False),
-        Binding("shift+down", "sheet(1)", "Sheet ↓", show=False),
-        Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False),
+        Binding("s", "sanity('san')", "Sanity…", id="party.sanity"),
+        Binding("s", "sanity('fright')", "Fright…", id="party.sanity"),
+        Binding("p", "pools('HP/SAN')", "HP/SAN…", id="party.pools"),
+        Binding("p", "pools('HP/FP')", "HP/FP…", id="party.pools"),
+        Binding("t", "test", "Test", id="party.test"),
+        Binding("k", "ask", "Ask…", show=False, id="party.ask"),  # ask players for a roll (the bar is full at 80 columns)
+        Binding("delete,x", "delete", "Delete", id="party.delete"),
+        Binding("b", "app.bestiary", "NPCs…", show=False, id="party.bestiary"),  # the bar is full at 80 columns: in help and the README
+        Binding("i", "app.import_text", "Import", show=False, id="party.import"),
+        Binding("shift+down", "sheet(1)", "Sheet ↓", show=False, id="party.sheet_down"),
+        Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False, id="party.sheet_up"),
     ]
 
     def __init__(self) -> None:

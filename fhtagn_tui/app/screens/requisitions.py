@@ -46,9 +46,9 @@ def cost_text(r: Requisition) -> Text:
 
 class RequisitionsTab(GameTab):
     BINDINGS = [
-        Binding("r", "request", "Request"),
-        Binding("a", "focus_agent", "Agent filter"),
-        Binding("c", "focus_category", "Category filter"),
+        Binding("r", "request", "Request", id="requisitions.request"),
+        Binding("a", "focus_agent", "Agent filter", id="requisitions.agent_filter"),
+        Binding("c", "focus_category", "Category filter", id="requisitions.category_filter"),
     ]
 
     def __init__(self) -> None:

@@ -39,7 +39,7 @@ def span(track: Track, label: str) -> str:
 
 class TimelineScreen(ModalScreen[None]):
     CSS_PATH = "timeline.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", "Close", id="timeline.close")]
 
     def __init__(self, tracks: list[Track], title: str, selected: str = "") -> None:
         super().__init__()

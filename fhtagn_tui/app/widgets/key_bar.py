@@ -15,6 +15,10 @@ from textual import events
 from textual.widget import Widget
 
 
+#: The command palette's action (its key is ``ctrl+p`` unless the user's keymap moves ``app.palette``).
+PALETTE_ACTIONS = frozenset({"command_palette", "app.command_palette"})
+
+
 class Key(NamedTuple):
     key: str  # what the app is sent when the key is clicked
     display: str  # what is shown: "^z", "del", ":"
@@ -67,11 +71,11 @@ class KeyBar(Widget, can_focus=False):
         app = self.app
         keys: list[Key] = []
         actions: set[str] = set()
-        palette_key = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE and self.show_palette else None
+        show_palette = app.ENABLE_COMMAND_PALETTE and self.show_palette
         palette: Key | None = None
         for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
             item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
-            if key == palette_key:
+            if show_palette and binding.action in PALETTE_ACTIONS:  # by action: a keymap may move its key
                 palette = item
             elif binding.show and binding.action not in actions:  # one entry per action, as Footer
                 actions.add(binding.action)
