@@ -112,6 +112,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self.keymap = keymap if keymap is not None and not player else UserKeymap()
         if self.keymap.keys:
             self.set_keymap(self.keymap.keys)
+        self._writing_keys = frozenset(k for i, default in (("app.command_line", "colon"), ("app.undo", "ctrl+z"),
+                                                            ("app.redo", "ctrl+y"))
+                                       for k in self.keymap.keys.get(i, default).split(","))
         self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
         self.bound_input = served  # a remote client cannot make the app queue input without limit
         self.engine = engine
@@ -635,7 +638,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def on_key(self, event: events.Key) -> None:
         """A key that writes, pressed in a read-only view: it is not offered here, but say why."""
-        if self.readonly and event.key in ("colon", "ctrl+z", "ctrl+y") and len(self.screen_stack) == 1:
+        if self.readonly and event.key in self._writing_keys and len(self.screen_stack) == 1:
             self.notify("read-only: commands, undo and redo are off in this view", severity="warning")
 
     def action_command_line(self) -> None:

@@ -36,6 +36,7 @@ from pathlib import Path
 
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, _character_to_key, format_key
+from textual.markup import escape
 
 FILE_NAME = "keymap.toml"
 MAX_BYTES = 64 * 1024  # a keymap is a few dozen lines; a bigger file is not one
@@ -412,8 +413,46 @@ def key_text(app: object, binding_id: str, default: str) -> str:
     return typed_key(keys.split(",")[0]) if keys else default
 
 
+def key_markup(app: object, binding_id: str, default: str) -> str:
+    """:func:`key_text` for a hint written in Textual markup: a ``[`` key is escaped."""
+    return escape(key_text(app, binding_id, default))
+
+
 def _keymap(app: object) -> Mapping[str, str]:
     """The keymap Textual applies (``App.set_keymap`` keeps it in ``App._keymap``; there is no getter)."""
     from textual.app import App
 
     return app._keymap if isinstance(app, App) else {}
+
+
+# --- `fhtagn keys` ---------------------------------------------------------------------------------
+
+
+#: Where a binding works, in words (``fhtagn keys``); other classes are named as they are.
+SCREEN_WORDS = {"FhtagnApp": "everywhere", "PartyTab": "Party", "InitiativeTab": "Initiative", "ChaseTab": "Chase",
+                "RequisitionsTab": "Requisitions", "LogTab": "Log", "ReferenceScreen": "GM screen",
+                "TimelineScreen": "timeline", "CommandLine": "command line", "Outline": "GM screen list"}
+
+
+def listing(user: UserKeymap, known: Sequence[Known] | None = None) -> list[str]:
+    """Every binding id: its default keys, the keys in use (``=`` when the default), what it does, where."""
+    known = known_bindings() if known is None else known
+    rows: dict[str, tuple[str, str, str, list[str]]] = {}
+    for k in known:
+        if k.id.startswith("<"):
+            continue
+        default = "/".join(typed_key(key) for key in k.keys)
+        if k.id in rows:
+            old = rows[k.id]
+            if k.screen not in old[3]:
+                old[3].append(k.screen)
+            continue
+        mine = user.keys.get(k.id)
+        rows[k.id] = (default, "/".join(typed_key(key) for key in mine.split(",")) if mine else "=",
+                      k.description, [k.screen])
+    width = max(len(i) for i in rows) + 2
+    lines = [f"{'ID':<{width}}{'DEFAULT':<14}{'IN USE':<14}WHAT (WHERE)"]
+    for ident, (default, mine, what, screens) in rows.items():
+        where = ", ".join(SCREEN_WORDS.get(s, s) for s in screens[:3]) + (f" +{len(screens) - 3}" if len(screens) > 3 else "")
+        lines.append(f"{ident:<{width}}{default:<14}{mine:<14}{what} ({where})")
+    return lines

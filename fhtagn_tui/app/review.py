@@ -32,6 +32,8 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.export.timeline import Track, track
 from fhtagn_tui.store.view import EventView
 
+from .keymap import key_text
+
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
 
@@ -441,7 +443,8 @@ class ReviewMode:
     def action_review_leave(self) -> None:
         if self._review_asked:
             app: Any = self
-            app.notify("This is a review of the log (read-only). ctrl+q quits.", timeout=3)
+            app.notify(f"This is a review of the log (read-only). {key_text(app, 'app.quit', 'ctrl+q')} quits.", timeout=3,
+                       markup=False)
             return
         self.stop_review()
 
@@ -542,7 +545,7 @@ class ReviewMode:
         """The status line: the switch shown before the last message."""
         self._last_status = text
         if self.secret_next:
-            return "🔒 SECRET next action (GM only; ctrl+g: off) · " + text
+            return f"🔒 SECRET next action (GM only; {key_text(self, 'app.secret', 'ctrl+g')}: off) · " + text
         return text
 
     def secret_text(self, text: str) -> str:

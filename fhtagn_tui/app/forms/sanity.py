@@ -31,6 +31,7 @@ from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
+from ..keymap import key_text
 from ..screens.party_sheet import adaptation_text, bonds_text
 from . import sanity_plan as sp
 
@@ -319,10 +320,10 @@ class SanityDialog(ModalScreen[None]):
             need.append("\n" + sp.hint_for(purpose), style="italic")
         else:
             need.append("All the dice are in: ", style="bold green")
-            need.append("Run (ctrl+s) records it.", style="")
+            need.append(f"Run ({key_text(self.app, 'form.save', 'ctrl+s')}) records it.", style="")
         self.query_one("#sd-need", Static).update(need)
         self.query_one("#sd-hint", Static).update(Text("type what the dice show, or roll them here; "
-                                                       "ctrl+b goes back", style="dim"))
+                                                       f"{key_text(self.app, 'sanity.back', 'ctrl+b')} goes back", style="dim"))
         self.query_one("#sd-command", Static).update(":" + sp.with_roll(self.text, self.values))
 
     # --- steps ------------------------------------------------------------------------------------

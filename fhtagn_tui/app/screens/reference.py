@@ -50,7 +50,7 @@ from fhtagn_tui.reference import (
 from fhtagn_tui.reference.catalogue import SYSTEM_NAMES, SYSTEM_ORDER, rule_span
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
-from ..keymap import key_text, keys_of, typed_key
+from ..keymap import key_markup, key_text, keys_of, typed_key
 from ..widgets.fit import fit_widths, longest_word
 from ..widgets.key_bar import KeyBar
 from ..widgets.outline import Branch, Leaf, Outline
@@ -223,7 +223,7 @@ class ReferenceScreen(Screen[None]):
 
     def _roll_hint(self, table: RefTable) -> str:
         roll = load_rollables().get(table.id)
-        return f"\nctrl+r rolls {roll.dice}" if roll else ""
+        return f"\n{key_text(self.app, 'gm_screen.roll', 'ctrl+r')} rolls {roll.dice}" if roll else ""
 
     def _show_table(self, table: RefTable | None, row: int = -1) -> None:
         result = self.query_one("#ref-result", Static)
@@ -408,7 +408,7 @@ class TableRollForm(ModalScreen[None]):
                 yield Label("Dice")
                 yield Input(placeholder="blank: the app rolls; or the dice shown", id="tr-dice", compact=True)
             yield Static("", id="tr-error", markup=False)
-            yield Static("[dim]enter / ctrl+s roll · esc cancel[/dim]", id="tr-keys")
+            yield Static(f"[dim]enter / {key_markup(self.app, 'form.save', 'ctrl+s')} roll · {key_markup(self.app, 'form.cancel', 'esc')} cancel[/dim]", id="tr-keys")
 
     def _field(self, param: Param) -> Input | Select[str]:
         value = self.defaults.get(param.name, param.default or "")

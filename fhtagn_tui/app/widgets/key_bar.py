@@ -12,8 +12,8 @@ from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
 from textual.widget import Widget
-
 
 #: The command palette's action (its key is ``ctrl+p`` unless the user's keymap moves ``app.palette``).
 PALETTE_ACTIONS = frozenset({"command_palette", "app.command_palette"})
@@ -24,6 +24,24 @@ class Key(NamedTuple):
     display: str  # what is shown: "^z", "del", ":"
     description: str
     enabled: bool
+
+
+def _in_declared_order(active: list[ActiveBinding]) -> list[ActiveBinding]:
+    """The keys in the order their screens (or widgets) declare them, under a keymap as without one."""
+    rank: dict[int, int] = {}
+    places: dict[int, dict[str, int]] = {}
+    for item in active:
+        node = item.node
+        if id(node) not in rank:
+            rank[id(node)] = len(rank)
+            place: dict[str, int] = {}
+            for i, (key, b) in enumerate(node._bindings):
+                place.setdefault(b.id or key, i)
+            places[id(node)] = place
+    def where(item: ActiveBinding) -> tuple[int, int]:
+        place = places[id(item.node)]
+        return rank[id(item.node)], place.get(item.binding.id or item.binding.key, len(place))
+    return sorted(active, key=where)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -73,7 +91,10 @@ class KeyBar(Widget, can_focus=False):
         actions: set[str] = set()
         show_palette = app.ENABLE_COMMAND_PALETTE and self.show_palette
         palette: Key | None = None
-        for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
+        active = list(self.screen.active_bindings.values())
+        if app._keymap:  # Textual moves a remapped key to the end of its screen's keys: put it back in place
+            active = _in_declared_order(active)
+        for _node, binding, enabled, _tooltip in active:
             item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
             if show_palette and binding.action in PALETTE_ACTIONS:  # by action: a keymap may move its key
                 palette = item
