@@ -471,7 +471,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 self._asked = None
                 if not prompt.sent:
                     self._put_aside.add(ask.number)
-                    self.notify(f"Request {ask.number} put aside: a to answer it", title="Roll")
+                    self.notify(f"Request {ask.number} put aside: {key_text(self, 'app.answer', 'a')} to answer it", title="Roll",
+                                markup=False)
                     self._prompt(self.view_state)  # the next request waiting, if any
 
         self.push_screen(prompt, later)

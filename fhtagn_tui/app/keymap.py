@@ -115,8 +115,7 @@ def check_key(text: str) -> tuple[str, str]:
         return "", f"{raw!r} ends with '+': the key is missing"
     key = _key_name(name)
     if not key:
-        return "", (f"{name!r} is no key (a character such as a or ?, or a name: escape, enter, tab, space, "
-                    "up, down, left, right, home, end, pageup, pagedown, insert, delete, backspace, f1–f24)")
+        return "", f"{name!r} is no key (a character such as a or ?, or a name such as esc, enter, space, up, f1)"
     return "+".join([*seen, key]), ""
 
 
@@ -167,9 +166,16 @@ class Known:
 def known_bindings() -> list[Known]:
     """Every binding of the app, one per (class, id), in the order the classes declare them.
 
-    It imports every module with bindings (the late tabs and the forms), so the app asks only
-    when there is a keymap file to check; ``fhtagn keys`` and the tests always ask.
+    Read from ``keymap_table.py`` (written by :func:`table_source`; a test checks that it is
+    :func:`scan_bindings`): checking a keymap at start-up must not import every form and late tab.
     """
+    from .keymap_table import KNOWN
+
+    return [Known(ident, keys, description, screen) for ident, keys, description, screen in KNOWN]
+
+
+def scan_bindings() -> list[Known]:
+    """:func:`known_bindings` read from the classes themselves (it imports every module with bindings)."""
     found: list[Known] = []
     for name in BINDING_MODULES:
         module = import_module(name)
@@ -177,6 +183,15 @@ def known_bindings() -> list[Known]:
             if isinstance(obj, type) and obj.__module__ == name and "BINDINGS" in vars(obj):
                 found.extend(_of_class(obj))
     return found
+
+
+def table_source() -> str:
+    """The text of ``keymap_table.py``: ``python -m fhtagn_tui.app.keymap > fhtagn_tui/app/keymap_table.py``."""
+    rows = "".join(f"    ({k.id!r}, {k.keys!r}, {k.description!r}, {k.screen!r}),\n" for k in scan_bindings())
+    return ('"""Every binding of the app: (id, default keys, description, class), as ``keymap.scan_bindings``\n'
+            'finds them. Written by ``python -m fhtagn_tui.app.keymap > fhtagn_tui/app/keymap_table.py``;\n'
+            'tests/app/test_keymap.py checks that it is up to date."""\n\n'
+            f"KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (\n{rows})\n")
 
 
 def _of_class(cls: type) -> list[Known]:
@@ -207,13 +222,12 @@ class Entry:
 @dataclass(frozen=True)
 class Problem:
     path: Path
-    line: int  # 0: the file as a whole
+    line: int  # 0: the file as a whole (then the message reads on from the file's name: "is not …")
     message: str
 
     def __str__(self) -> str:
         path = str(self.path) if str(self.path).isprintable() else repr(str(self.path))
-        where = f"{path}, line {self.line}" if self.line else path
-        return f"{where}: {self.message}"
+        return f"{path}, line {self.line}: {self.message}" if self.line else f"{path} {self.message}"
 
 
 def read_file(path: Path) -> tuple[list[Entry], list[Problem]]:
@@ -231,7 +245,7 @@ def read_file(path: Path) -> tuple[list[Entry], list[Problem]]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return [], [Problem(path, text_line(data, exc.start), "is not UTF-8 text; the default keys are used")]
+        return [], [Problem(path, text_line(data, exc.start), "not UTF-8 text; the default keys are used")]
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -304,12 +318,19 @@ class UserKeymap:
     entries: dict[str, Entry] = field(default_factory=dict)
 
     def notice(self, limit: int = 4) -> str:
-        """The message at start: each problem on its line (the first few), and that defaults are kept."""
-        if not self.problems:
-            return ""
-        lines = [f"keymap: {p}" for p in self.problems[:limit]]
+        """The message at start: the file, then each problem on its line (the first few)."""
+        lines: list[str] = []
+        path: Path | None = None
+        for problem in self.problems[:limit]:
+            if problem.path != path:
+                path = problem.path
+                shown = str(path) if str(path).isprintable() else repr(str(path))
+                lines.append(f"keymap {shown}" + (f" {problem.message}" if not problem.line else ":"))
+                if not problem.line:
+                    continue
+            lines.append(f"  line {problem.line}: {problem.message}" if problem.line else f"  {problem.message}")
         if len(self.problems) > limit:
-            lines.append(f"… and {len(self.problems) - limit} more: `fhtagn keys --check` lists them all")
+            lines.append(f"… and {len(self.problems) - limit} more: `fhtagn keys --check FILE` lists them all")
         return "\n".join(lines)
 
 
@@ -456,3 +477,7 @@ def listing(user: UserKeymap, known: Sequence[Known] | None = None) -> list[str]
         where = ", ".join(SCREEN_WORDS.get(s, s) for s in screens[:3]) + (f" +{len(screens) - 3}" if len(screens) > 3 else "")
         lines.append(f"{ident:<{width}}{default:<14}{mine:<14}{what} ({where})")
     return lines
+
+
+if __name__ == "__main__":
+    print(table_source(), end="")

@@ -49,8 +49,15 @@ def test_every_module_with_bindings_is_known_to_the_keymap():
     assert modules == set(km.BINDING_MODULES)
 
 
+def test_the_table_of_bindings_is_the_bindings():
+    """keymap_table.py (read at start-up, so that checking a keymap imports no form) is up to date."""
+    assert km.known_bindings() == km.scan_bindings(), (
+        "a binding changed: python -m fhtagn_tui.app.keymap > fhtagn_tui/app/keymap_table.py")
+    assert (APP / "keymap_table.py").read_text() == km.table_source()
+
+
 def test_known_bindings_carry_ids_defaults_and_screens():
-    known = km.known_bindings()
+    known = km.scan_bindings()
     by = {(k.screen, k.id): k for k in known}
     assert by[("FhtagnApp", "app.undo")].keys == ("ctrl+z",)
     assert by[("PartyTab", "party.delete")].keys == ("delete", "x")
@@ -127,8 +134,7 @@ def test_a_bad_key_names_the_entry_and_line(tmp_path):
     path = write(tmp_path / "keymap.toml", '[keys]\n"app.undo" = "ctrl+zz"\n')
     _entries, problems = km.read_file(path)
     assert str(problems[0]) == (f"{path}, line 2: 'app.undo' = 'ctrl+zz': 'zz' is no key (a character such as a or ?, "
-                                "or a name: escape, enter, tab, space, up, down, left, right, home, end, pageup, "
-                                "pagedown, insert, delete, backspace, f1–f24); its default is kept")
+                                "or a name such as esc, enter, space, up, f1); its default is kept")
 
 
 def test_other_tables_and_a_keys_value_are_told(tmp_path):
@@ -224,7 +230,14 @@ def test_the_notice_lists_the_first_problems(tmp_path):
     body = "".join(f'"app.k{i}" = "a"\n' for i in range(6))
     user = km.load([write(tmp_path / "k.toml", "[keys]\n" + body)])
     lines = user.notice().splitlines()
-    assert len(lines) == 5 and lines[0].startswith("keymap: ") and "2 more: `fhtagn keys --check`" in lines[-1]
+    assert lines[0] == f"keymap {tmp_path / 'k.toml'}:"
+    assert lines[1] == "  line 2: 'app.k0' is no binding of the app (`fhtagn keys` lists them)"
+    assert len(lines) == 6 and "2 more: `fhtagn keys --check FILE`" in lines[-1]
+
+
+def test_a_whole_file_problem_reads_on_from_the_name(tmp_path):
+    user = km.load([write(tmp_path / "k.toml", "[keys\n")])
+    assert user.notice().startswith(f"keymap {tmp_path / 'k.toml'} is not valid TOML (")
 
 
 # --- fhtagn keys ------------------------------------------------------------------------------------

@@ -85,9 +85,9 @@ async def test_a_toml_syntax_error_is_told_and_the_defaults_stay(tmp_path):
         await pilot.pause()
         told = [n.message for n in app._notifications]
         path = tmp_path / "saves" / "keymap.toml"
-        assert len(told) == 1 and told[0].startswith(f"keymap: {path}: is not valid TOML")
+        assert len(told) == 1 and told[0].startswith(f"keymap {path} is not valid TOML")
         assert "line 3" in told[0] and "the default keys are used" in told[0]
-        assert "keymap:" in status(app) and "not valid TOML" in status(app)  # and on the message line
+        assert "keymap" in status(app) and "not valid TOML" in status(app)  # and on the message line
         assert bar(app).startswith(" n New  e Edit")
         await pilot.press("n")
         await pilot.pause()
@@ -103,12 +103,11 @@ async def test_an_unknown_id_and_a_bad_key_are_told_the_rest_applies(tmp_path):
         told = app._notifications
         assert len(told) == 1
         lines = next(iter(told)).message.splitlines()
-        assert lines[0].endswith("line 2: 'party.nwe' is no binding of the app (did you mean 'party.new'?)")
-        assert lines[1].endswith("line 3: 'party.edit' = 'ctrl+ee': 'ee' is no key (a character such as a or ?, "
-                                 "or a name: escape, enter, tab, space, up, down, left, right, home, end, pageup, "
-                                 "pagedown, insert, delete, backspace, f1–f24); its default is kept")
-        assert lines[2].endswith("line 5: 'party.test' = 'e' clashes with party.edit on the same screen; "
-                                 "its default is kept")
+        assert lines == [f"keymap {tmp_path / 'saves' / 'keymap.toml'}:",
+                         "  line 2: 'party.nwe' is no binding of the app (did you mean 'party.new'?)",
+                         "  line 3: 'party.edit' = 'ctrl+ee': 'ee' is no key (a character such as a or ?, or a name "
+                         "such as esc, enter, space, up, f1); its default is kept",
+                         "  line 5: 'party.test' = 'e' clashes with party.edit on the same screen; its default is kept"]
         assert bar(app).startswith(" n New  e Edit  s Sanity…  p HP/SAN…  t Test")
         await pilot.press("ctrl+u")  # the good entry applies: ctrl+u undoes the new character
         await pilot.pause()

@@ -28,6 +28,7 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant
 
+from ..keymap import key_markup, key_text
 from .base import GameTab
 from .chase_cells import (
     actions_text,
@@ -42,8 +43,8 @@ from .chase_track import SIDE_STYLE, ahead_text, current_actor, draw
 
 EMPTY = (
     "[b]No chase[/b]\n\n"
-    "Press [b]N[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
-    "locations, and [b]g[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
+    "Press [b]{new}[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
+    "locations, and [b]{start}[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
 )
 EMPTY_READONLY = "[b]No chase[/b]\n\nNone is being run at this point of the log."
 NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
@@ -177,7 +178,9 @@ class ChaseTab(GameTab):
         if not coc:
             empty.update(NOT_COC.format(system=state.system or "no system"))
         elif chase is None:
-            empty.update(EMPTY_READONLY if self._readonly() else EMPTY)
+            empty.update(EMPTY_READONLY if self._readonly() else
+                         EMPTY.format(new=key_markup(self.app, "chase.new", "N"),
+                                      start=key_markup(self.app, "chase.start", "g")))
         else:
             self._fill_table(state, chase)
             self._draw()
@@ -274,13 +277,13 @@ class ChaseTab(GameTab):
     def _setup_hint(self, chase: Chase) -> Text:
         sides = {p.side for p in chase.participants}
         if rc.FLEE not in sides:
-            need = "someone fleeing (a)"
+            need = f"someone fleeing ({key_text(self.app, 'chase.join', 'a')})"
         elif rc.PURSUE not in sides:
-            need = "a pursuer (a)"
+            need = f"a pursuer ({key_text(self.app, 'chase.join', 'a')})"
         else:
             need = ""
         text = Text(f"{len(chase.participants)} participant(s), {len(chase.locations)} location(s). ", style="grey70")
-        text.append(f"Next: {need}" if need else "Ready: g starts the chase.", style="yellow" if need else "green")
+        text.append(f"Next: {need}" if need else f"Ready: {key_text(self.app, 'chase.start', 'g')} starts the chase.", style="yellow" if need else "green")
         return text
 
     def _keys_hint(self) -> Text:

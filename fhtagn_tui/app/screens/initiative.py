@@ -28,6 +28,7 @@ from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
 from ..forms.action_specs import actions_for, q
 from ..forms.confirm import Confirm
+from ..keymap import key_markup
 from ..widgets.fit import fit_widths
 from ..widgets.row_table import RowTable
 from .base import GameTab
@@ -103,7 +104,7 @@ class InitiativeTab(GameTab):
     def compose(self) -> ComposeResult:
         yield Static(id="ini-head")
         yield EmptyNote(
-            "No fight running.\n\nPress [b]s[/b] to start one and pick who fights (party, NPCs, or "
+            f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick who fights (party, NPCs, or "
             "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
             "Templates: [b]:template add Cultist kind=npc STR=13 DEX=10 \"Melee Weapons\"=50[/b]",
             id="ini-empty",

@@ -23,6 +23,7 @@ from fhtagn_tui.export.timeline import track
 from fhtagn_tui.service import MemorySink
 from fhtagn_tui.store import CampaignStore
 
+from ..keymap import key_markup, key_text
 from .base import GameTab
 from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
@@ -171,7 +172,8 @@ class PartyTab(GameTab):
                 yield Static(id="party-sheet")  # head and pools with their history
                 yield Static(id="party-notes")  # body, mind, what is due, skills
         yield Static(
-            "No characters yet. Press [b]n[/b] for a new one, or type [b]:char new NAME STR=…[/b]",
+            f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
+            "or type [b]:char new NAME STR=…[/b]",
             id="party-empty",
         )
 
@@ -398,7 +400,8 @@ class PartyTab(GameTab):
         char = self.selected()
         state = self._state
         if char is None or state is None:
-            app.notify("No character selected: create one first (n).", severity="warning")
+            app.notify(f"No character selected: create one first ({key_text(app, 'party.new', 'n')}).", severity="warning",
+                       markup=False)
             return
         if state.system not in ("fhtagn", "coc7", "gurps"):
             app.notify("This campaign has no system yet.", severity="warning")
