@@ -52,6 +52,10 @@ NAMED_KEYS = frozenset({"backspace", "delete", "down", "end", "enter", "escape",
 ALIASES = {"esc": "escape", "del": "delete", "return": "enter", "pgup": "pageup", "pgdn": "pagedown",
            "ins": "insert", "bksp": "backspace"}
 
+#: The app's keys that win on every screen, always (``priority``, and not only while reviewing):
+#: a screen's key may not be one of them.
+EVERYWHERE = frozenset({"app.quit", "app.palette", "app.secret"})
+
 #: The modules that define the app's bindings (a test checks that no module with a Binding is missing).
 BINDING_MODULES = (
     "fhtagn_tui.app.app", "fhtagn_tui.app.review",
@@ -357,9 +361,9 @@ def load(paths: Sequence[Path], known: Sequence[Known] | None = None) -> UserKey
             near = get_close_matches(ident, ids, n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else " (`fhtagn keys` lists them)"
             result.problems.append(Problem(entry.path, entry.line, f"{ident!r} is no binding of the app{hint}"))
-    for entry in _conflicts(merged, known):
+    for entry, others in _conflicts(merged, known):
         merged.pop(entry.id, None)
-        result.problems.append(Problem(entry.path, entry.line, entry_conflict_message(entry, merged, known)))
+        result.problems.append(Problem(entry.path, entry.line, conflict_message(entry, others)))
     result.entries = merged
     result.keys = {ident: entry.keys for ident, entry in merged.items()}
     result.problems.sort(key=lambda p: (str(p.path), p.line))
@@ -373,37 +377,37 @@ def _effective(known: Sequence[Known], user: Mapping[str, Entry]) -> dict[str, d
         keys = user[k.id].keys.split(",") if k.id in user else k.keys
         for key in keys:
             screens.setdefault(k.screen, {}).setdefault(key, set()).add(k.id)
+    everywhere = [k for k in known if k.id in EVERYWHERE]
+    for screen, keys_there in screens.items():  # a key that wins on every screen is part of each
+        for k in everywhere:
+            if k.screen != screen:
+                for key in user[k.id].keys.split(",") if k.id in user else k.keys:
+                    keys_there.setdefault(key, set()).add(k.id)
     return screens
 
 
-def _conflicts(user: dict[str, Entry], known: Sequence[Known]) -> list[Entry]:
-    """The user's entries that give one key two jobs in one screen, taken out one round at a time
-    (taking one out can free a key, or bring back a default that clashes with another)."""
-    taken: list[Entry] = []
+def _conflicts(user: dict[str, Entry], known: Sequence[Known]) -> list[tuple[Entry, set[str]]]:
+    """The user's entries that give one key two jobs in one screen, each with the ids it clashes with,
+    taken out one round at a time (taking one out can bring back a default that clashes with another)."""
+    taken: list[tuple[Entry, set[str]]] = []
     user = dict(user)
     while True:
-        bad: dict[str, Entry] = {}
+        bad: dict[str, set[str]] = {}
         for keys in _effective(known, user).values():
             for ids in keys.values():
                 if len(ids) > 1:
-                    bad.update({i: user[i] for i in ids if i in user})
+                    for ident in ids & user.keys():
+                        bad.setdefault(ident, set()).update(ids - {ident})
         if not bad:
             return taken
-        for ident, entry in bad.items():
-            user.pop(ident)
-            taken.append(entry)
+        for ident, others in bad.items():
+            taken.append((user.pop(ident), others))
 
 
-def entry_conflict_message(entry: Entry, kept: Mapping[str, Entry], known: Sequence[Known]) -> str:
-    mine = set(entry.keys.split(","))
-    others: set[str] = set()
-    for screen, keys in _effective(known, {**kept, entry.id: entry}).items():
-        if any(k.id == entry.id and k.screen == screen for k in known):
-            for key in mine:
-                others.update(i for i in keys.get(key, set()) if i != entry.id)
-    where = ", ".join(sorted(o if not o.startswith("<") else f"the fixed key {o[1:-1]}" for o in others))
-    shown = ", ".join(sorted(typed_key(k) for k in mine))
-    return f"{entry.id!r} = {shown!r} clashes with {where or 'another key'} on the same screen; its default is kept"
+def conflict_message(entry: Entry, others: set[str]) -> str:
+    where = ", ".join(sorted(others))
+    shown = ", ".join(typed_key(k) for k in entry.keys.split(","))
+    return f"{entry.id!r} = {shown!r} clashes with {where} on the same screen; its default is kept"
 
 
 # --- what the app shows ---------------------------------------------------------------------------

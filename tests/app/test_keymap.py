@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from textual.binding import Binding
 
 from fhtagn_tui.app import keymap as km
 from fhtagn_tui.cli import main
@@ -67,6 +68,23 @@ def test_known_bindings_carry_ids_defaults_and_screens():
     assert not [k for k in known if k.id.startswith("<")]  # no binding of ours without an id
     # no screen gives one key two jobs by default (the keymap's conflict check starts clean)
     assert km._conflicts({}, known) == []
+
+
+def test_the_keys_that_win_everywhere_are_the_apps_priority_keys():
+    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.review import REVIEW_BINDINGS
+
+    review = {b.id for b in REVIEW_BINDINGS if isinstance(b, Binding)} - {"app.secret"}
+    priority = {b.id for b in FhtagnApp.BINDINGS if isinstance(b, Binding) and b.priority}
+    assert priority - review == km.EVERYWHERE
+
+
+def test_a_screen_key_may_not_take_a_key_that_wins_everywhere(tmp_path):
+    user = km.load([write(tmp_path / "k.toml", '[keys]\n"party.new" = "ctrl+q"\n"app.secret" = "s"\n')])
+    assert user.keys == {}
+    assert "'party.new' = 'ctrl+q' clashes with app.quit on the same screen" in user.problems[0].message
+    assert user.problems[1].message.startswith(  # s is a key of several screens
+        "'app.secret' = 's' clashes with chase.shoot, initiative.start, party.sanity on the same screen")
 
 
 # --- one key ---------------------------------------------------------------------------------------
@@ -191,7 +209,10 @@ def test_a_swap_is_no_conflict_but_half_a_swap_is(tmp_path):
 
 def test_two_entries_on_one_key_are_both_left_out(tmp_path):
     user = km.load([write(tmp_path / "k.toml", '[keys]\n"initiative.next" = "z"\n"initiative.wait" = "z"\n')])
-    assert user.keys == {} and len(user.problems) == 2
+    assert user.keys == {}
+    assert [p.message for p in user.problems] == [
+        "'initiative.next' = 'z' clashes with initiative.wait on the same screen; its default is kept",
+        "'initiative.wait' = 'z' clashes with initiative.next on the same screen; its default is kept"]
 
 
 def test_a_key_of_another_screen_is_free(tmp_path):
@@ -265,3 +286,20 @@ def test_fhtagn_keys_check_reports_a_file(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"{bad}, line 2: 'app.undo' = 'ctrl+uu': 'uu' is no key")
     assert out[1] == f"{bad}, line 3: 'app.nope' is no binding of the app (did you mean 'app.undo'?)"
+
+
+KNOWN = km.known_bindings()
+IDS = sorted({k.id for k in KNOWN})
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(moves=st.dictionaries(st.sampled_from(IDS), st.lists(st.sampled_from("aenswxgq?1") | st.just("ctrl+q"),
+                                                             min_size=1, max_size=2), max_size=12))
+def test_what_a_keymap_keeps_gives_no_key_two_jobs_on_one_screen(tmp_path, moves):
+    body = "".join(f'"{ident}" = "{",".join(keys)}"\n' for ident, keys in moves.items())
+    user = km.load([write(tmp_path / "prop.toml", "[keys]\n" + body)], KNOWN)
+    assert set(user.keys) <= set(moves)
+    assert len(user.keys) + len(user.problems) == len(moves)  # each entry kept or told, once
+    kept = {i: km.Entry(i, keys, tmp_path, 0) for i, keys in user.keys.items()}
+    for keys in km._effective(KNOWN, kept).values():
+        assert all(len(ids) == 1 for ids in keys.values())

@@ -120,3 +120,37 @@ async def test_the_players_view_keeps_the_default_keys(tmp_path):
     player = fhtagn(keymap=user, player=True)
     assert gm._keymap["party.new"] == "e"
     assert player._keymap == {} and player.keymap.problems == []
+
+
+async def test_review_keys_move_and_the_review_bar_names_them(tmp_path):
+    from fhtagn_tui import campaigns
+    from fhtagn_tui.app.app import FhtagnApp, open_engine
+    from fhtagn_tui.app.widgets.review_bar import ReviewBar
+
+    user = keymap_in(tmp_path / "saves", '[keys]\n"review.event_back" = "b"\n"review.event_forward" = "f"\n'
+                                         '"review.leave" = "ctrl+l"\n')
+    assert user.problems == []
+    engine, store, notice = open_engine(campaigns.create_demo(tmp_path / "saves"), False)
+    app = FhtagnApp(engine, store, notice, keymap=user)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await pilot.press("R")
+            await pilot.pause()
+            ctl = app.review_ctl
+            assert ctl is not None and ctl.cursor == ctl.total
+            text = str(app.query_one(ReviewBar).render())
+            assert "b f event  [ ] action" in text and "ctrl+l leave" in text
+            # in their places: without a keymap " ^q Quit  ? Help  esc Leave review  , ◀ event  . event ▶  g Go to"
+            assert bar(app).startswith(" ^q Quit  ? Help  ^l Leave review  b ◀ event  f event ▶  g Go to")
+            await pilot.press("b", "b")
+            assert ctl.cursor == ctl.total - 2
+            await pilot.press("comma")  # the default key does nothing now
+            assert ctl.cursor == ctl.total - 2
+            await pilot.press("f")
+            assert ctl.cursor == ctl.total - 1
+            await pilot.press("ctrl+l")
+            await pilot.pause()
+            assert not app.reviewing
+    finally:
+        store.close()

@@ -13,6 +13,7 @@ from typing import ClassVar, NamedTuple
 from rich.text import Text
 from textual import events
 from textual.binding import ActiveBinding
+from textual.screen import Screen
 from textual.widget import Widget
 
 #: The command palette's action (its key is ``ctrl+p`` unless the user's keymap moves ``app.palette``).
@@ -26,21 +27,21 @@ class Key(NamedTuple):
     enabled: bool
 
 
-def _in_declared_order(active: list[ActiveBinding]) -> list[ActiveBinding]:
-    """The keys in the order their screens (or widgets) declare them, under a keymap as without one."""
-    rank: dict[int, int] = {}
-    places: dict[int, dict[str, int]] = {}
-    for item in active:
-        node = item.node
-        if id(node) not in rank:
-            rank[id(node)] = len(rank)
-            place: dict[str, int] = {}
-            for i, (key, b) in enumerate(node._bindings):
-                place.setdefault(b.id or key, i)
-            places[id(node)] = place
-    def where(item: ActiveBinding) -> tuple[int, int]:
-        place = places[id(item.node)]
-        return rank[id(item.node)], place.get(item.binding.id or item.binding.key, len(place))
+def _in_default_order(screen: Screen[object], active: list[ActiveBinding]) -> list[ActiveBinding]:
+    """The keys in the order they have without a keymap (Textual puts a remapped key last): each
+    binding at the place its default key has in the chain of bindings (focused widget … app)."""
+    place: dict[str, int] = {}
+    default: dict[tuple[int, str], str] = {}  # (node, binding id) → its default key there
+    for node, _bindings in screen._modal_binding_chain:
+        for key, binding in node._bindings:
+            place.setdefault(key, len(place))
+            if binding.id:
+                default.setdefault((id(node), binding.id), key)
+
+    def where(item: ActiveBinding) -> int:
+        key = default.get((id(item.node), item.binding.id or ""), item.binding.key)
+        return place.get(key, len(place))
+
     return sorted(active, key=where)
 
 
@@ -93,7 +94,7 @@ class KeyBar(Widget, can_focus=False):
         palette: Key | None = None
         active = list(self.screen.active_bindings.values())
         if app._keymap:  # Textual moves a remapped key to the end of its screen's keys: put it back in place
-            active = _in_declared_order(active)
+            active = _in_default_order(self.screen, active)
         for _node, binding, enabled, _tooltip in active:
             item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
             if show_palette and binding.action in PALETTE_ACTIONS:  # by action: a keymap may move its key
