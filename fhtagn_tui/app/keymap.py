@@ -120,6 +120,8 @@ def check_key(text: str) -> tuple[str, str]:
     key = _key_name(name)
     if not key:
         return "", f"{name!r} is no key (a character such as a or ?, or a name such as esc, enter, space, up, f1)"
+    if seen == ["shift"] and len(key) == 1 and key.isalpha():
+        return key.upper(), ""  # a terminal sends shift+a as A (and the app's own keys say "R", "T")
     return "+".join([*seen, key]), ""
 
 

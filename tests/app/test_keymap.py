@@ -95,6 +95,7 @@ def test_a_screen_key_may_not_take_a_key_that_wins_everywhere(tmp_path):
     ("Ctrl+S", "ctrl+S"), ("esc", "escape"), ("Escape", "escape"), ("del", "delete"), ("F5", "f5"),
     ("shift+f1", "shift+f1"), ("+", "plus"), ("ctrl++", "ctrl+plus"), (",", "comma"), ("comma", "comma"),
     ("[", "left_square_bracket"), (" space ", "space"), ("é", "é"), ("ctrl+alt+x", "ctrl+alt+x"),
+    ("shift+a", "A"), ("Shift+A", "A"), ("ctrl+shift+a", "ctrl+shift+a"),
 ])
 def test_a_key_is_read_as_textual_names_it(text, key):
     assert km.check_key(text) == (key, "")
