@@ -26,13 +26,11 @@ in every binding chain, so the key bar follows), and the places that print keys 
 from __future__ import annotations
 
 import os
-import tomllib
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from difflib import get_close_matches
 from importlib import import_module
 from pathlib import Path
+from typing import NamedTuple
 
 from textual.binding import Binding, BindingType
 from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, _character_to_key, format_key
@@ -159,8 +157,7 @@ def check_keys(value: str) -> tuple[str, str]:
 # --- the app's bindings --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Known:
+class Known(NamedTuple):
     """One binding of one screen (or widget): its id, default keys, what it does."""
 
     id: str
@@ -217,16 +214,14 @@ def _of_class(cls: type) -> list[Known]:
 # --- reading a file ------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(NamedTuple):
     id: str
     keys: str  # normalised, comma-joined
     path: Path
     line: int  # 0 when not found
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     path: Path
     line: int  # 0: the file as a whole (then the message reads on from the file's name: "is not …")
     message: str
@@ -252,6 +247,8 @@ def read_file(path: Path) -> tuple[list[Entry], list[Problem]]:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         return [], [Problem(path, text_line(data, exc.start), "not UTF-8 text; the default keys are used")]
+    import tomllib  # here, not at start-up: most users have no keymap file
+
     try:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -314,14 +311,16 @@ def _toml_type(value: object) -> str:
 # --- the keymap ----------------------------------------------------------------------------------
 
 
-@dataclass
 class UserKeymap:
-    """What the app applies (``keys``: id → comma-joined keys) and what it tells (``problems``)."""
+    """What the app applies (``keys``: id → comma-joined keys) and what it tells (``problems``).
 
-    keys: dict[str, str] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)
-    files: list[Path] = field(default_factory=list)  # the files that exist and were read
-    entries: dict[str, Entry] = field(default_factory=dict)
+    (Named tuples and a plain class, not dataclasses: this module is imported at start-up.)"""
+
+    def __init__(self) -> None:
+        self.keys: dict[str, str] = {}
+        self.problems: list[Problem] = []
+        self.files: list[Path] = []  # the files that exist and were read
+        self.entries: dict[str, Entry] = {}
 
     def notice(self, limit: int = 4) -> str:
         """The message at start: the file, then each problem on its line (the first few)."""
@@ -355,6 +354,8 @@ def load(paths: Sequence[Path], known: Sequence[Known] | None = None) -> UserKey
             merged[entry.id] = entry
     if not merged:
         return result
+    from difflib import get_close_matches
+
     known = known_bindings() if known is None else known
     ids = sorted({k.id for k in known if not k.id.startswith("<")})
     for ident in list(merged):
