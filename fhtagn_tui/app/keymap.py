@@ -82,7 +82,10 @@ def user_keymap_path(env: Mapping[str, str] | None = None) -> Path:
 
 def keymap_paths(saves: Path | None, env: Mapping[str, str] | None = None) -> list[Path]:
     """The files read, the later winning: the user's, then the saves folder's."""
-    paths = [user_keymap_path(env)]
+    try:
+        paths = [user_keymap_path(env)]
+    except (RuntimeError, KeyError):  # no HOME and no user database entry: no user file, not a crash
+        paths = []
     if saves is not None:
         paths.append(saves / FILE_NAME)
     return paths

@@ -242,6 +242,14 @@ def test_the_user_file_lives_in_the_config_dir():
     assert km.user_keymap_path({"XDG_CONFIG_HOME": "relative", "HOME": "/h"}) == Path("/h/.config/fhtagn-tui/keymap.toml")
 
 
+def test_no_home_means_no_user_file(tmp_path, monkeypatch):
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert km.keymap_paths(tmp_path, {}) == [tmp_path / "keymap.toml"]
+
+
 def test_no_file_asks_nothing_of_the_app(tmp_path):
     called = []
     user = km.load([tmp_path / "none.toml"], known=called)  # an empty known list would refuse every id
