@@ -373,6 +373,29 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return OK
 
 
+def cmd_keys(args: argparse.Namespace) -> int:
+    """Every key of the app by binding id, default and in use; or a keymap file checked."""
+    from fhtagn_tui.app import keymap
+
+    if args.check:
+        user = keymap.load([Path(args.check)])
+        for problem in user.problems:
+            print(visible(str(problem)))
+        if not user.problems:
+            print(visible(f"{args.check}: fine, {len(user.keys)} key(s) moved"))
+        return PROBLEM if user.problems else OK
+    paths = keymap.keymap_paths(campaigns.saves_dir(args.saves))
+    user = keymap.load(paths)
+    for line in keymap.listing(user):
+        print(line)
+    for path in paths:
+        state = "read" if path in user.files else "none"
+        print(visible(f"keymap file ({state}): {path}"))
+    for problem in user.problems:
+        print(visible(f"problem: {problem}"))
+    return PROBLEM if user.problems else OK
+
+
 # --- parser -----------------------------------------------------------------------
 
 
@@ -488,6 +511,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="bytes a second one connection may type into its app (default 2048; bursts of 8 KiB)")
     p.add_argument("--player", dest="player_key", action="append", default=[], metavar="CHARACTER=KEYFILE",
                    help="a player key bound to a character (e.g. ada=alice.pub): that player sees its sheet and answers rolls")
+
+    p = add("keys", cmd_keys, "list every key of the app by binding id (default and in use: your keymap.toml in "
+            "$XDG_CONFIG_HOME/fhtagn-tui/ and the saves folder); --check FILE checks a keymap file")
+    p.add_argument("--check", metavar="FILE", default="", help="check this keymap file only and report what is wrong")
 
     p = add("rules", cmd_rules, "list every implemented rule with its catalogue ID")
     p.add_argument("--json", action="store_true")

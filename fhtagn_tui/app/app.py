@@ -33,6 +33,8 @@ from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, StoreError
 
 from .input_bound import InputBoundMixin
+from .keymap import UserKeymap, key_text, keymap_paths
+from .keymap import load as load_keymap
 from .no_files import NoFilesMixin
 from .palette import GameCommands
 from .review import REVIEW_BINDINGS, ReviewMode
@@ -81,28 +83,38 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "command_line", "Command", key_display=":"),
-        Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+y", "redo", "Redo"),
-        Binding("1", "tab('party')", "Party", show=False),
-        Binding("2", "tab('initiative')", "Initiative", show=False),
-        Binding("3", "tab('chase')", "Chase", show=False),
-        Binding("4", "tab('requisitions')", "Req", show=False),
-        Binding("5", "tab('log')", "Log", show=False),
-        Binding("question_mark", "help", "Help", key_display="?"),
-        Binding("f1", "reference", "GM screen", show=False),
-        Binding("ctrl+q", "quit", "Quit", priority=True),
-        Binding("ctrl+o", "message", "Whole message", show=False),
-        Binding("a", "answer_request", "Answer", show=False),
+        Binding("colon", "command_line", "Command", key_display=":", id="app.command_line"),
+        Binding("ctrl+z", "undo", "Undo", id="app.undo"),
+        Binding("ctrl+y", "redo", "Redo", id="app.redo"),
+        Binding("1", "tab('party')", "Party", show=False, id="app.tab_party"),
+        Binding("2", "tab('initiative')", "Initiative", show=False, id="app.tab_initiative"),
+        Binding("3", "tab('chase')", "Chase", show=False, id="app.tab_chase"),
+        Binding("4", "tab('requisitions')", "Req", show=False, id="app.tab_requisitions"),
+        Binding("5", "tab('log')", "Log", show=False, id="app.tab_log"),
+        Binding("question_mark", "help", "Help", key_display="?", id="app.help"),
+        Binding("f1", "reference", "GM screen", show=False, id="app.gm_screen"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
+        Binding("ctrl+o", "message", "Whole message", show=False, id="app.message"),
+        Binding("a", "answer_request", "Answer", show=False, id="app.answer"),
+        # Textual's own palette key, named here so that a keymap can move it (app.palette)
+        Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette",
+                tooltip="Open the command palette"),
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
     def __init__(
         self, engine: Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
         review: bool = False, review_session: int | None = None, served: bool = False,
-        character: str = "", who: str = "",
+        character: str = "", who: str = "", keymap: UserKeymap | None = None,
     ) -> None:
         super().__init__()
+        # The user's keys (app/keymap.py): the GM's app only; a players' view keeps the keys its players read
+        self.keymap = keymap if keymap is not None and not player else UserKeymap()
+        if self.keymap.keys:
+            self.set_keymap(self.keymap.keys)
+        self._writing_keys = frozenset(k for i, default in (("app.command_line", "colon"), ("app.undo", "ctrl+z"),
+                                                            ("app.redo", "ctrl+y"))
+                                       for k in self.keymap.keys.get(i, default).split(","))
         self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
         self.bound_input = served  # a remote client cannot make the app queue input without limit
         self.engine = engine
@@ -203,6 +215,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
+        if problems := self.keymap.notice():
+            self.notify(problems, title="Keymap: the default keys are kept for these", severity="warning", timeout=20,
+                        markup=False)  # the file's words, never markup
+            if not self.notice:
+                self._status(problems, error=True)
         self.start_review_if_asked()
 
     def _all_events(self) -> list[Event]:
@@ -454,7 +471,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 self._asked = None
                 if not prompt.sent:
                     self._put_aside.add(ask.number)
-                    self.notify(f"Request {ask.number} put aside: a to answer it", title="Roll")
+                    self.notify(f"Request {ask.number} put aside: {key_text(self, 'app.answer', 'a')} to answer it", title="Roll",
+                                markup=False)
                     self._prompt(self.view_state)  # the next request waiting, if any
 
         self.push_screen(prompt, later)
@@ -527,7 +545,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         rows = Text(text).wrap(self.console, width)
         if len(rows) > STATUS_ROWS:
             shown = Text("\n").join(rows[: STATUS_ROWS - 1])
-            shown.append("\n… ctrl+o shows the whole message", style="bold")
+            shown.append(f"\n… {key_text(self, 'app.message', 'ctrl+o')} shows the whole message", style="bold")
             status.update(shown)
         else:
             status.update(text)
@@ -621,7 +639,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def on_key(self, event: events.Key) -> None:
         """A key that writes, pressed in a read-only view: it is not offered here, but say why."""
-        if self.readonly and event.key in ("colon", "ctrl+z", "ctrl+y") and len(self.screen_stack) == 1:
+        if self.readonly and event.key in self._writing_keys and len(self.screen_stack) == 1:
             self.notify("read-only: commands, undo and redo are off in this view", severity="warning")
 
     def action_command_line(self) -> None:
@@ -773,8 +791,9 @@ def run_app(
     except StoreError as exc:
         print(f"fhtagn: {exc}", file=sys.stderr)
         return 1
+    keymap = None if player else load_keymap(keymap_paths(path.parent))  # path: a campaign in the saves folder
     app = FhtagnApp(opened.engine, opened.store, opened.notice, player=player, review=review, review_session=session,
-                    served=served, character=character if player else "", who=who)
+                    served=served, character=character if player else "", who=who, keymap=keymap)
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:

@@ -32,6 +32,8 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.export.timeline import Track, track
 from fhtagn_tui.store.view import EventView
 
+from .keymap import key_text
+
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
 
@@ -269,26 +271,26 @@ class ReviewController:
         return track(self.events[first - 1 : last], start=self.projection_at(first - 1))
 
 
-def _b(key: str, action: str, description: str, show: bool = False) -> Binding:
-    return Binding(key, action, description, show=show, priority=True)
+def _b(key: str, action: str, description: str, show: bool = False, id: str = "") -> Binding:  # noqa: A002
+    return Binding(key, action, description, show=show, priority=True, id=id or None)
 
 
 #: Review keys (priority: they win over the tabs' own keys while reviewing; inactive otherwise).
 REVIEW_BINDINGS: list[BindingType] = [
-    Binding("R", "toggle_review", "Review", show=False),
-    Binding("T", "timeline", "Timeline", show=False),
-    Binding("ctrl+g", "toggle_secret", "Secret", show=False, priority=True),
-    _b("escape", "review_leave", "Leave review", show=True),  # first: at 80 columns it must be seen
-    _b("comma", "review_step(-1)", "◀ event", show=True),
-    _b("full_stop", "review_step(1)", "event ▶", show=True),
-    _b("left_square_bracket", "review_group(-1)", "◀ action"),
-    _b("right_square_bracket", "review_group(1)", "action ▶"),
-    _b("left_curly_bracket", "review_session(-1)", "◀ session"),
-    _b("right_curly_bracket", "review_session(1)", "session ▶"),
-    _b("left_parenthesis", "review_round(-1)", "◀ round"),
-    _b("right_parenthesis", "review_round(1)", "round ▶"),
-    _b("g", "review_goto", "Go to", show=True),
-    _b("slash", "review_search", "Search", show=True),
+    Binding("R", "toggle_review", "Review", show=False, id="app.review"),
+    Binding("T", "timeline", "Timeline", show=False, id="app.timeline"),
+    Binding("ctrl+g", "toggle_secret", "Secret", show=False, priority=True, id="app.secret"),
+    _b("escape", "review_leave", "Leave review", show=True, id="review.leave"),  # first: at 80 columns it must be seen
+    _b("comma", "review_step(-1)", "◀ event", show=True, id="review.event_back"),
+    _b("full_stop", "review_step(1)", "event ▶", show=True, id="review.event_forward"),
+    _b("left_square_bracket", "review_group(-1)", "◀ action", id="review.action_back"),
+    _b("right_square_bracket", "review_group(1)", "action ▶", id="review.action_forward"),
+    _b("left_curly_bracket", "review_session(-1)", "◀ session", id="review.session_back"),
+    _b("right_curly_bracket", "review_session(1)", "session ▶", id="review.session_forward"),
+    _b("left_parenthesis", "review_round(-1)", "◀ round", id="review.round_back"),
+    _b("right_parenthesis", "review_round(1)", "round ▶", id="review.round_forward"),
+    _b("g", "review_goto", "Go to", show=True, id="review.goto"),
+    _b("slash", "review_search", "Search", show=True, id="review.search"),
 ]
 
 _REVIEW_ACTIONS = frozenset(
@@ -441,7 +443,8 @@ class ReviewMode:
     def action_review_leave(self) -> None:
         if self._review_asked:
             app: Any = self
-            app.notify("This is a review of the log (read-only). ctrl+q quits.", timeout=3)
+            app.notify(f"This is a review of the log (read-only). {key_text(app, 'app.quit', 'ctrl+q')} quits.", timeout=3,
+                       markup=False)
             return
         self.stop_review()
 
@@ -542,7 +545,7 @@ class ReviewMode:
         """The status line: the switch shown before the last message."""
         self._last_status = text
         if self.secret_next:
-            return "🔒 SECRET next action (GM only; ctrl+g: off) · " + text
+            return f"🔒 SECRET next action (GM only; {key_text(self, 'app.secret', 'ctrl+g')}: off) · " + text
         return text
 
     def secret_text(self, text: str) -> str:

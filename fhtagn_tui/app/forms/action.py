@@ -21,6 +21,7 @@ from textual.widgets.option_list import Option
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..keymap import key_markup
 from .action_specs import ActionSpec, Ctx, Field, actions_for, command_text, defaults
 
 #: Runs one command line; returns the refusal, or None when it was done.
@@ -40,7 +41,7 @@ class ActionMenu(ModalScreen[str | None]):
     """What the acting character does: one line per action, picked by its key."""
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("f1", "reference", "Rules")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("f1", "reference", "Rules", id="app.gm_screen")]
 
     def __init__(self, state: State, actor: Character) -> None:
         super().__init__()
@@ -49,7 +50,7 @@ class ActionMenu(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="act-menu"):
-            yield Static(f"[b]{self.actor.name}[/b] acts — pick an action (key or ⏎, esc cancels)", id="act-menu-title")
+            yield Static(f"[b]{self.actor.name}[/b] acts — pick an action (key or ⏎, {key_markup(self.app, 'form.cancel', 'esc')} cancels)", id="act-menu-title")
             yield OptionList(*[Option(f"[b]{a.hotkey}[/b]  {a.label}", id=a.key) for a in self.actions], id="act-list")
 
     def on_mount(self) -> None:
@@ -88,9 +89,9 @@ class ActionForm(ModalScreen[None]):
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Do it"),
-        Binding("f1", "reference", "Rules"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", "Do it", id="form.save"),
+        Binding("f1", "reference", "Rules", id="app.gm_screen"),
     ]
 
     def __init__(self, state: State, actor: Character, spec: ActionSpec, run: RunText) -> None:
@@ -106,7 +107,7 @@ class ActionForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="act-form"):
-            yield Static(f"[b]{self.actor.name}[/b] — {self.spec.label}  [dim]({self.spec.topic}, F1)[/dim]",
+            yield Static(f"[b]{self.actor.name}[/b] — {self.spec.label}  [dim]({self.spec.topic}, {key_markup(self.app, 'app.gm_screen', 'F1')})[/dim]",
                          id="act-title")
             with Grid(id="act-grid"):
                 for field in self.spec.fields:
@@ -127,8 +128,8 @@ class ActionForm(ModalScreen[None]):
             yield Static("", id="act-preview")
             yield Static("", id="act-error")
             with Horizontal(id="act-buttons"):
-                yield Button("Do it (ctrl+s)", variant="primary", id="act-save", compact=True)
-                yield Button("Cancel (esc)", id="act-cancel", compact=True)
+                yield Button(f"Do it ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="act-save", compact=True)
+                yield Button(f"Cancel ({key_markup(self.app, 'form.cancel', 'esc')})", id="act-cancel", compact=True)
 
     def _widget(self, field: Field) -> Select[str] | Input | Checkbox:
         if field.kind == "choice" and field.choices is not None:

@@ -17,6 +17,7 @@ from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from .action import RunText
 from .action_specs import q
@@ -24,7 +25,7 @@ from .action_specs import q
 
 class FightersForm(ModalScreen[None]):
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Add")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Add", id="form.save")]
 
     def __init__(self, state: State, run: RunText, book: tuple[Entry, ...] = ()) -> None:
         super().__init__()
@@ -38,7 +39,7 @@ class FightersForm(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         title = "Add to the fight" if self.started else "Start a fight"
         with Vertical(id="add-form"):
-            yield Static(f"[b]{title}[/b]  (space picks, ctrl+s adds, esc cancels)", id="add-title")
+            yield Static(f"[b]{title}[/b]  (space picks, {key_markup(self.app, 'form.save', 'ctrl+s')} adds, {key_markup(self.app, 'form.cancel', 'esc')} cancels)", id="add-title")
             with Grid(id="add-grid"):
                 yield Label("Title", id="add-title-label")
                 yield Input(placeholder="optional, e.g. Ambush at the mill", id="add-fight-title", compact=True)
@@ -56,8 +57,8 @@ class FightersForm(ModalScreen[None]):
             yield Checkbox("readied firearm (DEX+50, COC-FIREARM-02)", id="add-readied", compact=True)
             yield Static("", id="add-error")
             with Horizontal(id="add-buttons"):
-                yield Button("Add (ctrl+s)", variant="primary", id="add-save", compact=True)
-                yield Button("Cancel (esc)", id="add-cancel", compact=True)
+                yield Button(f"Add ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="add-save", compact=True)
+                yield Button(f"Cancel ({key_markup(self.app, 'form.cancel', 'esc')})", id="add-cancel", compact=True)
 
     def _speed(self, cid: str) -> str:
         char = self.state.characters[cid]

@@ -16,13 +16,15 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
 
+from ..keymap import key_text
+
 #: Runs a command line; returns the refusal, or None when it was done.
 Runner = Callable[[str], str | None]
 
 
 class AskForm(ModalScreen[None]):
     CSS_PATH = "ask.tcss"  # loaded when first opened
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "ask", "Ask")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "ask", "Ask", id="form.save")]
 
     def __init__(self, system: str, who: str, run: Runner) -> None:
         super().__init__()
@@ -50,7 +52,8 @@ class AskForm(ModalScreen[None]):
                 yield Checkbox("only I see the results", id="ask-secret")
             yield Static("", id="ask-command", markup=False)
             yield Static("", id="ask-error", markup=False)
-            yield Static("Enter or ctrl+s ask · Esc cancel", markup=False)
+            yield Static(f"Enter or {key_text(self.app, 'form.save', 'ctrl+s')} ask · "
+                         f"{key_text(self.app, 'form.cancel', 'Esc')} cancel", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#ask-test" if self.who else "#ask-who", Input).focus()

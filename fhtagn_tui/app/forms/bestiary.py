@@ -13,6 +13,7 @@ from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from .action_specs import q
 
@@ -28,10 +29,10 @@ def npc_line(entry: Entry, count: int, hidden: bool, vary: bool, fight: bool, di
 class BestiaryForm(ModalScreen[None]):
     CSS_PATH = "bestiary.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Add"),
-        Binding("down", "move(1)", "Next", show=False),
-        Binding("up", "move(-1)", "Previous", show=False),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", "Add", id="form.save"),
+        Binding("down", "move(1)", "Next", show=False, id="bestiary.next"),
+        Binding("up", "move(-1)", "Previous", show=False, id="bestiary.previous"),
     ]
 
     def __init__(self, state: State, book: tuple[Entry, ...], fight: bool = False) -> None:
@@ -42,7 +43,9 @@ class BestiaryForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="book-form"):
-            yield Static("[b]NPCs from the bestiary[/b]  type to search · ↑↓ pick · ctrl+s adds · esc", id="book-title")
+            yield Static("[b]NPCs from the bestiary[/b]  type to search · "
+                         f"{key_markup(self.app, 'bestiary.previous', '↑')}{key_markup(self.app, 'bestiary.next', '↓')} pick · "
+                         f"{key_markup(self.app, 'form.save', 'ctrl+s')} adds · {key_markup(self.app, 'form.cancel', 'esc')}", id="book-title")
             yield BookPicker(self.state, self.book, id="book-picker")
             with Horizontal(id="book-row"):
                 yield Label("How many ")
@@ -55,8 +58,8 @@ class BestiaryForm(ModalScreen[None]):
                 yield Input(placeholder="blank: the app rolls (for vary)", id="book-dice", compact=True)
             yield Static("", id="book-error")
             with Horizontal(id="book-buttons"):
-                yield Button("Add (ctrl+s)", variant="primary", id="book-save", compact=True)
-                yield Button("Cancel (esc)", id="book-cancel", compact=True)
+                yield Button(f"Add ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="book-save", compact=True)
+                yield Button(f"Cancel ({key_markup(self.app, 'form.cancel', 'esc')})", id="book-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#book-fight").display = self.state.encounter is not None

@@ -18,6 +18,8 @@ from fhtagn_tui.domain.skills import RELATIVE
 from fhtagn_tui.domain.state import Bond, Character
 from fhtagn_tui.domain.systems import KINDS, SHEETS, check_skill, check_stat
 
+from ..keymap import key_markup
+
 #: What the form hands to the app: a command; the app answers None or the refusal.
 Submit = Callable[[Command], str | None]
 
@@ -87,8 +89,8 @@ class CharacterForm(ModalScreen[None]):
     CSS_PATH = "character.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "save", "Save"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "save", "Save", id="form.save"),
     ]
 
     def __init__(self, system: str, submit: Submit, char: Character | None = None) -> None:
@@ -136,8 +138,8 @@ class CharacterForm(ModalScreen[None]):
                 yield Checkbox("Hide stats from players", id="f-hidden", compact=True)
             yield Static("", id="form-error")
             with Horizontal(id="form-buttons"):
-                yield Button("Save (ctrl+s)", variant="primary", id="save", compact=True)
-                yield Button("Cancel (esc)", id="cancel", compact=True)
+                yield Button(f"Save ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="save", compact=True)
+                yield Button(f"Cancel ({key_markup(self.app, 'form.cancel', 'esc')})", id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#f-name" if self.char is None else ".stat-input", Input).focus()

@@ -22,6 +22,8 @@ from fhtagn_tui.domain.features.chase import Crash
 from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..keymap import key_markup, key_text
+
 #: Runs a command with typed dice (None: the engine rolls); returns the refusal, or None when done.
 SubmitDice = Callable[[Command, Sequence[str] | None], str | None]
 
@@ -42,7 +44,7 @@ class ChaseCrashForm(ModalScreen[bool]):
     """Dismissed with True once the Keeper's call is made, False when left for later."""
 
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Later"), Binding("ctrl+s", "save", "Decide")]
+    BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "save", "Decide", id="form.save")]
 
     def __init__(self, chase: int, vehicle: str, consequence: str, occupants: Sequence[str], submit: SubmitDice) -> None:
         super().__init__()
@@ -68,8 +70,8 @@ class ChaseCrashForm(ModalScreen[bool]):
                             compact=True)
             yield Static("", id="cc-error", classes="chase-form-error")
             with Horizontal(classes="chase-form-buttons"):
-                yield Button("Decide (ctrl+s)", variant="primary", id="cc-save", compact=True)
-                yield Button("Later (esc)", id="cc-cancel", compact=True)
+                yield Button(f"Decide ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="cc-save", compact=True)
+                yield Button(f"Later ({key_markup(self.app, 'form.cancel', 'esc')})", id="cc-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#cc-choice", Select).focus()
@@ -80,7 +82,7 @@ class ChaseCrashForm(ModalScreen[bool]):
     def action_save(self) -> None:
         choice = self.query_one("#cc-choice", Select).value
         if not isinstance(choice, str):
-            self._error("Choose what happens to the occupants (or esc to decide later).")
+            self._error(f"Choose what happens to the occupants (or {key_text(self.app, 'form.cancel', 'esc')} to decide later).")
             return
         raw = self.query_one("#cc-dice", Input).value.strip()
         try:

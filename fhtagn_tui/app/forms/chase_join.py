@@ -17,6 +17,8 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc import vehicles as rv
 
+from ..keymap import key_markup
+
 #: Runs a command; returns the refusal, or None when it was done.
 Submit = Callable[[Command], str | None]
 
@@ -35,9 +37,9 @@ class ChaseJoinForm(ModalScreen[None]):
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "cancel", "Close"),
-        Binding("ctrl+s", "save(True)", "Add"),
-        Binding("ctrl+n", "save(False)", "Add another"),
+        Binding("escape", "cancel", "Close", id="form.cancel"),
+        Binding("ctrl+s", "save(True)", "Add", id="form.save"),
+        Binding("ctrl+n", "save(False)", "Add another", id="chase_join.add_another"),
     ]
 
     def __init__(self, state: State, chase: int, submit: Submit) -> None:
@@ -79,9 +81,9 @@ class ChaseJoinForm(ModalScreen[None]):
             yield Static("", id="cj-hint", classes="chase-form-hint")
             yield Static("", id="cj-error", classes="chase-form-error")
             with Horizontal(classes="chase-form-buttons"):
-                yield Button("Add (ctrl+s)", variant="primary", id="cj-save", compact=True)
-                yield Button("Add another (ctrl+n)", id="cj-more", compact=True)
-                yield Button("Close (esc)", id="cj-cancel", compact=True)
+                yield Button(f"Add ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="cj-save", compact=True)
+                yield Button(f"Add another ({key_markup(self.app, 'chase_join.add_another', 'ctrl+n')})", id="cj-more", compact=True)
+                yield Button(f"Close ({key_markup(self.app, 'form.cancel', 'esc')})", id="cj-cancel", compact=True)
 
     def on_mount(self) -> None:
         self._side_for_who()
@@ -162,7 +164,8 @@ class ChaseJoinForm(ModalScreen[None]):
         self.query_one("#cj-vehicle", Select).value = FOOT
         self.query_one("#cj-error", Static).update("")
         self.query_one("#cj-title", Static).update(
-            f"[b]Add to chase {self.number}[/b]  [green]added {added}[/green] — the next one, or esc")
+            f"[b]Add to chase {self.number}[/b]  [green]added {added}[/green] — the next one, or "
+            f"{key_markup(self.app, 'form.cancel', 'esc')}")
         who.focus()
 
     def action_cancel(self) -> None:

@@ -14,6 +14,8 @@ from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.chase import NewChase
 from fhtagn_tui.rules.coc import chase as rc
 
+from ..keymap import key_markup
+
 #: Runs a command; returns the refusal, or None when it was done.
 Submit = Callable[[Command], str | None]
 
@@ -26,7 +28,7 @@ class ChaseNewForm(ModalScreen[bool]):
     """Dismissed with True once the chase is set up."""
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
 
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Save", id="form.save")]
 
     def __init__(self, submit: Submit) -> None:
         super().__init__()
@@ -46,8 +48,8 @@ class ChaseNewForm(ModalScreen[bool]):
             yield Static("Next: the participants, then locations, then g to start.", classes="chase-form-hint")
             yield Static("", id="cn-error", classes="chase-form-error")
             with Horizontal(classes="chase-form-buttons"):
-                yield Button("Set up (ctrl+s)", variant="primary", id="cn-save", compact=True)
-                yield Button("Cancel (esc)", id="cn-cancel", compact=True)
+                yield Button(f"Set up ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="cn-save", compact=True)
+                yield Button(f"Cancel ({key_markup(self.app, 'form.cancel', 'esc')})", id="cn-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#cn-title", Input).focus()

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 class Confirm(ModalScreen[bool]):
     CSS_PATH = "confirm.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("y", "answer(True)", "Yes"), Binding("n,escape", "answer(False)", "No")]
+    BINDINGS = [Binding("y", "answer(True)", "Yes", id="confirm.yes"), Binding("n,escape", "answer(False)", "No", id="confirm.no")]
 
     def __init__(self, question: str) -> None:
         super().__init__()

@@ -12,10 +12,12 @@ from textual.widgets import Button, Checkbox, Static, TextArea
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.importers import ImportError_, plan
 
+from ..keymap import key_markup, key_text
+
 
 class ImportForm(ModalScreen[None]):
     CSS_PATH = "bestiary.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("ctrl+s", "save", "Import")]
+    BINDINGS = [Binding("escape", "cancel", "Close", id="form.cancel"), Binding("ctrl+s", "save", "Import", id="form.save")]
 
     def __init__(self, state: State) -> None:
         super().__init__()
@@ -24,15 +26,16 @@ class ImportForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="import-form"):
-            yield Static("[b]Import[/b]  paste stat blocks or an investigator's JSON · ctrl+s imports · esc",
+            yield Static("[b]Import[/b]  paste stat blocks or an investigator's JSON · "
+                         f"{key_markup(self.app, 'form.save', 'ctrl+s')} imports · {key_markup(self.app, 'form.cancel', 'esc')}",
                          id="import-title")
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
             yield Checkbox("into the fight", id="import-fight", compact=True)
             yield Static("", id="import-error")
             yield Static("", id="import-report")
             with Horizontal(id="import-buttons"):
-                yield Button("Import (ctrl+s)", variant="primary", id="import-save", compact=True)
-                yield Button("Close (esc)", id="import-cancel", compact=True)
+                yield Button(f"Import ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="import-save", compact=True)
+                yield Button(f"Close ({key_markup(self.app, 'form.cancel', 'esc')})", id="import-cancel", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#import-fight").display = self.state.encounter is not None
@@ -54,7 +57,7 @@ class ImportForm(ModalScreen[None]):
             return
         error.update("")
         names = ", ".join(e.name for e in p.command.entries)
-        report.update(Text(f"Imported {names} (ctrl+z takes the whole import back)\n" + "\n".join(p.report[:20])))
+        report.update(Text(f"Imported {names} ({key_text(self.app, 'app.undo', 'ctrl+z')} takes the whole import back)\n" + "\n".join(p.report[:20])))
         self.query_one("#import-text", TextArea).text = ""
         self.done = True
 

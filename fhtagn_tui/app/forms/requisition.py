@@ -17,6 +17,8 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 from fhtagn_tui.rules.fhtagn import requisition as req
 
+from ..keymap import key_markup
+
 AUTO = "auto"
 NONE = ""
 
@@ -26,7 +28,7 @@ SubmitWithDice = Callable[[Command, Sequence[str] | None], str | None]
 
 class RequisitionForm(ModalScreen[None]):
     CSS_PATH = "requisition.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("ctrl+s", "save", "Save")]
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Save", id="form.save")]
 
     def __init__(self, state: State, submit: SubmitWithDice, agent: str = "") -> None:
         super().__init__()
@@ -65,8 +67,8 @@ class RequisitionForm(ModalScreen[None]):
             yield Static("", id="rf-hint")
             yield Static("", id="rf-error")
             with Horizontal(id="rf-buttons"):
-                yield Button("Request (ctrl+s)", variant="primary", id="rf-save", compact=True)
-                yield Button("Cancel (esc)", id="rf-cancel", compact=True)
+                yield Button(f"Request ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="rf-save", compact=True)
+                yield Button(f"Cancel ({key_markup(self.app, 'form.cancel', 'esc')})", id="rf-cancel", compact=True)
 
     def on_mount(self) -> None:
         self._bonds()

@@ -18,14 +18,16 @@ from textual.widgets import Input, Static
 
 from fhtagn_tui.domain.state import Ask
 
+from ..keymap import key_text
+
 
 class RollRequest(ModalScreen[None]):
     # its styles (roll_request.tcss) are among the app's own: read at start-up, not when a request comes
     AUTO_FOCUS = None  # the keys are the screen's until t opens the dice line
     BINDINGS = [
-        Binding("r,enter", "roll", "Roll"),
-        Binding("t", "type", "Type dice"),
-        Binding("escape", "later", "Later"),
+        Binding("r,enter", "roll", "Roll", id="roll_request.roll"),
+        Binding("t", "type", "Type dice", id="roll_request.type"),
+        Binding("escape", "later", "Later", id="roll_request.later"),
     ]
 
     def __init__(self, ask: Ask, who: str, target: str, send: Callable[[Ask, list[int] | None], str | None],
@@ -38,6 +40,10 @@ class RollRequest(ModalScreen[None]):
         self.send = send
         self.sent = False
 
+    def _keys_help(self) -> str:
+        return (f"{key_text(self.app, 'roll_request.roll', 'r')} roll · {key_text(self.app, 'roll_request.type', 't')} "
+                f"type your dice · {key_text(self.app, 'roll_request.later', 'Esc')} later")
+
     def compose(self) -> ComposeResult:
         with Vertical(id="roll-request"):
             yield Static(f"The GM asks for a roll · request {self.ask.number}", classes="rr-title", markup=False)
@@ -46,7 +52,7 @@ class RollRequest(ModalScreen[None]):
                 yield Static(self.target, classes="rr-target", markup=False)
             if self.ask.hidden:
                 yield Static("Secret: only the GM sees the result.", markup=False)
-            yield Static("r roll · t type your dice · Esc later", id="rr-help", markup=False)
+            yield Static(self._keys_help(), id="rr-help", markup=False)
             yield Input(placeholder=self.dice_hint, id="rr-dice", max_length=64, disabled=True)
             yield Static("", id="rr-error", markup=False, classes="empty")
 
@@ -93,5 +99,5 @@ class RollRequest(ModalScreen[None]):
     def refused(self, text: str) -> None:
         """The writer refused the answer (the typed dice did not fit): try again."""
         self.sent = False
-        self.query_one("#rr-help", Static).update("r roll · t type your dice · Esc later")
+        self.query_one("#rr-help", Static).update(self._keys_help())
         self._error(text)

@@ -31,6 +31,7 @@ from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
+from ..keymap import key_text
 from ..screens.party_sheet import adaptation_text, bonds_text
 from . import sanity_plan as sp
 
@@ -58,11 +59,11 @@ def _int(text: str, what: str) -> int:
 class SanityDialog(ModalScreen[None]):
     CSS_PATH = "sanity.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "primary", "Next / Run"),
-        Binding("ctrl+r", "roll_one", "Roll the die"),
-        Binding("ctrl+t", "roll_rest", "Roll the rest"),
-        Binding("ctrl+b", "back", "Back"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "primary", "Next / Run", id="form.save"),
+        Binding("ctrl+r", "roll_one", "Roll the die", id="sanity.roll_one"),
+        Binding("ctrl+t", "roll_rest", "Roll the rest", id="sanity.roll_rest"),
+        Binding("ctrl+b", "back", "Back", id="sanity.back"),
     ]
 
     def __init__(self, state: State, character: str, run: Runner, roll: Roller) -> None:
@@ -319,10 +320,10 @@ class SanityDialog(ModalScreen[None]):
             need.append("\n" + sp.hint_for(purpose), style="italic")
         else:
             need.append("All the dice are in: ", style="bold green")
-            need.append("Run (ctrl+s) records it.", style="")
+            need.append(f"Run ({key_text(self.app, 'form.save', 'ctrl+s')}) records it.", style="")
         self.query_one("#sd-need", Static).update(need)
         self.query_one("#sd-hint", Static).update(Text("type what the dice show, or roll them here; "
-                                                       "ctrl+b goes back", style="dim"))
+                                                       f"{key_text(self.app, 'sanity.back', 'ctrl+b')} goes back", style="dim"))
         self.query_one("#sd-command", Static).update(":" + sp.with_roll(self.text, self.values))
 
     # --- steps ------------------------------------------------------------------------------------

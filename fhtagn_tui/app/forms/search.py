@@ -14,6 +14,8 @@ from textual.widgets import DataTable, Input, Label, Static
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.export.search import FilterError, LogFilter
 
+from ..keymap import key_markup
+
 #: How many hits the result table shows (the most recent ones are kept).
 SHOWN = 500
 
@@ -23,8 +25,8 @@ class SearchForm(ModalScreen[None]):
     CSS_PATH = "search.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS = [
-        Binding("escape", "close", "Close"),
-        Binding("ctrl+s", "search", "Search", show=False),
+        Binding("escape", "close", "Close", id="form.cancel"),
+        Binding("ctrl+s", "search", "Search", show=False, id="form.save"),
     ]
 
     def __init__(
@@ -40,7 +42,8 @@ class SearchForm(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="search-form"):
-            yield Static("[b]Search the log[/b]  [dim]enter: search · enter on a hit: go there · esc: close[/dim]")
+            yield Static("[b]Search the log[/b]  [dim]enter: search · enter on a hit: go there · "
+                         f"{key_markup(self.app, 'form.cancel', 'esc')}: close[/dim]")
             with Horizontal(classes="search-row"):
                 yield Label("Who", classes="search-label")
                 yield Input(placeholder="character", id="s-character", compact=True)
@@ -109,7 +112,7 @@ class GotoForm(ModalScreen[None]):
     """One line: an event number, s2 (a session start), r3 (a round), start or end."""
     CSS_PATH = "search.tcss"  # loaded when first opened, not at start-up
 
-    BINDINGS = [Binding("escape", "close", "Close")]
+    BINDINGS = [Binding("escape", "close", "Close", id="form.cancel")]
 
     def __init__(self, go: Callable[[str], str | None], total: int) -> None:
         super().__init__()

@@ -28,6 +28,7 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant
 
+from ..keymap import key_markup, key_text
 from .base import GameTab
 from .chase_cells import (
     actions_text,
@@ -42,8 +43,8 @@ from .chase_track import SIDE_STYLE, ahead_text, current_actor, draw
 
 EMPTY = (
     "[b]No chase[/b]\n\n"
-    "Press [b]N[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
-    "locations, and [b]g[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
+    "Press [b]{new}[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
+    "locations, and [b]{start}[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
 )
 EMPTY_READONLY = "[b]No chase[/b]\n\nNone is being run at this point of the log."
 NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
@@ -58,27 +59,27 @@ class ChaseTab(GameTab):
     can_focus = True  # the tab's keys work even before there is a table to focus
 
     BINDINGS = [
-        Binding("N", "new_chase", "New chase"),
-        Binding("a", "join", "Add"),
-        Binding("l", "random_location", "Location"),
-        Binding("o", "place_location", "Place loc.", show=False),
-        Binding("g", "start", "Start"),
-        Binding("m", "move", "Move"),
-        Binding("M", "move_more", "Move n", show=False),
-        Binding("h", "hazard", "Hazard"),
-        Binding("c", "cautious", "Cautious", show=False),
-        Binding("b", "barrier('pass')", "Barrier"),
-        Binding("B", "barrier('break')", "Break", show=False),
-        Binding("p", "pedal", "Pedal", show=False),
-        Binding("r", "ram", "Ram", show=False),
-        Binding("s", "shoot", "Shoot", show=False),
-        Binding("k", "catch", "Catch", show=False),
-        Binding("n", "next_round", "Next round"),
-        Binding("e", "end", "End", show=False),
-        Binding("w", "which", "Which chase", show=False),
-        Binding("x", "crash", "Occupants", show=False),
-        Binding("left_square_bracket", "pan(-1)", "Pan ◀", show=False),
-        Binding("right_square_bracket", "pan(1)", "Pan ▶", show=False),
+        Binding("N", "new_chase", "New chase", id="chase.new"),
+        Binding("a", "join", "Add", id="chase.join"),
+        Binding("l", "random_location", "Location", id="chase.location"),
+        Binding("o", "place_location", "Place loc.", show=False, id="chase.place_location"),
+        Binding("g", "start", "Start", id="chase.start"),
+        Binding("m", "move", "Move", id="chase.move"),
+        Binding("M", "move_more", "Move n", show=False, id="chase.move_more"),
+        Binding("h", "hazard", "Hazard", id="chase.hazard"),
+        Binding("c", "cautious", "Cautious", show=False, id="chase.cautious"),
+        Binding("b", "barrier('pass')", "Barrier", id="chase.barrier"),
+        Binding("B", "barrier('break')", "Break", show=False, id="chase.break"),
+        Binding("p", "pedal", "Pedal", show=False, id="chase.pedal"),
+        Binding("r", "ram", "Ram", show=False, id="chase.ram"),
+        Binding("s", "shoot", "Shoot", show=False, id="chase.shoot"),
+        Binding("k", "catch", "Catch", show=False, id="chase.catch"),
+        Binding("n", "next_round", "Next round", id="chase.next_round"),
+        Binding("e", "end", "End", show=False, id="chase.end"),
+        Binding("w", "which", "Which chase", show=False, id="chase.which"),
+        Binding("x", "crash", "Occupants", show=False, id="chase.crash"),
+        Binding("left_square_bracket", "pan(-1)", "Pan ◀", show=False, id="chase.pan_left"),
+        Binding("right_square_bracket", "pan(1)", "Pan ▶", show=False, id="chase.pan_right"),
     ]
 
     SETUP_ACTIONS = frozenset({"join", "start"})
@@ -177,7 +178,9 @@ class ChaseTab(GameTab):
         if not coc:
             empty.update(NOT_COC.format(system=state.system or "no system"))
         elif chase is None:
-            empty.update(EMPTY_READONLY if self._readonly() else EMPTY)
+            empty.update(EMPTY_READONLY if self._readonly() else
+                         EMPTY.format(new=key_markup(self.app, "chase.new", "N"),
+                                      start=key_markup(self.app, "chase.start", "g")))
         else:
             self._fill_table(state, chase)
             self._draw()
@@ -274,13 +277,13 @@ class ChaseTab(GameTab):
     def _setup_hint(self, chase: Chase) -> Text:
         sides = {p.side for p in chase.participants}
         if rc.FLEE not in sides:
-            need = "someone fleeing (a)"
+            need = f"someone fleeing ({key_text(self.app, 'chase.join', 'a')})"
         elif rc.PURSUE not in sides:
-            need = "a pursuer (a)"
+            need = f"a pursuer ({key_text(self.app, 'chase.join', 'a')})"
         else:
             need = ""
         text = Text(f"{len(chase.participants)} participant(s), {len(chase.locations)} location(s). ", style="grey70")
-        text.append(f"Next: {need}" if need else "Ready: g starts the chase.", style="yellow" if need else "green")
+        text.append(f"Next: {need}" if need else f"Ready: {key_text(self.app, 'chase.start', 'g')} starts the chase.", style="yellow" if need else "green")
         return text
 
     def _keys_hint(self) -> Text:

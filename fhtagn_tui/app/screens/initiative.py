@@ -28,6 +28,7 @@ from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
 from ..forms.action_specs import actions_for, q
 from ..forms.confirm import Confirm
+from ..keymap import key_markup
 from ..widgets.fit import fit_widths
 from ..widgets.row_table import RowTable
 from .base import GameTab
@@ -71,20 +72,20 @@ class LogBeside(Static):
 
 class InitiativeTab(GameTab):
     BINDINGS = [
-        Binding("s", "start", "Start fight"),
-        Binding("a", "act", "Act"),
-        Binding("n", "next", "Next"),
-        Binding("plus,equals_sign", "add", "Add", key_display="+"),
-        Binding("w", "wait", "Wait"),
-        Binding("g", "go", "Go now"),
-        Binding("c", "check", "Check"),
-        Binding("r", "ready", "Ready"),
-        Binding("x", "remove", "Remove"),
-        Binding("e", "end", "End"),
-        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll
-        Binding("ctrl+up", "move(-1)", "Move up", show=False),
-        Binding("ctrl+down", "move(1)", "Move down", show=False),
-        Binding("f1", "reference", "Rules"),
+        Binding("s", "start", "Start fight", id="initiative.start"),
+        Binding("a", "act", "Act", id="initiative.act"),
+        Binding("n", "next", "Next", id="initiative.next"),
+        Binding("plus,equals_sign", "add", "Add", key_display="+", id="initiative.add"),
+        Binding("w", "wait", "Wait", id="initiative.wait"),
+        Binding("g", "go", "Go now", id="initiative.go"),
+        Binding("c", "check", "Check", id="initiative.check"),
+        Binding("r", "ready", "Ready", id="initiative.ready"),
+        Binding("x", "remove", "Remove", id="initiative.remove"),
+        Binding("e", "end", "End", id="initiative.end"),
+        Binding("k", "ask", "Ask…", show=False, id="initiative.ask"),  # ask players for a roll
+        Binding("ctrl+up", "move(-1)", "Move up", show=False, id="initiative.move_up"),
+        Binding("ctrl+down", "move(1)", "Move down", show=False, id="initiative.move_down"),
+        Binding("f1", "reference", "Rules", id="app.gm_screen"),
     ]
 
     def __init__(self) -> None:
@@ -103,7 +104,7 @@ class InitiativeTab(GameTab):
     def compose(self) -> ComposeResult:
         yield Static(id="ini-head")
         yield EmptyNote(
-            "No fight running.\n\nPress [b]s[/b] to start one and pick who fights (party, NPCs, or "
+            f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick who fights (party, NPCs, or "
             "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
             "Templates: [b]:template add Cultist kind=npc STR=13 DEX=10 \"Melee Weapons\"=50[/b]",
             id="ini-empty",

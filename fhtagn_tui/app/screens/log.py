@@ -29,7 +29,7 @@ def clock(ts: float) -> str:
 
 
 class LogTab(GameTab):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("v", "reveal", "Reveal")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("v", "reveal", "Reveal", id="log.reveal")]
 
     def __init__(self) -> None:
         super().__init__(id="log-tab")

@@ -23,6 +23,7 @@ from fhtagn_tui.export.timeline import track
 from fhtagn_tui.service import MemorySink
 from fhtagn_tui.store import CampaignStore
 
+from ..keymap import key_markup, key_text
 from .base import GameTab
 from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
@@ -135,20 +136,20 @@ def _history_from_log(store: CampaignStore, first: int, last: int, chunk: int = 
 
 class PartyTab(GameTab):
     BINDINGS = [
-        Binding("n", "new", "New"),
-        Binding("e", "edit", "Edit"),
+        Binding("n", "new", "New", id="party.new"),
+        Binding("e", "edit", "Edit", id="party.edit"),
         # one key, each system's word for it (check_action keeps the one of this campaign)
-        Binding("s", "sanity('san')", "Sanity…"),
-        Binding("s", "sanity('fright')", "Fright…"),
-        Binding("p", "pools('HP/SAN')", "HP/SAN…"),
-        Binding("p", "pools('HP/FP')", "HP/FP…"),
-        Binding("t", "test", "Test"),
-        Binding("k", "ask", "Ask…", show=False),  # ask players for a roll (the bar is full at 80 columns)
-        Binding("delete,x", "delete", "Delete"),
-        Binding("b", "app.bestiary", "NPCs…", show=False),  # the bar is full at 80 columns: in help and the README
-        Binding("i", "app.import_text", "Import", show=False),
-        Binding("shift+down", "sheet(1)", "Sheet ↓", show=False),
-        Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False),
+        Binding("s", "sanity('san')", "Sanity…", id="party.sanity"),
+        Binding("s", "sanity('fright')", "Fright…", id="party.sanity"),
+        Binding("p", "pools('HP/SAN')", "HP/SAN…", id="party.pools"),
+        Binding("p", "pools('HP/FP')", "HP/FP…", id="party.pools"),
+        Binding("t", "test", "Test", id="party.test"),
+        Binding("k", "ask", "Ask…", show=False, id="party.ask"),  # ask players for a roll (the bar is full at 80 columns)
+        Binding("delete,x", "delete", "Delete", id="party.delete"),
+        Binding("b", "app.bestiary", "NPCs…", show=False, id="party.bestiary"),  # the bar is full at 80 columns: in help and the README
+        Binding("i", "app.import_text", "Import", show=False, id="party.import"),
+        Binding("shift+down", "sheet(1)", "Sheet ↓", show=False, id="party.sheet_down"),
+        Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False, id="party.sheet_up"),
     ]
 
     def __init__(self) -> None:
@@ -171,7 +172,8 @@ class PartyTab(GameTab):
                 yield Static(id="party-sheet")  # head and pools with their history
                 yield Static(id="party-notes")  # body, mind, what is due, skills
         yield Static(
-            "No characters yet. Press [b]n[/b] for a new one, or type [b]:char new NAME STR=…[/b]",
+            f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
+            "or type [b]:char new NAME STR=…[/b]",
             id="party-empty",
         )
 
@@ -398,7 +400,8 @@ class PartyTab(GameTab):
         char = self.selected()
         state = self._state
         if char is None or state is None:
-            app.notify("No character selected: create one first (n).", severity="warning")
+            app.notify(f"No character selected: create one first ({key_text(app, 'party.new', 'n')}).", severity="warning",
+                       markup=False)
             return
         if state.system not in ("fhtagn", "coc7", "gurps"):
             app.notify("This campaign has no system yet.", severity="warning")

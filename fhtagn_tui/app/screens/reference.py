@@ -15,7 +15,6 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
-from textual.keys import format_key
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     DataTable,
@@ -51,6 +50,7 @@ from fhtagn_tui.reference import (
 from fhtagn_tui.reference.catalogue import SYSTEM_NAMES, SYSTEM_ORDER, rule_span
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..keymap import key_markup, key_text, keys_of, typed_key
 from ..widgets.fit import fit_widths, longest_word
 from ..widgets.key_bar import KeyBar
 from ..widgets.outline import Branch, Leaf, Outline
@@ -60,23 +60,14 @@ from .base import GameTab
 TAB_TOPICS: dict[str, str] = {"party": "party", "initiative": "combat", "chase": "chase",
                               "requisitions": "requisitions"}
 
-#: Keys as a person types them (Textual's names are for the code): ``Del``, not ``delete``.
-KEY_WORDS: dict[str, str] = {"del": "Del", "esc": "Esc", "enter": "Enter", "tab": "Tab", "space": "Space",
-                             "backspace": "Backspace", "home": "Home", "end": "End"}
-
-
-def typed_key(key: str) -> str:
-    """``comma`` → ``,``, ``full_stop`` → ``.``, ``slash`` → ``/``, ``delete`` → ``Del``, ``ctrl+z`` → ``ctrl+z``."""
-    shown = format_key(key)
-    return KEY_WORDS.get(shown, shown)
-
-
 def keys_text(app: object) -> str:
-    """The keys of the app and of each tab, read from their bindings (they never drift)."""
+    """The keys of the app and of each tab, read from their bindings under the user's keymap
+    (they never drift, and a remapped key is shown as the user typed it)."""
     from textual.app import App
 
     assert isinstance(app, App)
-    lines = ["Keys", f"  everywhere: {_binding_words(type(app).BINDINGS)} · f1 the rules of the tab on screen"]
+    gm = key_text(app, "app.gm_screen", "f1")
+    lines = ["Keys", f"  everywhere: {_binding_words(app, type(app).BINDINGS)} · {gm} the rules of the tab on screen"]
     for pane in app.screen_stack[0].query(TabPane):
         found: list[BindingType] = []
         for widget in pane.query(GameTab):
@@ -84,21 +75,24 @@ def keys_text(app: object) -> str:
                 if type(w).__module__.startswith("fhtagn_tui.app"):
                     found.extend(type(w).__dict__.get("BINDINGS", []))
         if found:
-            lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(found)}")
-    lines.append("  GM screen: type to search · ↓ to the results · ctrl+r roll on the table · Esc close")
+            lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(app, found)}")
+    lines.append(f"  GM screen: type to search · {key_text(app, 'gm_screen.results', '↓')} to the results · "
+                 f"{key_text(app, 'gm_screen.roll', 'ctrl+r')} roll on the table · "
+                 f"{key_text(app, 'gm_screen.close', 'Esc')} close")
     return "\n".join(lines)
 
 
-def _binding_words(bindings: Iterable[BindingType]) -> str:
+def _binding_words(app: object, bindings: Iterable[BindingType]) -> str:
     """``n new · e edit · Del/x delete``: each action once, its keys as typed, joined by ``/``."""
     keys: dict[tuple[str, str], list[str]] = {}
     for b in Binding.make_bindings(bindings):
         if not b.description or not b.show:
             continue
         shown = keys.setdefault((b.action, b.description.lower()), [])
-        key = b.key_display or typed_key(b.key)
-        if key not in shown:
-            shown.append(key)
+        mine = keys_of(app, b)
+        for key in ([b.key_display] if b.key_display and mine == [b.key] else [typed_key(k) for k in mine]):
+            if key not in shown:
+                shown.append(key)
     return " · ".join(f"{'/'.join(shown)} {description}" for (_action, description), shown in keys.items())
 
 
@@ -107,11 +101,11 @@ class ReferenceScreen(Screen[None]):
     CSS_PATH = "reference.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("f1", "close", "Close", show=False),
-        Binding("ctrl+r", "roll", "Roll on table"),
-        Binding("ctrl+f", "search", "Search", show=False),  # typing searches at once
-        Binding("down", "results", "Results", show=False),
+        Binding("escape", "close", "Close", id="gm_screen.close"),
+        Binding("f1", "close", "Close", show=False, id="app.gm_screen"),
+        Binding("ctrl+r", "roll", "Roll on table", id="gm_screen.roll"),
+        Binding("ctrl+f", "search", "Search", show=False, id="gm_screen.search"),  # typing searches at once
+        Binding("down", "results", "Results", show=False, id="gm_screen.results"),
     ]
 
     def __init__(self, topic: str = "", system: str = "") -> None:
@@ -229,7 +223,7 @@ class ReferenceScreen(Screen[None]):
 
     def _roll_hint(self, table: RefTable) -> str:
         roll = load_rollables().get(table.id)
-        return f"\nctrl+r rolls {roll.dice}" if roll else ""
+        return f"\n{key_text(self.app, 'gm_screen.roll', 'ctrl+r')} rolls {roll.dice}" if roll else ""
 
     def _show_table(self, table: RefTable | None, row: int = -1) -> None:
         result = self.query_one("#ref-result", Static)
@@ -394,8 +388,8 @@ class TableRollForm(ModalScreen[None]):
     CSS_PATH = "reference.tcss"  # loaded when first opened, not at start-up
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+s", "roll", "Roll"),
+        Binding("escape", "cancel", "Cancel", id="form.cancel"),
+        Binding("ctrl+s", "roll", "Roll", id="form.save"),
     ]
 
     def __init__(self, table: RefTable, roll: Rollable, defaults: dict[str, str]) -> None:
@@ -414,7 +408,7 @@ class TableRollForm(ModalScreen[None]):
                 yield Label("Dice")
                 yield Input(placeholder="blank: the app rolls; or the dice shown", id="tr-dice", compact=True)
             yield Static("", id="tr-error", markup=False)
-            yield Static("[dim]enter / ctrl+s roll · esc cancel[/dim]", id="tr-keys")
+            yield Static(f"[dim]enter / {key_markup(self.app, 'form.save', 'ctrl+s')} roll · {key_markup(self.app, 'form.cancel', 'esc')} cancel[/dim]", id="tr-keys")
 
     def _field(self, param: Param) -> Input | Select[str]:
         value = self.defaults.get(param.name, param.default or "")

@@ -12,6 +12,7 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.fhtagn import requisition as req
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
 
+from ..keymap import key_markup
 from .base import GameTab
 
 ALL = "*"
@@ -46,9 +47,9 @@ def cost_text(r: Requisition) -> Text:
 
 class RequisitionsTab(GameTab):
     BINDINGS = [
-        Binding("r", "request", "Request"),
-        Binding("a", "focus_agent", "Agent filter"),
-        Binding("c", "focus_category", "Category filter"),
+        Binding("r", "request", "Request", id="requisitions.request"),
+        Binding("a", "focus_agent", "Agent filter", id="requisitions.agent_filter"),
+        Binding("c", "focus_category", "Category filter", id="requisitions.category_filter"),
     ]
 
     def __init__(self) -> None:
@@ -152,7 +153,7 @@ class RequisitionsTab(GameTab):
         this_op = [r for r in state.requisitions if current and r.session == current]
         lost = sum(r.bond_cost for r in this_op)
         where = f"Session {current}: {len(this_op)} request(s), {lost} bond point(s) lost" if current else "No session open"
-        summary.update(f"{where} · {len(state.requisitions)} in the campaign · [b]r[/b] new request")
+        summary.update(f"{where} · {len(state.requisitions)} in the campaign · [b]{key_markup(self.app, 'requisitions.request', 'r')}[/b] new request")
         summary.display = True
         table.display = bool(rows)
         empty.display = not rows

@@ -17,6 +17,8 @@ from textual.widgets import DataTable, Label, Sparkline, Static
 
 from fhtagn_tui.export.timeline import BUILD, TRACKED, Track
 
+from ..keymap import key_markup
+
 #: Series shown per track, in this order (at most four at once).
 LABELS = (*TRACKED, BUILD)
 ROWS = 4
@@ -39,7 +41,7 @@ def span(track: Track, label: str) -> str:
 
 class TimelineScreen(ModalScreen[None]):
     CSS_PATH = "timeline.tcss"  # loaded when first opened, not at start-up
-    BINDINGS = [Binding("escape,q", "close", "Close")]
+    BINDINGS = [Binding("escape,q", "close", "Close", id="timeline.close")]
 
     def __init__(self, tracks: list[Track], title: str, selected: str = "") -> None:
         super().__init__()
@@ -60,7 +62,8 @@ class TimelineScreen(ModalScreen[None]):
                         yield Sparkline([], id=f"spark-{i}", summary_function=min)
             moves: DataTable[object] = DataTable(id="timeline-moves", cursor_type="row", zebra_stripes=True)
             yield moves
-            yield Static("[dim]↑↓ who · tab: their events · esc close[/dim]", id="timeline-keys")
+            yield Static(f"[dim]↑↓ who · tab: their events · {key_markup(self.app, 'timeline.close', 'esc')} close[/dim]",
+                         id="timeline-keys")
 
     def on_mount(self) -> None:
         who = self.query_one("#timeline-who", DataTable)

@@ -42,11 +42,11 @@ class CommandSuggester(Suggester):
 
 class CommandLine(Input):
     BINDINGS = [
-        Binding("up", "history(-1)", "previous", show=False),
-        Binding("down", "history(1)", "next", show=False),
-        Binding("escape", "leave", "leave", show=False),
-        Binding("tab", "complete", "complete", show=False),
-        Binding("shift+tab", "back_out", "previous", show=False),
+        Binding("up", "history(-1)", "previous", show=False, id="command_line.previous"),
+        Binding("down", "history(1)", "next", show=False, id="command_line.next"),
+        Binding("escape", "leave", "leave", show=False, id="command_line.leave"),
+        Binding("tab", "complete", "complete", show=False, id="command_line.complete"),
+        Binding("shift+tab", "back_out", "previous", show=False, id="command_line.back_out"),
     ]
 
     class Hint(Message):

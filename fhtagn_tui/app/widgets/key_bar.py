@@ -12,7 +12,12 @@ from typing import ClassVar, NamedTuple
 
 from rich.text import Text
 from textual import events
+from textual.binding import ActiveBinding
+from textual.screen import Screen
 from textual.widget import Widget
+
+#: The command palette's action (its key is ``ctrl+p`` unless the user's keymap moves ``app.palette``).
+PALETTE_ACTIONS = frozenset({"command_palette", "app.command_palette"})
 
 
 class Key(NamedTuple):
@@ -20,6 +25,24 @@ class Key(NamedTuple):
     display: str  # what is shown: "^z", "del", ":"
     description: str
     enabled: bool
+
+
+def _in_default_order(screen: Screen[object], active: list[ActiveBinding]) -> list[ActiveBinding]:
+    """The keys in the order they have without a keymap (Textual puts a remapped key last): each
+    binding at the place its default key has in the chain of bindings (focused widget … app)."""
+    place: dict[str, int] = {}
+    default: dict[tuple[int, str], str] = {}  # (node, binding id) → its default key there
+    for node, _bindings in screen._modal_binding_chain:
+        for key, binding in node._bindings:
+            place.setdefault(key, len(place))
+            if binding.id:
+                default.setdefault((id(node), binding.id), key)
+
+    def where(item: ActiveBinding) -> int:
+        key = default.get((id(item.node), item.binding.id or ""), item.binding.key)
+        return place.get(key, len(place))
+
+    return sorted(active, key=where)
 
 
 class KeyBar(Widget, can_focus=False):
@@ -67,11 +90,14 @@ class KeyBar(Widget, can_focus=False):
         app = self.app
         keys: list[Key] = []
         actions: set[str] = set()
-        palette_key = app.COMMAND_PALETTE_BINDING if app.ENABLE_COMMAND_PALETTE and self.show_palette else None
+        show_palette = app.ENABLE_COMMAND_PALETTE and self.show_palette
         palette: Key | None = None
-        for key, (_node, binding, enabled, _tooltip) in self.screen.active_bindings.items():
+        active = list(self.screen.active_bindings.values())
+        if app._keymap:  # Textual moves a remapped key to the end of its screen's keys: put it back in place
+            active = _in_default_order(self.screen, active)
+        for _node, binding, enabled, _tooltip in active:
             item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
-            if key == palette_key:
+            if show_palette and binding.action in PALETTE_ACTIONS:  # by action: a keymap may move its key
                 palette = item
             elif binding.show and binding.action not in actions:  # one entry per action, as Footer
                 actions.add(binding.action)

@@ -36,9 +36,9 @@ class Outline(OptionList):
     """Branches and leaves; ``Highlighted``/``Chosen`` name the leaf's key."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "toggle", "Open/close", show=False),
-        Binding("right", "open", "Open", show=False),
-        Binding("left", "close", "Close", show=False),
+        Binding("space", "toggle", "Open/close", show=False, id="outline.toggle"),
+        Binding("right", "open", "Open", show=False, id="outline.open"),
+        Binding("left", "close", "Close", show=False, id="outline.close"),
     ]
 
     class Highlighted(Message):
