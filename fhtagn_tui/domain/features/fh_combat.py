@@ -320,18 +320,6 @@ def _weapon(state: State, name: str, own: tuple[Weapon, ...] = ()) -> Weapon:
     return weapon
 
 
-def _int(raw: str, what: str) -> int:
-    try:
-        return int(raw.strip().replace("%", ""))
-    except ValueError:
-        raise Rejected(f"{what} must be a whole number, not {raw!r}") from None
-
-
-ATTACK_KEYS = ("weapon", "called", "defend", "mod", "skill", "mow", "injury", "crowd", "alt")
-ATTACK_WORDS = ("partly", "mostly", "crowd", "vulnerable", "assault", "rapid", "savage", "stun", "flesh",
-                "gap", "dodge", "fight", "none")
-
-
 class _Plan:
     """A checked FHTAGN attack, ready to roll."""
 
@@ -347,33 +335,10 @@ class _Plan:
 
 def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Weapon) -> _Plan:
     p = _Plan()
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    words = [w.casefold() for w in cmd.flags]
-    for key in opts:
-        if key not in ATTACK_KEYS:
-            raise Rejected(f"attack: unknown option {key}={opts[key]}{did_you_mean(key, ATTACK_KEYS)}")
-    for word in words:
-        if word not in ATTACK_WORDS:
-            raise Rejected(f"attack: unknown word {word!r}{did_you_mean(word, ATTACK_WORDS)}")
-    called = [w for w in words if w in ("partly", "mostly", "crowd", "vulnerable")]
-    if "called" in opts:
-        called.append(opts["called"].casefold())
-    if "crowd" in opts and "crowd" not in called:
-        called.append("crowd")
-    if len(set(called)) > 1:
-        raise Rejected(f"one called shot per attack, not {' and '.join(sorted(set(called)))}")
-    if called:
-        if called[0] not in ("partly", "mostly", "crowd", "vulnerable"):
-            raise Rejected(f"called={called[0]}: a called shot is partly, mostly, crowd or vulnerable")
-        p.called = called[0]
-    specials = [w for w in words if w in ("assault", "rapid", "savage", "stun", "flesh")]
-    if "mow" in opts:
-        specials.append("mow")
-        p.rounds = _int(opts["mow"], "mow=ROUNDS")
-    if len(specials) > 1:
-        raise Rejected(f"one special attack at a time, not {' and '.join(specials)}")
-    p.special = specials[0] if specials else ""
-    if "gap" in words and p.called not in ("partly", "mostly"):
+    p.called = cmd.called or ""
+    p.special = cmd.special or ""
+    p.rounds = cmd.rounds
+    if cmd.gap and p.called not in ("partly", "mostly"):
         raise Rejected("'gap' (aiming around armour) goes with a partly or mostly covered called shot")
     close = weapon.close_combat
     for name in (p.called, p.special):
@@ -401,10 +366,8 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
     lethal = weapon.lethality or (damage_bonus(att.stats.get("STR", 0))[1] if close else None)
     if p.special == "flesh" and lethal:
         raise Rejected("a flesh wound halves a damage total; a lethality attack has none (drop 'flesh')")
-    if "alt" in opts and p.special not in ("rapid", "savage"):
+    if cmd.alt and p.special not in ("rapid", "savage"):
         raise Rejected("alt=NAME (a second target in reach) goes with rapid or savage attacks")
-    if "crowd" in opts and p.called != "crowd":
-        raise Rejected("crowd=NAMES lists the crowd of a 'crowd' called shot")
     # modifiers
     if att.has("aiming"):
         p.mods.append(("aim", rules.aim_bonus(True)))
@@ -415,26 +378,16 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
     if _exhaustion(att):
         p.mods.append(("exhausted", _exhaustion(att)))
         p.rules.append("FH-DMG-08")
-    if "mod" in opts:
-        p.mods.append(("GM", _int(opts["mod"], "mod=")))
-        check_fh_step(p.mods[-1][1])
+    if cmd.mod is not None:
+        p.mods.append(("GM", cmd.mod))
+        check_fh_step(cmd.mod)
     # defence
-    p.defence, p.auto = _defence(state, opts, words, tgt, close, p.special == "savage")
+    p.defence, p.auto = _defence(state, cmd.defend or "", tgt, close)
     return p
 
 
-def _defence(state: State, opts: dict[str, str], words: list[str], tgt: Character, close: bool,
-             savage: bool) -> tuple[str, bool]:
-    asked = [w for w in words if w in ("dodge", "fight", "none")]
-    if "defend" in opts:
-        asked.append(opts["defend"].casefold())
-    if len(set(asked)) > 1:
-        raise Rejected(f"one defence per attack, not {' and '.join(sorted(set(asked)))}")
-    choice = asked[0] if asked else ""
-    if choice == "fight back":
-        choice = "fight"
-    if choice not in ("", "dodge", "fight", "none"):
-        raise Rejected(f"defend={choice}: the defences are dodge, fight (back) or none")
+def _defence(state: State, choice: str, tgt: Character, close: bool) -> tuple[str, bool]:
+    """The defence the target makes (and whether it is automatic, FH-COMBAT-04); ``choice`` "" leaves it to the rules."""
     comb = combatant(state, tgt.id)
     taken = comb.defence if comb is not None else ""
     auto = rules.automatic_defence(taken, close)
@@ -488,15 +441,14 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     if tgt.has("dead"):
         raise Rejected(f"{tgt.name} is already dead")
     _not_acted(state, att)
-    weapon = _weapon(state, cmd.options.get("weapon") or default_weapon("fhtagn", att.attacks), att.attacks)
+    weapon = _weapon(state, cmd.weapon or default_weapon("fhtagn", att.attacks), att.attacks)
     plan = _plan(state, cmd, att, tgt, weapon)
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    skill = _int(opts["skill"], "skill=") if "skill" in opts else rules.skill_value(att.skills, weapon.skill)
-    injury_stat = _stat_name(state, opts["injury"]) if "injury" in opts else ""
-    others = [find_character(state, n) for n in opts.get("crowd", "").split(",") if n.strip()]
+    skill = cmd.skill if cmd.skill is not None else rules.skill_value(att.skills, weapon.skill)
+    injury_stat = _stat_name(state, cmd.injury) if cmd.injury else ""
+    others = [find_character(state, n) for n in cmd.crowd or ()]
     if any(o.id in (att.id, tgt.id) for o in others):
         raise Rejected("crowd=NAMES lists the other people in the crowd (not the attacker or the target)")
-    alt = find_character(state, opts["alt"]) if "alt" in opts else None
+    alt = find_character(state, cmd.alt) if cmd.alt else None
     if alt is not None and alt.id in (att.id, tgt.id):
         raise Rejected("alt=NAME is a second, different target in reach")
     mod_total = total_modifier([m for _, m in plan.mods])
@@ -509,7 +461,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
         party_rules = ("FH-PARTY-06",)
         if str_lethality:
             lethal_rating = str_lethality
-    option_names = tuple(n for n in (plan.called, plan.special) if n) + (("gap",) if "gap" in cmd.flags else ())
+    option_names = tuple(n for n in (plan.called, plan.special) if n) + (("gap",) if cmd.gap else ())
     if plan.special == "savage":
         n_rolls = rules.savage_rolls(close)
     elif plan.special == "rapid":
@@ -581,7 +533,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
                     rule_ids += ["FH-COMBAT-06", *party_rules]
                 if stun_dmg is None:
                     worn = s.armory.armor.get(victim.id, 0)
-                    if killed or not rules.armor_counts(plan.called, "gap" in cmd.flags):
+                    if killed or not rules.armor_counts(plan.called, cmd.gap):
                         worn = 0
                     taken = rules.armor_reduce(damage, worn)
                     armor_off = damage - taken

@@ -28,7 +28,6 @@ from .orders import (
     CocMelee,
 )
 from .support import (
-    RESPONSES,
     able,
     attack_slot,
     attacker_and_target,
@@ -221,38 +220,21 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
 
 # --- the shared 'attack' command (coc7) -----------------------------------------------------------
 
-_ATTACK_OPTIONS = ("weapon", "response", "defend", "with", "counter", "bonus", "penalty", "surprise", "notice", "goal")
-
-
-def _int(value: str, key: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise Rejected(f"{key}= must be a whole number, not {value!r}") from None
+#: The CoC responses by the attack table's defence names (``fight`` is CoC's "fight back").
+_RESPONSE = {"dodge": "dodge", "fight": "fight back", "maneuver": "maneuver", "none": "none"}
 
 
 def decide_coc_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     """``attack A T [weapon=…] [response=…|dodge|fight|none] [goal=…] …`` in coc7: a melee attack or maneuver."""
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    unknown = [k for k in opts if k not in _ATTACK_OPTIONS]
-    if unknown:
-        raise Rejected(f"attack: unknown option {unknown[0]}={opts[unknown[0]]} (CoC options: {', '.join(_ATTACK_OPTIONS)})")
-    words = [w.casefold() for w in cmd.flags]
-    bad = [w for w in words if w not in RESPONSES]
-    if bad or len(words) > 1:
-        what = bad[0] if bad else " ".join(words)
-        raise Rejected(f"attack: unexpected {what!r} — the target's response is one word: dodge, fight, maneuver or none")
-    response = opts.get("response") or opts.get("defend") or (words[0] if words else "")
-    counter = opts.get("counter", "")
-    common = dict(
-        attacker=cmd.attacker, target=cmd.target, response=response or ("maneuver" if counter else "dodge"),
-        defender_weapon=opts.get("with", ""), counter=counter,
-        bonus=_int(opts.get("bonus", "0"), "bonus"), penalty=_int(opts.get("penalty", "0"), "penalty"),
-    )
-    if "goal" in opts:
-        return decide_coc_maneuver(state, CocManeuver(goal=opts["goal"], **common), dice)  # type: ignore[arg-type]
-    melee = CocMelee(weapon=opts.get("weapon", ""), surprise=opts.get("surprise", "").casefold(),
-                     notice=opts.get("notice", ""), **common)  # type: ignore[arg-type]
+    response = _RESPONSE[cmd.defend] if cmd.defend else ("maneuver" if cmd.counter else "dodge")
+    bonus, penalty = cmd.bonus or 0, cmd.penalty or 0
+    if cmd.goal:
+        return decide_coc_maneuver(state, CocManeuver(
+            attacker=cmd.attacker, target=cmd.target, goal=cmd.goal, response=response,
+            defender_weapon=cmd.with_weapon, counter=cmd.counter, bonus=bonus, penalty=penalty), dice)
+    melee = CocMelee(attacker=cmd.attacker, target=cmd.target, weapon=cmd.weapon, response=response,
+                     defender_weapon=cmd.with_weapon, counter=cmd.counter, bonus=bonus, penalty=penalty,
+                     surprise=cmd.surprise or "", notice=cmd.notice)
     return decide_coc_melee(state, melee, dice)
 
 
