@@ -42,7 +42,7 @@ DEFENCES: tuple[DefenceWord, ...] = (
     DefenceWord("maneuver", "counter-maneuver", (COC,), ("maneuver", "manoeuvre", "counter")),
     DefenceWord("parry", "parry", (GURPS,), ("parry",), close_only=(GURPS,)),
     DefenceWord("block", "block", (GURPS,), ("block",), close_only=(GURPS,)),
-    DefenceWord("none", "none (takes it)", ALL, ("none", "no", "nothing")),
+    DefenceWord("none", "none", ALL, ("none", "no", "nothing")),
 )
 DEFENCE_SPELLINGS: dict[str, Defence] = {s: d.value for d in DEFENCES for s in d.spellings}
 

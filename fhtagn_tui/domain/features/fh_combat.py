@@ -11,6 +11,7 @@ dice, followed by the damage and condition events of its victim.
 
 from __future__ import annotations
 
+import msgspec
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, roll_expr
@@ -386,29 +387,58 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
     return p
 
 
-def _defence(state: State, choice: str, tgt: Character, close: bool) -> tuple[str, bool]:
-    """The defence the target makes (and whether it is automatic, FH-COMBAT-04); ``choice`` "" leaves it to the rules."""
+#: The counter a savage attack sets on its attacker for the rest of the turn (FH-COMBAT-18).
+NO_DEFENCE = "fh:no-defence"
+
+
+class DefenceOutlook(msgspec.Struct, frozen=True):
+    """What a FHTAGN target can do about an attack now (FH-COMBAT-03/04/18, FH-DMG-06)."""
+
+    stunned: bool = False  # cannot dodge or fight back (FH-DMG-06)
+    helpless: bool = False  # unconscious or dead
+    savage: bool = False  # made a savage attack this turn: no defence (FH-COMBAT-18)
+    taken: str = ""  # the defence already taken this turn
+    automatic: str = ""  # the defence that opposes this attack by itself (FH-COMBAT-04)
+    acted: bool = False  # has acted this turn: any other defence is refused (FH-COMBAT-03)
+
+    @property
+    def unable(self) -> bool:
+        return self.stunned or self.helpless or self.savage
+
+
+def defence_outlook(state: State, tgt: Character, close: bool) -> DefenceOutlook:
+    """The target's defence outlook against a close (``close``) or ranged attack now."""
     comb = combatant(state, tgt.id)
     taken = comb.defence if comb is not None else ""
-    auto = rules.automatic_defence(taken, close)
+    return DefenceOutlook(
+        stunned=tgt.has("stunned"), helpless=tgt.has("unconscious") or tgt.has("dead"),
+        savage=bool(comb is not None and comb.counters.get(NO_DEFENCE)), taken=taken,
+        automatic=rules.automatic_defence(taken, close) or "", acted=bool(comb is not None and comb.acted),
+    )
+
+
+def _defence(state: State, choice: str, tgt: Character, close: bool) -> tuple[str, bool]:
+    """The defence the target makes (and whether it is automatic, FH-COMBAT-04); ``choice`` "" leaves it to the rules."""
+    look = defence_outlook(state, tgt, close)
     unable = ""
-    if tgt.has("stunned"):
+    if look.stunned:
         unable = f"{tgt.name} is stunned and cannot dodge or fight back (FH-DMG-06)"
-    elif tgt.has("unconscious") or tgt.has("dead"):
+    elif look.helpless:
         unable = f"{tgt.name} is helpless"
-    elif comb is not None and comb.counters.get("fh:no-defence"):
+    elif look.savage:
         unable = f"{tgt.name} made a savage attack and cannot defend this turn (FH-COMBAT-18)"
     if choice == "none":
         return "", False
+    auto = look.automatic
     if auto and not unable:
         if choice and choice != auto:
-            raise Rejected(f"{tgt.name} already defended with {taken} this turn: later attacks are opposed by {auto} (FH-COMBAT-04)")
+            raise Rejected(f"{tgt.name} already defended with {look.taken} this turn: later attacks are opposed by {auto} (FH-COMBAT-04)")
         return auto, True
     if not choice:
         return "", False
     if unable:
         raise Rejected(unable)
-    problem = rules.defence_problem(choice, close, comb.acted if comb else False)
+    problem = rules.defence_problem(choice, close, look.acted)
     if problem:
         raise Rejected(f"{tgt.name} {problem}" if problem.startswith("has") else problem)
     return choice, False
@@ -795,7 +825,7 @@ def _ev_attack(state: State, ev: AttackResolved) -> State:
         if ev.defence_costs_action:
             state = mark_acted(state, ev.target)
     if "savage" in ev.options and ev.part == 1:
-        state = bump_counter(state, ev.attacker, "fh:no-defence")
+        state = bump_counter(state, ev.attacker, NO_DEFENCE)
     return state
 
 
