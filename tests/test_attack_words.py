@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.commands.language import help_text, parse
 from fhtagn_tui.domain import attack_words as aw
+from fhtagn_tui.domain.features.coc_combat import CocManeuver, CocMelee, CocShoot
 from fhtagn_tui.domain.features.encounter import Attack
 from fhtagn_tui.rules.fhtagn import combat as fh_rules
 from tests.helpers import do, engine, events_of, rejected
@@ -211,3 +212,36 @@ def test_any_words_of_the_table_parse_or_are_refused_with_a_reason(words: list[s
         return
     assert msgspec.json.decode(msgspec.json.encode(cmd), type=Attack) == cmd
     assert cmd.gap == ("gap" in words)
+
+
+# --- the CoC commands read their response and surprise with the same table ---------------------------------------
+
+
+@pytest.mark.parametrize(("text", "response"), [
+    ("melee ada cultist", "dodge"),
+    ("melee ada cultist response=FB", "fight back"),
+    ('melee ada cultist "response=fight back"', "fight back"),
+    ("melee ada cultist counter=disarm", "maneuver"),
+    ("melee ada cultist response=manoeuvre counter=disarm", "maneuver"),
+    ("maneuver ada cultist disarm response=nothing", "none"),
+    ('shoot ada cultist weapon="thrown knife" response=d', "dodge"),
+    ('shoot ada cultist weapon=".38 revolver"', None),
+])
+def test_coc_responses_are_typed_by_the_parser(text: str, response: str | None) -> None:
+    cmd = parse(text).command
+    assert isinstance(cmd, (CocMelee, CocManeuver, CocShoot))
+    assert cmd.response == response
+
+
+@pytest.mark.parametrize("text", ["melee ada cultist response=hug", "maneuver ada cultist disarm response=parry",
+                                  'shoot ada cultist weapon="thrown knife" response=block'])
+def test_a_bad_coc_response_is_a_parse_error_listing_the_responses(text: str) -> None:
+    msg = refused(text)
+    assert "response=" in msg and "is not known — use dodge, fight back, maneuver, none" in msg
+
+
+def test_coc_surprise_is_typed() -> None:
+    cmd, plain = parse("melee ada cultist surprise=Bonus notice=Listen").command, parse("melee ada cultist").command
+    assert isinstance(cmd, CocMelee) and isinstance(plain, CocMelee)
+    assert (cmd.surprise, cmd.notice, plain.surprise) == ("bonus", "Listen", None)
+    assert "use surprise=auto (automatic hit) or surprise=bonus" in refused("melee ada cultist surprise=yes")

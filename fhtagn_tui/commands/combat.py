@@ -124,10 +124,10 @@ def _defence(args: Args, key: str, value: str) -> aw.Defence:
 
 
 def _surprise(args: Args, value: str) -> aw.Surprise:
-    for known in aw.SURPRISES:
-        if value.casefold() == known:
-            return known
-    raise args.fail(f"attack: surprise={value} — use surprise=auto (automatic hit) or surprise=bonus (a bonus die)")
+    surprise = aw.surprise_of(value)
+    if surprise is None:
+        raise args.fail(f"attack: surprise={value} — {aw.SURPRISE_HELP}")
+    return surprise
 
 
 def _grapple(action: str, args: Args) -> Grapple:

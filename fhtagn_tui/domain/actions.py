@@ -76,8 +76,7 @@ def defence_choices(system: str, weapon: Weapon | None) -> list[Choice]:
 
 def coc_responses() -> list[Choice]:
     """The responses to a CoC Fighting attack or maneuver (COC-MELEE-04 … 11), as ``melee``/``maneuver`` take them."""
-    named = {"fight": "fight back"}  # the CoC commands' own word for it
-    return [(d.label, named.get(d.value, d.value)) for d in aw.defences(aw.COC)]
+    return [(d.label, aw.COC_RESPONSES[d.value]) for d in aw.defences(aw.COC)]
 
 
 # --- what the target can do about an attack -----------------------------------------------------------------

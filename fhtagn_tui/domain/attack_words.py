@@ -15,6 +15,8 @@ from typing import Literal, get_args
 
 import msgspec
 
+from fhtagn_tui.rules.coc.melee import Response
+
 FHTAGN, COC, GURPS = "fhtagn", "coc7", "gurps"
 ALL = (FHTAGN, COC, GURPS)
 SYSTEM_NAMES = {FHTAGN: "FHTAGN", COC: "Call of Cthulhu", GURPS: "GURPS"}
@@ -45,6 +47,14 @@ DEFENCES: tuple[DefenceWord, ...] = (
     DefenceWord("none", "none", ALL, ("none", "no", "nothing")),
 )
 DEFENCE_SPELLINGS: dict[str, Defence] = {s: d.value for d in DEFENCES for s in d.spellings}
+#: Call of Cthulhu's own word for each of its defences (the ``melee``/``maneuver``/``shoot`` response).
+COC_RESPONSES: dict[Defence, Response] = {"dodge": "dodge", "fight": "fight back", "maneuver": "maneuver", "none": "none"}
+
+
+def coc_response(text: str) -> Response | None:
+    """A CoC response from any of its spellings (``fb``, ``fight back``, ``counter`` …), None if it is none."""
+    defence = DEFENCE_SPELLINGS.get(" ".join(text.casefold().split()))
+    return COC_RESPONSES.get(defence) if defence is not None else None
 
 #: FHTAGN's called shots and special attacks (FH-COMBAT-11 … 20), in the order of the rules' own table
 #: (``rules.fhtagn.combat.ATTACK_OPTIONS``; a test keeps the two equal).
@@ -55,6 +65,13 @@ SPECIAL_BY_WORD: dict[str, Special] = {s: s for s in SPECIALS}
 #: The special attacks typed as a bare word (mowing fire is ``mow=ROUNDS``).
 SPECIAL_WORDS: tuple[str, ...] = tuple(s for s in SPECIALS if s != "mow")
 SURPRISES: tuple[Surprise, ...] = ("auto", "bonus")
+SURPRISE_HELP = "use surprise=auto (automatic hit) or surprise=bonus (a bonus die)"
+
+
+def surprise_of(text: str) -> Surprise | None:
+    """``auto``/``bonus`` from any case; None for anything else."""
+    key = text.strip().casefold()
+    return next((s for s in SURPRISES if s == key), None)
 
 
 class OptionSpec(msgspec.Struct, frozen=True):

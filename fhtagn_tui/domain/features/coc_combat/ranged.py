@@ -43,7 +43,6 @@ from .support import (
     loaded_rounds,
     outnumbered_dice,
     require_coc,
-    response_named,
     skill_of,
     state_penalty,
     weapon_named,
@@ -228,7 +227,7 @@ def _throw(state: State, cmd: CocShoot, att: Character, tgt: Character, w: Weapo
     """A thrown weapon: range difficulty, may be dodged; fought back only from close by (COC-COMBAT-04/05/07)."""
     if cmd.shots != 1:
         raise Rejected("a thrown weapon is thrown once a round")
-    response = response_named(cmd.response or "dodge")
+    response = cmd.response or "dodge"
     if response == "maneuver":
         raise Rejected("a thrown weapon can be dodged (or fought back from close by), not countered with a maneuver")
     if response == "fight back":
