@@ -245,3 +245,25 @@ def test_coc_surprise_is_typed() -> None:
     assert isinstance(cmd, CocMelee) and isinstance(plain, CocMelee)
     assert (cmd.surprise, cmd.notice, plain.surprise) == ("bonus", "Listen", None)
     assert "use surprise=auto (automatic hit) or surprise=bonus" in refused("melee ada cultist surprise=yes")
+
+
+@pytest.mark.rule("COC-MELEE-02")
+def test_a_surprise_shot_gets_its_bonus_die_and_is_no_firearm_modifier() -> None:
+    """``shoot … --surprise`` (in its usage) used to be refused as 'not a firearm modifier'."""
+    from fhtagn_tui.domain.features.coc_combat import CocShotsFired
+
+    eng = engine("coc7", 'char new Harvey DEX=70 "Firearms (Handgun)"=50 Dodge=40',
+                 "char new Cultist kind=npc CON=50 SIZ=60 DEX=50 Dodge=25")
+    (ev,) = events_of(do(eng, 'shoot harvey cultist weapon=".38 revolver" range=10 --surprise', 5, 90, 80),
+                      CocShotsFired)
+    assert isinstance(ev, CocShotsFired)
+    assert (ev.shots[0].bonus, ev.shots[0].penalty, ev.shots[0].roll.roll) == (1, 0, 85)  # the better tens: 80
+    assert "COC-MELEE-02" in ev.rules
+
+
+def test_firearm_flags_are_checked_by_the_parser() -> None:
+    msg = refused('shoot harvey ada weapon=".38 revolver" --blindfold')
+    assert "--blindfold is not a firearm modifier" in msg and "--point-blank" in msg and "--large" not in msg
+    assert "--small" not in help_text("shoot")
+    assert "follow the target's Build" in refused('shoot harvey ada weapon=".38 revolver" --large')
+    assert "did you mean 'cover'" in refused("auto harvey ghoul:10 weapon=thompson --cvoer")

@@ -17,12 +17,15 @@ from fhtagn_tui.domain.features.coc_combat import (
     CocSetFighter,
     CocShoot,
 )
+from fhtagn_tui.domain.lookup import did_you_mean
 from fhtagn_tui.rules.coc.firearms import MODIFIER_KEYS
 from fhtagn_tui.rules.coc.melee import Response
 
 from .language import Args, ParseError, command, to_int
 
-_TOGGLES = " ".join(f"[--{k}]" for k in MODIFIER_KEYS if k not in ("handgun-shots",))
+#: The firearm flags a GM types: large/small follow the target's Build, handgun-shots follows shots=.
+_FLAGS = tuple(k for k in MODIFIER_KEYS if k not in ("large", "small", "handgun-shots"))
+_TOGGLES = " ".join(f"[--{k}]" for k in _FLAGS)
 
 
 def _distance(args: Args) -> float | None:
@@ -39,10 +42,16 @@ def _distance(args: Args) -> float | None:
     return value
 
 
-def _toggles(args: Args) -> tuple[str, ...]:
-    found = sorted(args.flags)
+def _toggles(args: Args, taken: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The firearm modifier flags (``--aim``, ``--cover`` …), checked here once (COC-FIREARM-05)."""
+    found = sorted(f for f in args.flags if f not in taken)
     for name in found:
         args.flag(name)
+        if name in ("large", "small"):
+            raise args.fail("large and small targets follow the target's Build (4+ / −2 or less); no flag needed")
+        if name not in MODIFIER_KEYS:
+            raise args.fail(f"--{name} is not a firearm modifier{did_you_mean(name, MODIFIER_KEYS)} "
+                            f"(modifiers: {', '.join('--' + k for k in _FLAGS)})")
     return tuple(found)
 
 
@@ -159,7 +168,7 @@ def _shoot(args: Args) -> CocShoot:
     surprise = args.flag("surprise")
     return CocShoot(
         attacker=attacker, target=target, weapon=args.opt("weapon", "") or "", distance=_distance(args),
-        shots=args.int_opt("shots", 1), toggles=_toggles(args), allies=allies,
+        shots=args.int_opt("shots", 1), toggles=_toggles(args, taken=("surprise",)), allies=allies,
         response=_response(args, None), bonus=bonus, penalty=penalty, surprise=surprise,
     )
 
