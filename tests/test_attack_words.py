@@ -267,3 +267,31 @@ def test_firearm_flags_are_checked_by_the_parser() -> None:
     assert "--small" not in help_text("shoot")
     assert "follow the target's Build" in refused('shoot harvey ada weapon=".38 revolver" --large')
     assert "did you mean 'cover'" in refused("auto harvey ghoul:10 weapon=thompson --cvoer")
+
+
+# --- the other FHTAGN combat words: move's pace, escape's with= -------------------------------------------------
+
+
+def test_move_paces_are_the_rules_own_and_read_by_the_parser() -> None:
+    from fhtagn_tui.domain.features.fh_combat import PACES, Move
+
+    assert PACES == tuple(n for n, _ in fh_rules.MOVES)
+    cmd = parse("move ada RUN").command
+    assert isinstance(cmd, Move) and cmd.pace == "run"
+    msg = refused("move ada sprnt")
+    assert "pace 'sprnt' is not known — did you mean 'sprint'?" in msg
+    assert "step (3 m), jog (10 m), run (20 m), sprint (30 m)" in msg
+
+
+@pytest.mark.rule("FH-COMBAT-23")
+def test_escape_with_is_typed_by_the_parser() -> None:
+    from fhtagn_tui.domain.features.fh_combat import Grapple, GrappleResolved
+
+    cmd = parse("escape ada cultist with=STR").command
+    assert isinstance(cmd, Grapple) and (cmd.action, cmd.using) == ("escape", "str")
+    assert "use with=str (STR×5) or with=unarmed" in refused("escape ada cultist with=teeth")
+    assert "with= is for escape" in refused("pin ada cultist with=str")
+    eng = engine("fhtagn", ADA, CULTIST, "cond add ada pinned")
+    (ev,) = events_of(do(eng, "escape ada cultist with=unarmed", 20, 90), GrappleResolved)
+    assert isinstance(ev, GrappleResolved)
+    assert (ev.actor_skill, ev.actor_target, ev.success) == ("Unarmed Combat", 40, True)  # the base 40: with=unarmed, though STR×5 is 50

@@ -8,18 +8,22 @@ from fhtagn_tui.domain import attack_words as aw
 from fhtagn_tui.domain.features.coc_wounds import DyingRoll
 from fhtagn_tui.domain.features.encounter import Attack, DefineWeapon, SetArmor
 from fhtagn_tui.domain.features.fh_combat import (
+    PACES,
     Aim,
     ApplyDamage,
     AssignInjury,
     CoupDeGrace,
+    EscapeWith,
     Exhaust,
     Grapple,
+    GrappleAction,
     Move,
     OtherAction,
 )
 from fhtagn_tui.domain.lookup import did_you_mean
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, check_expr
+from fhtagn_tui.rules.fhtagn import combat as fh_rules
 from fhtagn_tui.rules.weapons import Weapon, weapons_for
 
 from .language import Args, Query, command, to_int
@@ -130,12 +134,19 @@ def _surprise(args: Args, value: str) -> aw.Surprise:
     return surprise
 
 
-def _grapple(action: str, args: Args) -> Grapple:
+def _grapple(action: GrappleAction, args: Args) -> Grapple:
     actor = args.pos(0, "NAME")
     opponent = args.pos(1, "OPPONENT")
     args.max_positional(2)
-    return Grapple(action=action, actor=actor, opponent=opponent, resist=args.opt("vs", "") or "",
-                   using=args.opt("with", "") or "")
+    raw = (args.opt("with", "") or "").strip()
+    using: EscapeWith = ""
+    if raw:
+        if action != "escape":
+            raise args.fail(f"{action}: with= is for escape (with=str or with=unarmed)")
+        if raw.casefold() not in ("str", "unarmed"):
+            raise args.fail(f"escape: with={raw} — use with=str (STR×5) or with=unarmed (Unarmed Combat)")
+        using = "str" if raw.casefold() == "str" else "unarmed"
+    return Grapple(action=action, actor=actor, opponent=opponent, resist=args.opt("vs", "") or "", using=using)
 
 
 @command("disarm", "disarm NAME OPPONENT [vs=SKILL]",
@@ -162,8 +173,12 @@ def _escape(args: Args) -> Grapple:
          examples=("move ada run",))
 def _move(args: Args) -> Move:
     name = args.pos(0, "NAME")
-    pace = args.pos(1, "PACE")
+    raw = args.pos(1, "PACE")
     args.max_positional(2)
+    pace = next((p for p in PACES if p == raw.casefold()), None)
+    if pace is None:
+        paces = ", ".join(f"{n} ({m} m)" for n, m in fh_rules.MOVES)
+        raise args.fail(f"move: pace {raw!r} is not known{did_you_mean(raw.casefold(), PACES)} ({paces})")
     return Move(name=name, pace=pace)
 
 

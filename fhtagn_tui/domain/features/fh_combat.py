@@ -11,6 +11,8 @@ dice, followed by the damage and condition events of its victim.
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
 import msgspec
 from msgspec.structs import replace
 
@@ -174,19 +176,25 @@ class StunRecovery(Event):
 # --- commands -------------------------------------------------------------------
 
 
+GrappleAction = Literal["disarm", "pin", "escape"]
+EscapeWith = Literal["", "str", "unarmed"]
+Pace = Literal["step", "jog", "run", "sprint"]
+PACES: tuple[Pace, ...] = get_args(Pace)  # the order of rules.MOVES (a test keeps them equal)
+
+
 class Grapple(Command):
     label = "grapple"
-    action: str  # disarm | pin | escape
+    action: GrappleAction
     actor: str
     opponent: str
     resist: str = ""  # disarm: the opponent's weapon skill
-    using: str = ""  # escape: "str" or "unarmed" (default: the better)
+    using: EscapeWith = ""  # escape: STR×5 or Unarmed Combat ("": the better)
 
 
 class Move(Command):
     label = "move"
     name: str
-    pace: str
+    pace: Pace
     also: bool = False  # a 3 m step: another action follows
 
 
@@ -627,9 +635,7 @@ def _grapple(state: State, cmd: Grapple, dice: Dice) -> list[Event]:
         if not actor.has("pinned"):
             raise Rejected(f"{actor.name} is not pinned")
         strx5 = stat_x5(actor.stats.get("STR", 0))
-        using = cmd.using.casefold()
-        if using not in ("", "str", "unarmed"):
-            raise Rejected("escape with=str (STR×5) or with=unarmed (Unarmed Combat)")
+        using = cmd.using
         if using == "str" or (not using and strx5 > unarmed):
             a_skill, a_target = "STR×5", strx5
         else:
@@ -666,11 +672,10 @@ def _move(state: State, cmd: Move, dice: Dice) -> list[Event]:
     _able(char, "move")
     _stunned_check(char)
     _not_acted(state, char)
-    pace = cmd.pace.casefold()
+    pace = cmd.pace
     metres = rules.move_distance(pace)
-    if metres is None:
-        paces = ", ".join(f"{n} ({m} m)" for n, m in rules.MOVES)
-        raise Rejected(f"pace {cmd.pace!r} is not known{did_you_mean(pace, [n for n, _ in rules.MOVES])} ({paces})")
+    if metres is None:  # the parser read the pace from the same table
+        raise Rejected(f"pace {pace!r} is not known")
     detail = f"{metres} m ({pace})" + (" and may still act" if pace == "step" else "")
     return [CombatActionTaken(character=char.id, action="move" if pace != "step" else "step", detail=detail,
                               rules=("FH-COMBAT-07",))]
