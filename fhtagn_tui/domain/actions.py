@@ -19,7 +19,7 @@ from fhtagn_tui.rules.gurps import combat as gurps_rules
 from fhtagn_tui.rules.weapons import Weapon, weapons_for
 
 from . import attack_words as aw
-from .features.coc_combat.support import AIM, DEFENCES, outnumbered_dice
+from .features.coc_combat.support import AIM, DEFENCES, loaded_rounds, outnumbered_dice
 from .features.encounter import combatant
 from .features.fh_combat import defence_outlook
 from .state import Character, State
@@ -77,6 +77,11 @@ def defence_choices(system: str, weapon: Weapon | None) -> list[Choice]:
 def coc_responses() -> list[Choice]:
     """The responses to a CoC Fighting attack or maneuver (COC-MELEE-04 … 11), as ``melee``/``maneuver`` take them."""
     return [(d.label, aw.COC_RESPONSES[d.value]) for d in aw.defences(aw.COC)]
+
+
+def rounds_loaded(state: State, char_id: str, weapon: Weapon) -> int:
+    """CoC: the rounds left in a character's weapon (a weapon never fired is full, COC-FIREARM-08)."""
+    return loaded_rounds(state, char_id, weapon)
 
 
 # --- what the target can do about an attack -----------------------------------------------------------------

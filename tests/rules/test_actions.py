@@ -157,3 +157,12 @@ def test_an_aim_is_due_next_round():
                  "fight start", "fight add harvey cultist", "fight next")
     do(eng, "take aim harvey")
     assert any(what.startswith("aimed in round 1: a bonus die next round") for what, _ in actions.due(eng.state, "harvey"))
+
+
+@pytest.mark.rule("COC-FIREARM-08")
+def test_rounds_loaded_counts_the_shots_fired():
+    eng = engine("coc7", 'char new Harvey DEX=70 "Firearms (Handgun)"=50 Dodge=40', C_CULTIST)
+    revolver = weapon("coc7", ".38 revolver")
+    assert actions.rounds_loaded(eng.state, "harvey", revolver) == revolver.magazine == 6  # never fired: full
+    do(eng, 'shoot harvey cultist weapon=".38 revolver" range=10', 95)  # a miss
+    assert actions.rounds_loaded(eng.state, "harvey", revolver) == 5

@@ -314,17 +314,17 @@ def _coc_auto(ctx: Ctx, burst: bool) -> str:
 
 
 def _reload_choices(ctx: Ctx) -> list[tuple[str, str]]:
-    loaded = ctx.state.coc_ammo.get(ctx.actor.id, {})
     table = [w for w in weapons_for("coc7", ctx.state.armory).values() if w.magazine > 0]
-    table.sort(key=lambda w: loaded.get(w.key, w.magazine) - w.magazine)  # the emptiest first
-    return [(f"{w.name} ({loaded.get(w.key, w.magazine)}/{w.magazine})", w.name) for w in table]
+    loaded = {w.key: actions.rounds_loaded(ctx.state, ctx.actor.id, w) for w in table}
+    table.sort(key=lambda w: loaded[w.key] - w.magazine)  # the emptiest first
+    return [(f"{w.name} ({loaded[w.key]}/{w.magazine})", w.name) for w in table]
 
 
 def _ammo_hint(ctx: Ctx) -> str:
     w = ctx.weapon
     if w is None or w.magazine <= 0:
         return _target_state(ctx)
-    left = ctx.state.coc_ammo.get(ctx.actor.id, {}).get(w.key, w.magazine)
+    left = actions.rounds_loaded(ctx.state, ctx.actor.id, w)
     malf = f" · malfunctions on {w.malfunction}+" if w.malfunction and w.malfunction < 100 else ""
     return f"{w.name}: {left}/{w.magazine} loaded, base range {w.base_range} yd{malf}"
 
