@@ -34,16 +34,14 @@ class DefenceWord(msgspec.Struct, frozen=True):
     label: str  # what a form shows
     systems: tuple[str, ...]
     spellings: tuple[str, ...]  # the first is the canonical word
-    close_only: tuple[str, ...] = ()  # systems where it needs a close-combat weapon
 
 
 DEFENCES: tuple[DefenceWord, ...] = (
     DefenceWord("dodge", "dodge", ALL, ("dodge", "d")),
-    DefenceWord("fight", "fight back", (FHTAGN, COC), ("fight", "fight back", "fightback", "fight-back", "fb"),
-                close_only=(FHTAGN,)),
+    DefenceWord("fight", "fight back", (FHTAGN, COC), ("fight", "fight back", "fightback", "fight-back", "fb")),
     DefenceWord("maneuver", "counter-maneuver", (COC,), ("maneuver", "manoeuvre", "counter")),
-    DefenceWord("parry", "parry", (GURPS,), ("parry",), close_only=(GURPS,)),
-    DefenceWord("block", "block", (GURPS,), ("block",), close_only=(GURPS,)),
+    DefenceWord("parry", "parry", (GURPS,), ("parry",)),
+    DefenceWord("block", "block", (GURPS,), ("block",)),
     DefenceWord("none", "none", ALL, ("none", "no", "nothing")),
 )
 DEFENCE_SPELLINGS: dict[str, Defence] = {s: d.value for d in DEFENCES for s in d.spellings}
@@ -55,6 +53,7 @@ def coc_response(text: str) -> Response | None:
     """A CoC response from any of its spellings (``fb``, ``fight back``, ``counter`` …), None if it is none."""
     defence = DEFENCE_SPELLINGS.get(" ".join(text.casefold().split()))
     return COC_RESPONSES.get(defence) if defence is not None else None
+
 
 #: FHTAGN's called shots and special attacks (FH-COMBAT-11 … 20), in the order of the rules' own table
 #: (``rules.fhtagn.combat.ATTACK_OPTIONS``; a test keeps the two equal).
