@@ -6,6 +6,7 @@ it is routed to the same melee/maneuver deciders.
 
 from __future__ import annotations
 
+from fhtagn_tui.domain import attack_words as aw
 from fhtagn_tui.domain.features.coc_combat import (
     CocAim,
     CocAutoFire,
@@ -16,11 +17,15 @@ from fhtagn_tui.domain.features.coc_combat import (
     CocSetFighter,
     CocShoot,
 )
+from fhtagn_tui.domain.lookup import did_you_mean
 from fhtagn_tui.rules.coc.firearms import MODIFIER_KEYS
+from fhtagn_tui.rules.coc.melee import Response
 
 from .language import Args, ParseError, command, to_int
 
-_TOGGLES = " ".join(f"[--{k}]" for k in MODIFIER_KEYS if k not in ("handgun-shots",))
+#: The firearm flags a GM types: large/small follow the target's Build, handgun-shots follows shots=.
+_FLAGS = tuple(k for k in MODIFIER_KEYS if k not in ("large", "small", "handgun-shots"))
+_TOGGLES = " ".join(f"[--{k}]" for k in _FLAGS)
 
 
 def _distance(args: Args) -> float | None:
@@ -37,11 +42,39 @@ def _distance(args: Args) -> float | None:
     return value
 
 
-def _toggles(args: Args) -> tuple[str, ...]:
-    found = sorted(args.flags)
+def _toggles(args: Args, taken: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The firearm modifier flags (``--aim``, ``--cover`` …), checked here once (COC-FIREARM-05)."""
+    found = sorted(f for f in args.flags if f not in taken)
     for name in found:
         args.flag(name)
+        if name in ("large", "small"):
+            raise args.fail("large and small targets follow the target's Build (4+ / −2 or less); no flag needed")
+        if name not in MODIFIER_KEYS:
+            raise args.fail(f"--{name} is not a firearm modifier{did_you_mean(name, MODIFIER_KEYS)} "
+                            f"(modifiers: {', '.join('--' + k for k in _FLAGS)})")
     return tuple(found)
+
+
+def _response(args: Args, default: Response | None) -> Response | None:
+    """``response=`` read once, with the attack table's spellings (``fb``, ``fight back``, ``counter`` …)."""
+    raw = args.opt("response")
+    if raw is None:
+        return default
+    response = aw.coc_response(raw)
+    if response is None:
+        raise args.fail(f"{args.spec.words}: response={raw} is not known — use "
+                        f"{', '.join(aw.COC_RESPONSES[d.value] for d in aw.defences(aw.COC))}")
+    return response
+
+
+def _surprise(args: Args) -> aw.Surprise | None:
+    raw = args.opt("surprise")
+    if raw is None or not raw.strip():
+        return None
+    surprise = aw.surprise_of(raw)
+    if surprise is None:
+        raise args.fail(f"surprise={raw} — {aw.SURPRISE_HELP}")
+    return surprise
 
 
 def _dice(args: Args) -> tuple[int, int]:
@@ -72,11 +105,11 @@ def _melee(args: Args) -> CocMelee:
     args.max_positional(2)
     bonus, penalty = _dice(args)
     counter = args.opt("counter", "") or ""
-    response = args.opt("response", "maneuver" if counter else "dodge") or "dodge"
+    response = _response(args, "maneuver" if counter else "dodge") or "dodge"
     return CocMelee(
         attacker=attacker, target=target, weapon=args.opt("weapon", "") or "", response=response,
         defender_weapon=args.opt("with", "") or "", counter=counter, bonus=bonus, penalty=penalty,
-        surprise=(args.opt("surprise", "") or "").casefold(), notice=args.opt("notice", "") or "",
+        surprise=_surprise(args), notice=args.opt("notice", "") or "",
     )
 
 
@@ -100,7 +133,7 @@ def _maneuver(args: Args) -> CocManeuver:
     counter = args.opt("counter", "") or ""
     return CocManeuver(
         attacker=attacker, target=target, goal=goal,
-        response=args.opt("response", "maneuver" if counter else "dodge") or "dodge",
+        response=_response(args, "maneuver" if counter else "dodge") or "dodge",
         defender_weapon=args.opt("with", "") or "", counter=counter, bonus=bonus, penalty=penalty,
     )
 
@@ -135,8 +168,8 @@ def _shoot(args: Args) -> CocShoot:
     surprise = args.flag("surprise")
     return CocShoot(
         attacker=attacker, target=target, weapon=args.opt("weapon", "") or "", distance=_distance(args),
-        shots=args.int_opt("shots", 1), toggles=_toggles(args), allies=allies,
-        response=args.opt("response", "") or "", bonus=bonus, penalty=penalty, surprise=surprise,
+        shots=args.int_opt("shots", 1), toggles=_toggles(args, taken=("surprise",)), allies=allies,
+        response=_response(args, None), bonus=bonus, penalty=penalty, surprise=surprise,
     )
 
 

@@ -4,20 +4,26 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from fhtagn_tui.domain import attack_words as aw
 from fhtagn_tui.domain.features.coc_wounds import DyingRoll
 from fhtagn_tui.domain.features.encounter import Attack, DefineWeapon, SetArmor
 from fhtagn_tui.domain.features.fh_combat import (
+    PACES,
     Aim,
     ApplyDamage,
     AssignInjury,
     CoupDeGrace,
+    EscapeWith,
     Exhaust,
     Grapple,
+    GrappleAction,
     Move,
     OtherAction,
 )
+from fhtagn_tui.domain.lookup import did_you_mean
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, check_expr
+from fhtagn_tui.rules.fhtagn import combat as fh_rules
 from fhtagn_tui.rules.weapons import Weapon, weapons_for
 
 from .language import Args, Query, command, to_int
@@ -27,14 +33,7 @@ from .language import Args, Query, command, to_int
     "attack",
     "attack ATTACKER TARGET [weapon=W] [OPTIONS …] [roll=…]",
     "one whole exchange: attack roll, defence, damage, armour and its consequences",
-    details=(
-        "FHTAGN: called shots partly|mostly|crowd|vulnerable (or called=…; 'gap' aims around armour;\n"
-        "  crowd=NAME,NAME lists the crowd), special attacks assault|rapid|savage|stun|flesh or mow=ROUNDS,\n"
-        "  alt=NAME (a second target in reach for rapid/savage), defend=dodge|fight|none (or the bare word),\n"
-        "  mod=±N, skill=N, injury=STAT (the stat a permanent injury lowers).\n"
-        "  Aiming (+20), a pinned target (+20) and exhaustion (−20) are applied from conditions.\n"
-        "GURPS: defend=dodge (default)|parry|block|none, mod=±N (attack), dmod=±N (defence), skill=N."
-    ),
+    details=aw.help_lines(),
     examples=(
         "attack ada cultist weapon=pistol partly",
         "attack cultist ada weapon=knife defend=dodge roll=34,21,3",
@@ -47,21 +46,107 @@ from .language import Args, Query, command, to_int
 def _attack(args: Args) -> Attack:
     attacker = args.pos(0, "ATTACKER")
     target = args.pos(1, "TARGET")
-    options = args.remaining_options()
-    for key in options:
-        args.opt(key)
-    words = tuple(args.positional[2:]) + tuple(sorted(args.flags))
+    opts: dict[str, str] = {}
+    for raw_key, value in args.remaining_options().items():
+        args.opt(raw_key)
+        key = raw_key.casefold()
+        if key not in aw.OPTIONS_BY_KEY:
+            known = tuple(aw.OPTIONS_BY_KEY)
+            raise args.fail(f"attack: unknown option {raw_key}={value}{did_you_mean(key, known)} "
+                            f"(options: {', '.join(known)})")
+        if key in opts:
+            raise args.fail(f"attack: {key}= is given twice")
+        opts[key] = value
+    words = [w.casefold() for w in args.positional[2:]] + sorted(args.flags)
     for flag in args.flags:
         args.flag(flag)
-    return Attack(attacker=attacker, target=target, options=options, flags=words)
+    called: list[str] = []
+    specials: list[str] = []
+    asked: list[tuple[str, aw.Defence]] = []
+    gap = False
+    for word in words:
+        if word not in aw.WORDS:
+            raise args.fail(f"attack: unknown word {word!r}{did_you_mean(word, aw.WORDS)} "
+                            f"({aw.word_list()})")
+        field = aw.WORDS[word][0]
+        if field == "called":
+            called.append(word)
+        elif field == "special":
+            specials.append(word)
+        elif field == "gap":
+            gap = True
+        else:
+            asked.append((word, aw.DEFENCE_SPELLINGS[word]))
+    for key in ("defend", "response"):
+        if key in opts:
+            asked.append((f"{key}={opts[key]}", _defence(args, key, opts[key])))
+    if "called" in opts:
+        value = opts["called"].casefold()
+        if value not in aw.CALLED:
+            raise args.fail(f"attack: called={opts['called']}: a called shot is {', '.join(aw.CALLED)}")
+        called.append(value)
+    crowd: tuple[str, ...] | None = None
+    if "crowd" in opts:
+        crowd = tuple(n.strip() for n in opts["crowd"].split(",") if n.strip())
+        if "crowd" not in called:
+            called.append("crowd")
+    if len(set(called)) > 1:
+        raise args.fail(f"attack: one called shot per attack, not {' and '.join(sorted(set(called)))}")
+    rounds = 0
+    if "mow" in opts:
+        specials.append("mow")
+        rounds = to_int(opts["mow"], "mow=ROUNDS", args)
+    if len(set(specials)) > 1:
+        raise args.fail(f"attack: one special attack at a time, not {' and '.join(dict.fromkeys(specials))}")
+    if len({d for _, d in asked}) > 1:
+        raise args.fail(f"attack: one defence per attack, not {' and '.join(dict.fromkeys(w for w, _ in asked))}")
+    surprise: aw.Surprise | None = None
+    if "surprise" in opts:
+        surprise = _surprise(args, opts["surprise"])
+
+    def num(key: str) -> int | None:
+        return to_int(opts[key], f"{key}=", args) if key in opts else None
+
+    return Attack(
+        attacker=attacker, target=target, weapon=opts.get("weapon", ""),
+        defend=asked[0][1] if asked else None, mod=num("mod"), skill=num("skill"),
+        called=aw.CALLED_BY_WORD[called[0]] if called else None, gap=gap, crowd=crowd,
+        special=aw.SPECIAL_BY_WORD[specials[0]] if specials else None, rounds=rounds,
+        alt=opts.get("alt", ""), injury=opts.get("injury", ""), dmod=num("dmod"),
+        with_weapon=opts.get("with", ""), counter=opts.get("counter", ""), goal=opts.get("goal", ""),
+        bonus=num("bonus"), penalty=num("penalty"), surprise=surprise, notice=opts.get("notice", ""),
+    )
 
 
-def _grapple(action: str, args: Args) -> Grapple:
+def _defence(args: Args, key: str, value: str) -> aw.Defence:
+    defence = aw.DEFENCE_SPELLINGS.get(value.casefold().strip())
+    if defence is None:
+        listed = "; ".join(f"{aw.SYSTEM_NAMES[s]}: {aw.defence_names(s)}" for s in aw.ALL)
+        raise args.fail(f"attack: {key}={value}{did_you_mean(value.casefold(), aw.DEFENCE_SPELLINGS)} "
+                        f"is no defence ({listed})")
+    return defence
+
+
+def _surprise(args: Args, value: str) -> aw.Surprise:
+    surprise = aw.surprise_of(value)
+    if surprise is None:
+        raise args.fail(f"attack: surprise={value} — {aw.SURPRISE_HELP}")
+    return surprise
+
+
+def _grapple(action: GrappleAction, args: Args) -> Grapple:
     actor = args.pos(0, "NAME")
     opponent = args.pos(1, "OPPONENT")
     args.max_positional(2)
-    return Grapple(action=action, actor=actor, opponent=opponent, resist=args.opt("vs", "") or "",
-                   using=args.opt("with", "") or "")
+    raw = (args.opt("with", "") or "").strip()
+    using: EscapeWith = ""
+    if raw:
+        if action != "escape":
+            raise args.fail(f"{action}: with= is for escape (with=str or with=unarmed)")
+        if raw.casefold() not in ("str", "unarmed"):
+            raise args.fail(f"escape: with={raw} — use with=str (STR×5) or with=unarmed (Unarmed Combat)")
+        using = "str" if raw.casefold() == "str" else "unarmed"
+    return Grapple(action=action, actor=actor, opponent=opponent, resist=args.opt("vs", "") or "", using=using)
 
 
 @command("disarm", "disarm NAME OPPONENT [vs=SKILL]",
@@ -88,8 +173,12 @@ def _escape(args: Args) -> Grapple:
          examples=("move ada run",))
 def _move(args: Args) -> Move:
     name = args.pos(0, "NAME")
-    pace = args.pos(1, "PACE")
+    raw = args.pos(1, "PACE")
     args.max_positional(2)
+    pace = next((p for p in PACES if p == raw.casefold()), None)
+    if pace is None:
+        paces = ", ".join(f"{n} ({m} m)" for n, m in fh_rules.MOVES)
+        raise args.fail(f"move: pace {raw!r} is not known{did_you_mean(raw.casefold(), PACES)} ({paces})")
     return Move(name=name, pace=pace)
 
 

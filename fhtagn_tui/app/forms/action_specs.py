@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 import msgspec
 
+from fhtagn_tui.domain import actions
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.coc import maneuver as coc_maneuver
 from fhtagn_tui.rules.coc.firearms import FIREARM_MODIFIERS
-from fhtagn_tui.rules.fhtagn import combat as fh_rules
 from fhtagn_tui.rules.weapons import Weapon, find_weapon, weapons_for
 
 
@@ -134,11 +134,6 @@ def fixed(*pairs: tuple[str, str]) -> Choices:
     return lambda ctx: list(pairs)
 
 
-def is_close(ctx: Ctx) -> bool:
-    w = ctx.weapon
-    return w is not None and w.close_combat
-
-
 def _any(keep: Callable[[Weapon], bool]) -> Callable[[Ctx], bool]:
     return lambda ctx: any(keep(w) for w in weapons_for(ctx.state.system, ctx.state.armory).values())
 
@@ -153,29 +148,8 @@ def _dice_opts(ctx: Ctx) -> list[str]:
 
 
 def _target_state(ctx: Ctx) -> str:
-    """What the target can do about an attack now (from the encounter's marks)."""
-    tid = ctx.get("target")
-    enc = ctx.state.encounter
-    char = ctx.state.characters.get(tid)
-    comb = enc.get(tid) if enc is not None and tid else None
-    if char is None or comb is None:
-        return ""
-    if char.has("unconscious") or char.has("dead"):
-        return f"{char.name} is helpless: no defence."
-    if ctx.state.system == "fhtagn":
-        if char.has("stunned"):
-            return f"{char.name} is stunned: cannot dodge or fight back (FH-DMG-06)."
-        if comb.counters.get("fh:no-defence"):
-            return f"{char.name} made a savage attack: no defence this turn (FH-COMBAT-18)."
-        if comb.defence and is_close(ctx):
-            return f"{char.name} already used {comb.defence}: this attack is opposed by it automatically (FH-COMBAT-04)."
-        if comb.acted:
-            return f"{char.name} has acted this turn: the attack is unopposed (FH-COMBAT-03)."
-        return f"{char.name} has not acted: a dodge or fight back now uses their action (FH-COMBAT-03)."
-    if ctx.state.system == "coc7":
-        defended = comb.counters.get("coc:defences", 0)
-        return f"{char.name} has defended {defended}× this round (responses cost no action, COC-MELEE-04)."
-    return ""
+    """What the target can do about an attack now (the domain says: :func:`actions.target_outlook`)."""
+    return actions.target_outlook(ctx.state, ctx.get("target"), ctx.weapon)
 
 
 MOD_HINT = "±N (blank: none)"
@@ -184,34 +158,15 @@ MOD_HINT = "±N (blank: none)"
 
 
 def _fh_called(ctx: Ctx) -> list[tuple[str, str]]:
-    close = is_close(ctx)
-    out = [("none", "")]
-    for o in fh_rules.ATTACK_OPTIONS:
-        if o.called and (o.close is None or o.close == close):
-            out.append((f"{o.name} ({o.modifier:+d})", o.name))
-    return out
+    return actions.called_shots(ctx.weapon)
 
 
 def _fh_special(ctx: Ctx) -> list[tuple[str, str]]:
-    w = ctx.weapon
-    close = is_close(ctx)
-    out = [("none", "")]
-    for o in fh_rules.ATTACK_OPTIONS:
-        if o.called or (o.close is not None and o.close != close):
-            continue
-        if o.name in ("rapid", "mow") and (w is None or not w.repeats):
-            continue
-        label = f"{o.name} ({o.modifier:+d})" if o.name != "mow" else "mowing fire (−20 / −40)"
-        out.append((label, o.name))
-    return out
+    return actions.special_attacks(ctx.weapon)
 
 
-def _fh_defence(ctx: Ctx) -> list[tuple[str, str]]:
-    out = [("as the rules say", ""), ("dodge", "dodge")]
-    if is_close(ctx):
-        out.append(("fight back", "fight"))
-    out.append(("none (takes it)", "none"))
-    return out
+def _defence(ctx: Ctx) -> list[tuple[str, str]]:
+    return actions.defence_choices(ctx.state.system, ctx.weapon)
 
 
 def _fh_attack(ctx: Ctx) -> str:
@@ -258,7 +213,7 @@ def _fh_attack_fields(keep: Callable[[Weapon], bool]) -> tuple[Field, ...]:
             Field("special", "Special", "choice", _fh_special),
             Field("rounds", "Rounds", "int", when=lambda c: c.get("special") == "mow", placeholder="3–4: −20, 5+: −40"),
             Field("alt", "2nd target", "choice", _others, when=lambda c: c.get("special") in ("rapid", "savage")),
-            Field("defend", "Defender", "choice", _fh_defence),
+            Field("defend", "Defender", "choice", _defence),
             Field("mod", "GM modifier", "int", placeholder=MOD_HINT),
     )
 
@@ -303,7 +258,7 @@ FH_ACTIONS: tuple[ActionSpec, ...] = (
 
 # --- Call of Cthulhu 7e ---------------------------------------------------------------------
 
-RESPONSES = fixed(("dodge", "dodge"), ("fight back", "fight back"), ("counter-maneuver", "maneuver"), ("none", "none"))
+RESPONSES = fixed(*actions.coc_responses())
 GOALS = fixed(*[(g.name, g.name) for g in coc_maneuver.GOALS])
 TOGGLES = fixed(*[(m.key, m.key) for m in FIREARM_MODIFIERS if m.key != "handgun-shots"])
 
@@ -359,17 +314,17 @@ def _coc_auto(ctx: Ctx, burst: bool) -> str:
 
 
 def _reload_choices(ctx: Ctx) -> list[tuple[str, str]]:
-    loaded = ctx.state.coc_ammo.get(ctx.actor.id, {})
     table = [w for w in weapons_for("coc7", ctx.state.armory).values() if w.magazine > 0]
-    table.sort(key=lambda w: loaded.get(w.key, w.magazine) - w.magazine)  # the emptiest first
-    return [(f"{w.name} ({loaded.get(w.key, w.magazine)}/{w.magazine})", w.name) for w in table]
+    loaded = {w.key: actions.rounds_loaded(ctx.state, ctx.actor.id, w) for w in table}
+    table.sort(key=lambda w: loaded[w.key] - w.magazine)  # the emptiest first
+    return [(f"{w.name} ({loaded[w.key]}/{w.magazine})", w.name) for w in table]
 
 
 def _ammo_hint(ctx: Ctx) -> str:
     w = ctx.weapon
     if w is None or w.magazine <= 0:
         return _target_state(ctx)
-    left = ctx.state.coc_ammo.get(ctx.actor.id, {}).get(w.key, w.magazine)
+    left = actions.rounds_loaded(ctx.state, ctx.actor.id, w)
     malf = f" · malfunctions on {w.malfunction}+" if w.malfunction and w.malfunction < 100 else ""
     return f"{w.name}: {left}/{w.magazine} loaded, base range {w.base_range} yd{malf}"
 
@@ -463,14 +418,6 @@ COC_ACTIONS: tuple[ActionSpec, ...] = (
 # --- GURPS -----------------------------------------------------------------------------------
 
 
-def _gurps_defence(ctx: Ctx) -> list[tuple[str, str]]:
-    w = ctx.weapon
-    out = [("dodge", "dodge")]
-    if w is None or w.kind != "ranged":
-        out += [("parry", "parry"), ("block", "block")]
-    return out + [("none", "none")]
-
-
 def _gurps_attack(ctx: Ctx) -> str:
     parts = ["attack", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon")),
              f"defend={ctx.get('defend') or 'dodge'}"]
@@ -481,7 +428,7 @@ def _gurps_attack(ctx: Ctx) -> str:
 def _gurps_fields(keep: Callable[[Weapon], bool]) -> tuple[Field, ...]:
     return (Field("target", "Target", "choice", target_choices),
             Field("weapon", "Weapon", "choice", weapon_choices(keep)),
-            Field("defend", "Defence", "choice", _gurps_defence),
+            Field("defend", "Defence", "choice", _defence),
             Field("mod", "Attack mod", "int", placeholder=MOD_HINT),
             Field("dmod", "Defence mod", "int", placeholder=MOD_HINT))
 

@@ -2,8 +2,8 @@
 
 Pure functions of the state and of the events of one action (no widgets), so
 they are cheap to test.  Nothing here decides a rule: the numbers come from
-the events the combat deciders wrote, and the due checks only name what the
-rules (already run by the deciders) will ask for.
+the events the combat deciders wrote, and what is due for a combatant comes
+from the domain (:func:`fhtagn_tui.domain.actions.due`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
+from fhtagn_tui.domain import actions
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
@@ -40,9 +41,7 @@ from fhtagn_tui.domain.features.encounter import (
 from fhtagn_tui.domain.features.fh_combat import AttackResolved, GrappleResolved, StunRecovery
 from fhtagn_tui.domain.features.gurps_combat import GurpsAttackResolved
 from fhtagn_tui.domain.state import Character, State
-from fhtagn_tui.rules.coc import combat as coc_combat
 from fhtagn_tui.rules.encounter import Combatant
-from fhtagn_tui.rules.weapons import weapons_for
 
 #: The pools shown as bars beside each combatant, per system.
 BAR_POOLS: dict[str, tuple[str, ...]] = {
@@ -116,83 +115,8 @@ def init_cell(comb: Combatant) -> str:
 
 # --- what is due ----------------------------------------------------------------------------
 
-
-def due(state: State, cid: str) -> list[tuple[str, str]]:
-    """(what is due, a command that does it or "") for a combatant, most urgent first."""
-    char = state.characters.get(cid)
-    enc = state.encounter
-    comb = enc.get(cid) if enc is not None else None
-    if char is None or comb is None:
-        return []
-    name = f'"{char.name}"' if " " in char.name else char.name
-    out: list[tuple[str, str]] = []
-    system = state.system
-    if char.has("dead"):
-        return [("dead: skipped in the order (fight remove to take them out)", f"fight remove {name}")]
-    if char.has("unconscious"):
-        if system == "fhtagn":
-            out.append(("unconscious: skipped; a coup de grâce kills without a roll (FH-DMG-07)", ""))
-        else:
-            out.append(("unconscious: skipped in the order", ""))
-    if char.has("stunned"):
-        if system == "fhtagn":
-            out.append(("stunned: CON×5 at the start of the turn to act; cannot dodge or fight back (FH-DMG-06)", ""))
-        elif system == "gurps":
-            out.append(("stunned: roll HT each turn to snap out of it; defends at −4", f"test {name} HT"))
-        else:
-            out.append(("stunned (Keeper's call)", ""))
-    if char.has("dying"):
-        out.append(("dying: a CON roll at the end of each round, failure is death; "
-                    "'firstaid HEALER NAME' stabilises (COC-PARTY-04)", ""))
-    if char.has("pinned"):
-        out.append(("pinned: attacks on them +20; escape with STR×5 or Unarmed (FH-COMBAT-23)", ""))
-    for cond in ("held", "restrained"):
-        if char.has(cond):
-            out.append((f"{cond}: cannot flee; maneuver 'break free' first", ""))
-    if char.has("prone"):
-        out.append(("prone: getting up takes the action", ""))
-    if char.has("burning"):
-        out.append(("burning: fire damage each turn until put out (an action)", f"action {name} put out fire"))
-    if char.has("aiming"):
-        out.append(("aiming: +20 on this attack; lost if damaged first (FH-COMBAT-10)", ""))
-    if char.has("exhausted"):
-        out.append(("exhausted: −20 on every test (FH-DMG-08)", ""))
-    if comb.counters.get("fh:no-defence"):
-        out.append(("made a savage attack: no defence rolls this turn (FH-COMBAT-18)", ""))
-    points = state.armory.injuries.get(cid, 0)
-    if points:
-        out.append((f"permanent injury −{points}: pick the stat (FH-DMG-04)", f"injury {name} "))
-    if system == "coc7":
-        out += _coc_due(state, char, comb, name)
-    if system == "gurps" and char.current.get("HP", 1) <= 0:
-        out.append(("HP 0 or below: the GM calls for HT rolls to stay conscious", f"test {name} HT"))
-    if comb.waiting:
-        out.append(("waiting: g (fight act) brings them in before someone else", f"fight act {name}"))
-    return out
-
-
-def _coc_due(state: State, char: Character, comb: Combatant, name: str) -> list[tuple[str, str]]:
-    out: list[tuple[str, str]] = []
-    enc = state.encounter
-    aimed = comb.flags.get("coc:aim", 0)
-    if aimed and enc is not None:
-        when = "now: shoot with --aim" if aimed < enc.round else "next round"
-        out.append((f"aimed in round {aimed}: a bonus die {when}; lost on damage or moving (COC-FIREARM-06)", ""))
-    per_round = comb.flags.get("coc:attacks-per-round", 1)
-    defended = comb.counters.get("coc:defences", 0)
-    never = bool(comb.flags.get("coc:never-outnumbered", 0))
-    if coc_combat.outnumbered_bonus(defended, per_round, never):
-        out.append((f"outnumbered: {defended} defences this round — attacks on them get a bonus die (COC-COMBAT-01)", ""))
-    table = weapons_for("coc7", state.armory)
-    for key, loaded in sorted(state.coc_ammo.get(char.id, {}).items()):
-        w = table.get(key)
-        if w is None:
-            continue
-        if loaded <= 0:
-            out.append((f"{w.name} is empty: reload (COC-FIREARM-08)", f'reload {name} weapon="{w.name}"'))
-        else:
-            out.append((f"{w.name}: {loaded}/{w.magazine} loaded", ""))
-    return out
+#: What is due for a combatant: the domain says (:func:`fhtagn_tui.domain.actions.due`).
+due = actions.due
 
 
 # --- the result panel -----------------------------------------------------------------------

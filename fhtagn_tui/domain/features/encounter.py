@@ -46,7 +46,8 @@ Hooks (register at import time of your feature module)
       and the next one begins.
     * :func:`register_attack` — ``(state, Attack, dice) -> list[Event]`` for
       the shared ``attack ATTACKER TARGET [key=value …] [word …]`` command
-      (:class:`Attack` keeps the options raw; the system decider validates them).
+      (:class:`Attack` holds typed options, read once by the parser; the
+      options a system does not take are refused before its decider runs).
 
 Commands: ``fight start [TITLE]``, ``fight add NAME… [--readied] [side=S]``,
 ``fight remove NAME``, ``fight next``, ``fight wait NAME``, ``fight act NAME``,
@@ -73,6 +74,7 @@ from fhtagn_tui.rules.weapons import (
     resolve_gurps_damage,
 )
 
+from ..attack_words import Called, Defence, Given, Special, Surprise, foreign
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
@@ -427,13 +429,59 @@ class EndFight(Command):
 
 
 class Attack(Command):
-    """``attack ATTACKER TARGET [key=value …] [word …]``: one exchange, resolved by the system."""
+    """``attack ATTACKER TARGET [key=value …] [word …]``: one exchange, resolved by the system.
+
+    The words are read once, by the parser, with the table of
+    :mod:`~fhtagn_tui.domain.attack_words`; a field left at its default was
+    not given.  The decider refuses the options the campaign's system does not
+    take (:meth:`given`), then the system's decider reads the typed values.
+    """
 
     label = "attack"
     attacker: str
     target: str
-    options: dict[str, str] = {}
-    flags: tuple[str, ...] = ()
+    weapon: str = ""  # "" → the attacker's own or the system's default
+    defend: Defence | None = None  # None → the system's default (FHTAGN: the rules', CoC/GURPS: dodge)
+    mod: int | None = None  # FHTAGN, GURPS: the GM's modifier to the attack
+    skill: int | None = None  # FHTAGN, GURPS: the attack skill instead of the sheet's
+    # FHTAGN
+    called: Called | None = None
+    gap: bool = False  # aim around armour (with partly / mostly)
+    crowd: tuple[str, ...] | None = None  # crowd=NAME,NAME (the others in the crowd)
+    special: Special | None = None
+    rounds: int = 0  # mow=ROUNDS
+    alt: str = ""  # a second target in reach (rapid / savage)
+    injury: str = ""  # the stat a permanent injury lowers
+    # GURPS
+    dmod: int | None = None  # the GM's modifier to the defence
+    # Call of Cthulhu
+    with_weapon: str = ""  # with=W: the target's weapon when fighting back
+    counter: str = ""  # the target's goal for a counter-maneuver
+    goal: str = ""  # a maneuver instead of a hit
+    bonus: int | None = None
+    penalty: int | None = None
+    surprise: Surprise | None = None
+    notice: str = ""  # the skill the target rolls to notice the surprise
+
+    def given(self) -> list[Given]:
+        """The options this attack was given, as typed (for the system check)."""
+        out: list[Given] = []
+        if self.defend is not None:
+            out.append(Given(self.defend, "defend", self.defend))
+        for key, value in (("mod", self.mod), ("skill", self.skill), ("called", self.called),
+                           ("crowd", self.crowd), ("alt", self.alt or None), ("injury", self.injury or None),
+                           ("dmod", self.dmod), ("with", self.with_weapon or None), ("counter", self.counter or None),
+                           ("goal", self.goal or None), ("bonus", self.bonus), ("penalty", self.penalty),
+                           ("surprise", self.surprise), ("notice", self.notice or None)):
+            if value is not None:
+                shown = ",".join(value) if isinstance(value, tuple) else str(value)
+                out.append(Given(f"{key}={shown}", key))
+        if self.special is not None:
+            out.append(Given(f"mow={self.rounds}" if self.special == "mow" else self.special,
+                             "mow" if self.special == "mow" else self.special))
+        if self.gap:
+            out.append(Given("gap", "gap"))
+        return out
 
 
 class DefineWeapon(Command):
@@ -743,6 +791,9 @@ def _attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     fn = ATTACKS.get(state.system)
     if fn is None:
         raise Rejected(f"attacks in {state.system} are not available yet")
+    misfit = foreign(cmd.given(), state.system)
+    if misfit:
+        raise Rejected(misfit)
     return fn(state, cmd, dice)
 
 

@@ -11,6 +11,9 @@ dice, followed by the damage and condition events of its victim.
 
 from __future__ import annotations
 
+from typing import Literal, get_args
+
+import msgspec
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, roll_expr
@@ -173,19 +176,25 @@ class StunRecovery(Event):
 # --- commands -------------------------------------------------------------------
 
 
+GrappleAction = Literal["disarm", "pin", "escape"]
+EscapeWith = Literal["", "str", "unarmed"]
+Pace = Literal["step", "jog", "run", "sprint"]
+PACES: tuple[Pace, ...] = get_args(Pace)  # the order of rules.MOVES (a test keeps them equal)
+
+
 class Grapple(Command):
     label = "grapple"
-    action: str  # disarm | pin | escape
+    action: GrappleAction
     actor: str
     opponent: str
     resist: str = ""  # disarm: the opponent's weapon skill
-    using: str = ""  # escape: "str" or "unarmed" (default: the better)
+    using: EscapeWith = ""  # escape: STR×5 or Unarmed Combat ("": the better)
 
 
 class Move(Command):
     label = "move"
     name: str
-    pace: str
+    pace: Pace
     also: bool = False  # a 3 m step: another action follows
 
 
@@ -320,18 +329,6 @@ def _weapon(state: State, name: str, own: tuple[Weapon, ...] = ()) -> Weapon:
     return weapon
 
 
-def _int(raw: str, what: str) -> int:
-    try:
-        return int(raw.strip().replace("%", ""))
-    except ValueError:
-        raise Rejected(f"{what} must be a whole number, not {raw!r}") from None
-
-
-ATTACK_KEYS = ("weapon", "called", "defend", "mod", "skill", "mow", "injury", "crowd", "alt")
-ATTACK_WORDS = ("partly", "mostly", "crowd", "vulnerable", "assault", "rapid", "savage", "stun", "flesh",
-                "gap", "dodge", "fight", "none")
-
-
 class _Plan:
     """A checked FHTAGN attack, ready to roll."""
 
@@ -347,33 +344,10 @@ class _Plan:
 
 def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Weapon) -> _Plan:
     p = _Plan()
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    words = [w.casefold() for w in cmd.flags]
-    for key in opts:
-        if key not in ATTACK_KEYS:
-            raise Rejected(f"attack: unknown option {key}={opts[key]}{did_you_mean(key, ATTACK_KEYS)}")
-    for word in words:
-        if word not in ATTACK_WORDS:
-            raise Rejected(f"attack: unknown word {word!r}{did_you_mean(word, ATTACK_WORDS)}")
-    called = [w for w in words if w in ("partly", "mostly", "crowd", "vulnerable")]
-    if "called" in opts:
-        called.append(opts["called"].casefold())
-    if "crowd" in opts and "crowd" not in called:
-        called.append("crowd")
-    if len(set(called)) > 1:
-        raise Rejected(f"one called shot per attack, not {' and '.join(sorted(set(called)))}")
-    if called:
-        if called[0] not in ("partly", "mostly", "crowd", "vulnerable"):
-            raise Rejected(f"called={called[0]}: a called shot is partly, mostly, crowd or vulnerable")
-        p.called = called[0]
-    specials = [w for w in words if w in ("assault", "rapid", "savage", "stun", "flesh")]
-    if "mow" in opts:
-        specials.append("mow")
-        p.rounds = _int(opts["mow"], "mow=ROUNDS")
-    if len(specials) > 1:
-        raise Rejected(f"one special attack at a time, not {' and '.join(specials)}")
-    p.special = specials[0] if specials else ""
-    if "gap" in words and p.called not in ("partly", "mostly"):
+    p.called = cmd.called or ""
+    p.special = cmd.special or ""
+    p.rounds = cmd.rounds
+    if cmd.gap and p.called not in ("partly", "mostly"):
         raise Rejected("'gap' (aiming around armour) goes with a partly or mostly covered called shot")
     close = weapon.close_combat
     for name in (p.called, p.special):
@@ -401,10 +375,8 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
     lethal = weapon.lethality or (damage_bonus(att.stats.get("STR", 0))[1] if close else None)
     if p.special == "flesh" and lethal:
         raise Rejected("a flesh wound halves a damage total; a lethality attack has none (drop 'flesh')")
-    if "alt" in opts and p.special not in ("rapid", "savage"):
+    if cmd.alt and p.special not in ("rapid", "savage"):
         raise Rejected("alt=NAME (a second target in reach) goes with rapid or savage attacks")
-    if "crowd" in opts and p.called != "crowd":
-        raise Rejected("crowd=NAMES lists the crowd of a 'crowd' called shot")
     # modifiers
     if att.has("aiming"):
         p.mods.append(("aim", rules.aim_bonus(True)))
@@ -415,47 +387,66 @@ def _plan(state: State, cmd: Attack, att: Character, tgt: Character, weapon: Wea
     if _exhaustion(att):
         p.mods.append(("exhausted", _exhaustion(att)))
         p.rules.append("FH-DMG-08")
-    if "mod" in opts:
-        p.mods.append(("GM", _int(opts["mod"], "mod=")))
-        check_fh_step(p.mods[-1][1])
+    if cmd.mod is not None:
+        p.mods.append(("GM", cmd.mod))
+        check_fh_step(cmd.mod)
     # defence
-    p.defence, p.auto = _defence(state, opts, words, tgt, close, p.special == "savage")
+    p.defence, p.auto = _defence(state, cmd.defend or "", tgt, close)
     return p
 
 
-def _defence(state: State, opts: dict[str, str], words: list[str], tgt: Character, close: bool,
-             savage: bool) -> tuple[str, bool]:
-    asked = [w for w in words if w in ("dodge", "fight", "none")]
-    if "defend" in opts:
-        asked.append(opts["defend"].casefold())
-    if len(set(asked)) > 1:
-        raise Rejected(f"one defence per attack, not {' and '.join(sorted(set(asked)))}")
-    choice = asked[0] if asked else ""
-    if choice == "fight back":
-        choice = "fight"
-    if choice not in ("", "dodge", "fight", "none"):
-        raise Rejected(f"defend={choice}: the defences are dodge, fight (back) or none")
+#: The counter a savage attack sets on its attacker for the rest of the turn (FH-COMBAT-18).
+NO_DEFENCE = "fh:no-defence"
+
+
+class DefenceOutlook(msgspec.Struct, frozen=True):
+    """What a FHTAGN target can do about an attack now (FH-COMBAT-03/04/18, FH-DMG-06)."""
+
+    stunned: bool = False  # cannot dodge or fight back (FH-DMG-06)
+    helpless: bool = False  # unconscious or dead
+    savage: bool = False  # made a savage attack this turn: no defence (FH-COMBAT-18)
+    taken: str = ""  # the defence already taken this turn
+    automatic: str = ""  # the defence that opposes this attack by itself (FH-COMBAT-04)
+    acted: bool = False  # has acted this turn: any other defence is refused (FH-COMBAT-03)
+
+    @property
+    def unable(self) -> bool:
+        return self.stunned or self.helpless or self.savage
+
+
+def defence_outlook(state: State, tgt: Character, close: bool) -> DefenceOutlook:
+    """The target's defence outlook against a close (``close``) or ranged attack now."""
     comb = combatant(state, tgt.id)
     taken = comb.defence if comb is not None else ""
-    auto = rules.automatic_defence(taken, close)
+    return DefenceOutlook(
+        stunned=tgt.has("stunned"), helpless=tgt.has("unconscious") or tgt.has("dead"),
+        savage=bool(comb is not None and comb.counters.get(NO_DEFENCE)), taken=taken,
+        automatic=rules.automatic_defence(taken, close) or "", acted=bool(comb is not None and comb.acted),
+    )
+
+
+def _defence(state: State, choice: str, tgt: Character, close: bool) -> tuple[str, bool]:
+    """The defence the target makes (and whether it is automatic, FH-COMBAT-04); ``choice`` "" leaves it to the rules."""
+    look = defence_outlook(state, tgt, close)
     unable = ""
-    if tgt.has("stunned"):
+    if look.stunned:
         unable = f"{tgt.name} is stunned and cannot dodge or fight back (FH-DMG-06)"
-    elif tgt.has("unconscious") or tgt.has("dead"):
+    elif look.helpless:
         unable = f"{tgt.name} is helpless"
-    elif comb is not None and comb.counters.get("fh:no-defence"):
+    elif look.savage:
         unable = f"{tgt.name} made a savage attack and cannot defend this turn (FH-COMBAT-18)"
     if choice == "none":
         return "", False
+    auto = look.automatic
     if auto and not unable:
         if choice and choice != auto:
-            raise Rejected(f"{tgt.name} already defended with {taken} this turn: later attacks are opposed by {auto} (FH-COMBAT-04)")
+            raise Rejected(f"{tgt.name} already defended with {look.taken} this turn: later attacks are opposed by {auto} (FH-COMBAT-04)")
         return auto, True
     if not choice:
         return "", False
     if unable:
         raise Rejected(unable)
-    problem = rules.defence_problem(choice, close, comb.acted if comb else False)
+    problem = rules.defence_problem(choice, close, look.acted)
     if problem:
         raise Rejected(f"{tgt.name} {problem}" if problem.startswith("has") else problem)
     return choice, False
@@ -488,15 +479,14 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     if tgt.has("dead"):
         raise Rejected(f"{tgt.name} is already dead")
     _not_acted(state, att)
-    weapon = _weapon(state, cmd.options.get("weapon") or default_weapon("fhtagn", att.attacks), att.attacks)
+    weapon = _weapon(state, cmd.weapon or default_weapon("fhtagn", att.attacks), att.attacks)
     plan = _plan(state, cmd, att, tgt, weapon)
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    skill = _int(opts["skill"], "skill=") if "skill" in opts else rules.skill_value(att.skills, weapon.skill)
-    injury_stat = _stat_name(state, opts["injury"]) if "injury" in opts else ""
-    others = [find_character(state, n) for n in opts.get("crowd", "").split(",") if n.strip()]
+    skill = cmd.skill if cmd.skill is not None else rules.skill_value(att.skills, weapon.skill)
+    injury_stat = _stat_name(state, cmd.injury) if cmd.injury else ""
+    others = [find_character(state, n) for n in cmd.crowd or ()]
     if any(o.id in (att.id, tgt.id) for o in others):
         raise Rejected("crowd=NAMES lists the other people in the crowd (not the attacker or the target)")
-    alt = find_character(state, opts["alt"]) if "alt" in opts else None
+    alt = find_character(state, cmd.alt) if cmd.alt else None
     if alt is not None and alt.id in (att.id, tgt.id):
         raise Rejected("alt=NAME is a second, different target in reach")
     mod_total = total_modifier([m for _, m in plan.mods])
@@ -509,7 +499,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
         party_rules = ("FH-PARTY-06",)
         if str_lethality:
             lethal_rating = str_lethality
-    option_names = tuple(n for n in (plan.called, plan.special) if n) + (("gap",) if "gap" in cmd.flags else ())
+    option_names = tuple(n for n in (plan.called, plan.special) if n) + (("gap",) if cmd.gap else ())
     if plan.special == "savage":
         n_rolls = rules.savage_rolls(close)
     elif plan.special == "rapid":
@@ -581,7 +571,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
                     rule_ids += ["FH-COMBAT-06", *party_rules]
                 if stun_dmg is None:
                     worn = s.armory.armor.get(victim.id, 0)
-                    if killed or not rules.armor_counts(plan.called, "gap" in cmd.flags):
+                    if killed or not rules.armor_counts(plan.called, cmd.gap):
                         worn = 0
                     taken = rules.armor_reduce(damage, worn)
                     armor_off = damage - taken
@@ -645,9 +635,7 @@ def _grapple(state: State, cmd: Grapple, dice: Dice) -> list[Event]:
         if not actor.has("pinned"):
             raise Rejected(f"{actor.name} is not pinned")
         strx5 = stat_x5(actor.stats.get("STR", 0))
-        using = cmd.using.casefold()
-        if using not in ("", "str", "unarmed"):
-            raise Rejected("escape with=str (STR×5) or with=unarmed (Unarmed Combat)")
+        using = cmd.using
         if using == "str" or (not using and strx5 > unarmed):
             a_skill, a_target = "STR×5", strx5
         else:
@@ -684,11 +672,10 @@ def _move(state: State, cmd: Move, dice: Dice) -> list[Event]:
     _able(char, "move")
     _stunned_check(char)
     _not_acted(state, char)
-    pace = cmd.pace.casefold()
+    pace = cmd.pace
     metres = rules.move_distance(pace)
-    if metres is None:
-        paces = ", ".join(f"{n} ({m} m)" for n, m in rules.MOVES)
-        raise Rejected(f"pace {cmd.pace!r} is not known{did_you_mean(pace, [n for n, _ in rules.MOVES])} ({paces})")
+    if metres is None:  # the parser read the pace from the same table
+        raise Rejected(f"pace {pace!r} is not known")
     detail = f"{metres} m ({pace})" + (" and may still act" if pace == "step" else "")
     return [CombatActionTaken(character=char.id, action="move" if pace != "step" else "step", detail=detail,
                               rules=("FH-COMBAT-07",))]
@@ -843,7 +830,7 @@ def _ev_attack(state: State, ev: AttackResolved) -> State:
         if ev.defence_costs_action:
             state = mark_acted(state, ev.target)
     if "savage" in ev.options and ev.part == 1:
-        state = bump_counter(state, ev.attacker, "fh:no-defence")
+        state = bump_counter(state, ev.attacker, NO_DEFENCE)
     return state
 
 

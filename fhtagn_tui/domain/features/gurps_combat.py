@@ -56,17 +56,8 @@ class GurpsAttackResolved(Event):
         return text + f" — {self.damage} {self.damage_type}{dr} → {self.injury} injury"
 
 
-KEYS = ("weapon", "defend", "mod", "dmod", "skill")
-WORDS = ("dodge", "parry", "block", "none")
 
 _MELEE_SKILLS = tuple(dict.fromkeys(w.skill for w in GURPS_WEAPONS if w.close_combat))
-
-
-def _int(raw: str, what: str) -> int:
-    try:
-        return int(raw.strip())
-    except ValueError:
-        raise Rejected(f"{what} must be a whole number, not {raw!r}") from None
 
 
 def _defence_score(defender: Character, defence: str) -> int:
@@ -89,29 +80,18 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     tgt = find_character(state, cmd.target)
     if att.id == tgt.id:
         raise Rejected(f"{att.name} cannot attack themselves")
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    words = [w.casefold() for w in cmd.flags]
-    for key in opts:
-        if key not in KEYS:
-            raise Rejected(f"attack: unknown option {key}={opts[key]}{did_you_mean(key, KEYS)} (GURPS: {', '.join(KEYS)})")
-    for word in words:
-        if word not in WORDS:
-            raise Rejected(f"attack: unknown word {word!r}{did_you_mean(word, WORDS)} (GURPS defences: dodge, parry, block, none)")
     for cond in ("dead", "unconscious"):
         if att.has(cond):
             raise Rejected(f"{att.name} is {cond} and cannot attack")
     comb = combatant(state, att.id)
     if comb is not None and comb.acted:
         raise Rejected(f"{att.name} has already acted this turn ('fight next' moves on)")
-    name = opts.get("weapon") or default_weapon("gurps", att.attacks)
+    name = cmd.weapon or default_weapon("gurps", att.attacks)
     weapon: Weapon | None = find_weapon("gurps", state.armory, name, att.attacks)
     if weapon is None:
         known = list(weapons_for("gurps", state.armory, att.attacks))
         raise Rejected(f"no weapon {name!r}{did_you_mean(name, known)} (weapons: {', '.join(known)})")
-    asked = list(words) + ([opts["defend"].casefold()] if "defend" in opts else [])
-    if len(set(asked)) > 1:
-        raise Rejected(f"one defence per attack, not {' and '.join(sorted(set(asked)))}")
-    defence = asked[0] if asked else "dodge"
+    defence: str = cmd.defend or "dodge"  # the attack decider refused the defences GURPS does not know
     if defence == "none":
         defence = ""
     if defence:
@@ -120,14 +100,14 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
             raise Rejected(problem)
         if tgt.has("unconscious") or tgt.has("stunned"):
             defence = ""  # no active defence while helpless; stunned defends at −4 in GURPS: GM's mod
-    if "skill" in opts:
-        base = _int(opts["skill"], "skill=")
+    if cmd.skill is not None:
+        base = cmd.skill
     elif weapon.kind == "unarmed":  # a punch: DX or the best of Brawling, Boxing, Karate (no DX−4)
         base = rules.unarmed_skill(att.skills, att.stats.get("DX", 10), kick=weapon.name.casefold() == "kick")[0]
     else:
         base = rules.attack_skill(att.skills, att.stats.get("DX", 10), weapon.skill, att.stats)
-    skill = base + (_int(opts["mod"], "mod=") if "mod" in opts else 0)
-    score = (_defence_score(tgt, defence) + (_int(opts["dmod"], "dmod=") if "dmod" in opts else 0)) if defence else 0
+    skill = base + (cmd.mod or 0)
+    score = (_defence_score(tgt, defence) + (cmd.dmod or 0)) if defence else 0
     try:
         a = gdice.success_roll(dice, "attack 3d", skill)
         d = None

@@ -5,10 +5,12 @@ from __future__ import annotations
 from fhtagn_tui.rules.coc import maneuver as mv
 from fhtagn_tui.rules.coc import melee as ml
 from fhtagn_tui.rules.coc.dice import CocRoll, skill_roll
+from fhtagn_tui.rules.coc.melee import Response
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.encounter import Combatant
 from fhtagn_tui.rules.weapons import Weapon
 
+from ... import attack_words as aw
 from ...decide import Rejected, decider
 from ...events import Event
 from ...imposed import imposed
@@ -28,7 +30,6 @@ from .orders import (
     CocMelee,
 )
 from .support import (
-    RESPONSES,
     able,
     attack_slot,
     attacker_and_target,
@@ -40,7 +41,6 @@ from .support import (
     goal_events,
     goal_of,
     outnumbered_dice,
-    response_named,
     skill_of,
     state_penalty,
     weapon_named,
@@ -68,9 +68,7 @@ def decide_coc_melee(state: State, cmd: CocMelee, dice: Dice) -> list[Event]:
     att, tgt = attacker_and_target(state, cmd.attacker, cmd.target)
     check_dice(cmd.bonus, cmd.penalty)
     weapon = close_weapon(state, cmd.weapon, att)
-    response = response_named(cmd.response or "dodge")
-    if cmd.surprise not in ("", "auto", "bonus"):
-        raise Rejected(f"surprise={cmd.surprise} — use surprise=auto (automatic hit) or surprise=bonus (a bonus die)")
+    response = cmd.response
     if response == "maneuver":
         if not cmd.counter:
             raise Rejected("a counter-maneuver needs the target's goal: counter=GOAL (e.g. counter=disarm)")
@@ -106,7 +104,7 @@ def decide_coc_melee(state: State, cmd: CocMelee, dice: Dice) -> list[Event]:
     if held is not None and held.penalty:
         rules += list(held.rules)
     res = ml.resolve_melee(
-        dice, fighter_of(att, weapon, skill_of(att, weapon.skill)), defender, response,  # type: ignore[arg-type]
+        dice, fighter_of(att, weapon, skill_of(att, weapon.skill)), defender, response,
         bonus=bonus + extra, penalty=cmd.penalty, defence_penalty=held.penalty if held else 0, auto_hit=auto_hit,
     )
     dealt_to = ""
@@ -177,7 +175,7 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
     goal = goal_of(cmd.goal)
     if goal.frees and not (att.has("held") or att.has("restrained")):
         raise Rejected(f"{att.name} is not held or restrained: nothing to break free from")
-    response = response_named(cmd.response or "dodge")
+    response = cmd.response
     counter = goal_of(cmd.counter) if response == "maneuver" else None
     if response == "maneuver" and not cmd.counter:
         raise Rejected("a counter-maneuver needs the target's goal: counter=GOAL")
@@ -196,7 +194,7 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
     extra = outnumbered_dice(state, tgt)
     try:
         res = mv.resolve_maneuver(
-            dice, fighter_of(att, brawl, skill_of(att, brawl.skill)), defender, a_build, t_build, response,  # type: ignore[arg-type]
+            dice, fighter_of(att, brawl, skill_of(att, brawl.skill)), defender, a_build, t_build, response,
             bonus=cmd.bonus + extra, penalty=cmd.penalty,
         )
     except ValueError as exc:
@@ -221,38 +219,17 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
 
 # --- the shared 'attack' command (coc7) -----------------------------------------------------------
 
-_ATTACK_OPTIONS = ("weapon", "response", "defend", "with", "counter", "bonus", "penalty", "surprise", "notice", "goal")
-
-
-def _int(value: str, key: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise Rejected(f"{key}= must be a whole number, not {value!r}") from None
-
-
 def decide_coc_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     """``attack A T [weapon=…] [response=…|dodge|fight|none] [goal=…] …`` in coc7: a melee attack or maneuver."""
-    opts = {k.casefold(): v for k, v in cmd.options.items()}
-    unknown = [k for k in opts if k not in _ATTACK_OPTIONS]
-    if unknown:
-        raise Rejected(f"attack: unknown option {unknown[0]}={opts[unknown[0]]} (CoC options: {', '.join(_ATTACK_OPTIONS)})")
-    words = [w.casefold() for w in cmd.flags]
-    bad = [w for w in words if w not in RESPONSES]
-    if bad or len(words) > 1:
-        what = bad[0] if bad else " ".join(words)
-        raise Rejected(f"attack: unexpected {what!r} — the target's response is one word: dodge, fight, maneuver or none")
-    response = opts.get("response") or opts.get("defend") or (words[0] if words else "")
-    counter = opts.get("counter", "")
-    common = dict(
-        attacker=cmd.attacker, target=cmd.target, response=response or ("maneuver" if counter else "dodge"),
-        defender_weapon=opts.get("with", ""), counter=counter,
-        bonus=_int(opts.get("bonus", "0"), "bonus"), penalty=_int(opts.get("penalty", "0"), "penalty"),
-    )
-    if "goal" in opts:
-        return decide_coc_maneuver(state, CocManeuver(goal=opts["goal"], **common), dice)  # type: ignore[arg-type]
-    melee = CocMelee(weapon=opts.get("weapon", ""), surprise=opts.get("surprise", "").casefold(),
-                     notice=opts.get("notice", ""), **common)  # type: ignore[arg-type]
+    response: Response = aw.COC_RESPONSES[cmd.defend] if cmd.defend else ("maneuver" if cmd.counter else "dodge")
+    bonus, penalty = cmd.bonus or 0, cmd.penalty or 0
+    if cmd.goal:
+        return decide_coc_maneuver(state, CocManeuver(
+            attacker=cmd.attacker, target=cmd.target, goal=cmd.goal, response=response,
+            defender_weapon=cmd.with_weapon, counter=cmd.counter, bonus=bonus, penalty=penalty), dice)
+    melee = CocMelee(attacker=cmd.attacker, target=cmd.target, weapon=cmd.weapon, response=response,
+                     defender_weapon=cmd.with_weapon, counter=cmd.counter, bonus=bonus, penalty=penalty,
+                     surprise=cmd.surprise, notice=cmd.notice)
     return decide_coc_melee(state, melee, dice)
 
 

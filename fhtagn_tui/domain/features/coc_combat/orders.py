@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from fhtagn_tui.rules.coc.melee import Response
+
+from ...attack_words import Surprise
 from ...commands import Command
 
 # --- commands ---------------------------------------------------------------------------------
@@ -12,12 +15,12 @@ class CocMelee(Command):
     attacker: str
     target: str
     weapon: str = ""
-    response: str = "dodge"
+    response: Response = "dodge"
     defender_weapon: str = ""  # for fighting back
     counter: str = ""  # the target's goal for a counter-maneuver
     bonus: int = 0
     penalty: int = 0
-    surprise: str = ""  # "" | auto | bonus
+    surprise: Surprise | None = None
     notice: str = ""  # the skill the target rolls to notice the surprise
 
 
@@ -26,7 +29,7 @@ class CocManeuver(Command):
     attacker: str
     target: str
     goal: str
-    response: str = "dodge"
+    response: Response = "dodge"
     defender_weapon: str = ""
     counter: str = ""
     bonus: int = 0
@@ -42,7 +45,7 @@ class CocShoot(Command):
     shots: int = 1
     toggles: tuple[str, ...] = ()  # firearm modifier keys (COC-FIREARM-05)
     allies: tuple[str, ...] | None = None  # in the line of fire (None: the shooter's side)
-    response: str = ""  # thrown weapons: dodge | fight back | none
+    response: Response | None = None  # thrown weapons: dodge | fight back | none
     bonus: int = 0
     penalty: int = 0
     surprise: bool = False

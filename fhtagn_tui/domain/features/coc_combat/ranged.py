@@ -14,7 +14,7 @@ from fhtagn_tui.rules.weapons import Weapon
 
 from ...decide import Rejected, decider
 from ...events import Event
-from ...lookup import did_you_mean, find_character
+from ...lookup import find_character
 from ...state import Character, State
 from ...systems import derived
 from ..encounter import (
@@ -43,7 +43,6 @@ from .support import (
     loaded_rounds,
     outnumbered_dice,
     require_coc,
-    response_named,
     skill_of,
     state_penalty,
     weapon_named,
@@ -101,14 +100,8 @@ def _aim(state: State, shooter: Character, toggles: set[str]) -> bool:
 
 def _mods(state: State, shooter: Character, target: Character, w: Weapon, cmd_toggles: tuple[str, ...],
           distance: float | None, handgun_shots: int) -> fa.ModifierDice:
-    toggles = {t.casefold() for t in cmd_toggles}
-    unknown = toggles - set(fa.MODIFIER_KEYS) - {"large", "small"}
-    if unknown:
-        bad = sorted(unknown)[0]
-        raise Rejected(f"--{bad} is not a firearm modifier{did_you_mean(bad, fa.MODIFIER_KEYS)} "
-                       f"(modifiers: {', '.join('--' + k for k in fa.MODIFIER_KEYS)})")
-    if toggles & {"large", "small"}:
-        raise Rejected("large and small targets follow the target's Build (4+ / −2 or less); no flag needed")
+    toggles = set(cmd_toggles)  # checked by the parser (large/small follow Build and are refused there)
+    toggles -= {"large", "small"}
     if "fast" in toggles:
         mov = int(derived("coc7", target).get("MOV", 0))
         if mov < 8:
@@ -153,7 +146,7 @@ def decide_coc_shoot(state: State, cmd: CocShoot, dice: Dice) -> list[Event]:
         raise Rejected(f"the {w.name} fires at most {max(1, w.shots)} shot{'s' if w.shots > 1 else ''} a round")
     difficulty = _difficulty(w, cmd.distance)
     ends_turn = attack_slot(state, att)
-    toggles = set(t.casefold() for t in cmd.toggles)
+    toggles = set(cmd.toggles)
     loaded = loaded_rounds(state, att.id, w) if w.magazine else -1
     loaded_one = "load-one" in toggles
     if loaded_one:
@@ -228,7 +221,7 @@ def _throw(state: State, cmd: CocShoot, att: Character, tgt: Character, w: Weapo
     """A thrown weapon: range difficulty, may be dodged; fought back only from close by (COC-COMBAT-04/05/07)."""
     if cmd.shots != 1:
         raise Rejected("a thrown weapon is thrown once a round")
-    response = response_named(cmd.response or "dodge")
+    response = cmd.response or "dodge"
     if response == "maneuver":
         raise Rejected("a thrown weapon can be dodged (or fought back from close by), not countered with a maneuver")
     if response == "fight back":
@@ -320,7 +313,7 @@ def decide_coc_auto(state: State, cmd: CocAutoFire, dice: Dice) -> list[Event]:
             problem = f"the {w.name} is empty: reload with 'reload {att.name} weapon=\"{w.name}\"'"
         raise Rejected(problem)
     auto_targets = []
-    if "cover" in {t.casefold() for t in cmd.toggles}:
+    if "cover" in cmd.toggles:
         raise Rejected("--cover (diving for cover) applies to single shots, not to bursts or full auto")
     applied: tuple[str, ...] = ()
     for char, bullets in targets:

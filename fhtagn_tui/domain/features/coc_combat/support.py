@@ -38,12 +38,6 @@ PER_ROUND = "coc:attacks-per-round"
 NEVER_OUTNUMBERED = "coc:never-outnumbered"
 AIM = "coc:aim"
 
-RESPONSES = {
-    "dodge": "dodge", "d": "dodge",
-    "fight": "fight back", "fight back": "fight back", "fightback": "fight back", "fight-back": "fight back",
-    "fb": "fight back", "maneuver": "maneuver", "manoeuvre": "maneuver", "counter": "maneuver",
-    "none": "none", "no": "none", "nothing": "none",
-}
 OUT_OF_FIGHT = ("dead", "dying", "unconscious")
 
 
@@ -100,13 +94,6 @@ def able(char: Character) -> bool:
 
 def loaded_rounds(state: State, char_id: str, weapon: Weapon) -> int:
     return state.coc_ammo.get(char_id, {}).get(weapon.key, weapon.magazine)
-
-
-def response_named(text: str) -> str:
-    key = " ".join(text.casefold().split())
-    if key not in RESPONSES:
-        raise Rejected(f"response {text!r} is not known — use dodge, fight, maneuver or none")
-    return RESPONSES[key]
 
 
 def attacker_and_target(state: State, attacker: str, target: str) -> tuple[Character, Character]:
