@@ -48,7 +48,7 @@ from .features.campaign import (
 )
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
-from .history import Projection, Redone, Undone, names_of
+from .history import Projection, Redone, Undone, undo_stack, names_of
 from .readings import players_reading
 from .state import Character, State
 
@@ -314,7 +314,7 @@ def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
     copy = Projection(checkpoint_every=0)
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
-    copy.done, copy.undone = list(fold.done), list(fold.undone)
+    copy.done, copy.undone = undo_stack(fold.done), list(fold.undone)
     return copy
 
 
