@@ -316,22 +316,29 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
 _MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
 
 
-def _steps(events: Iterable[Event], players: bool, marks: LogMarks) -> Iterator[tuple[Event, str | None, int, int]]:
-    """(event, its words or None, session, number) for every event to fold.
+def _steps(
+    events: Iterable[Event], players: bool, marks: LogMarks, proj: Projection
+) -> Iterator[tuple[Event, str | None, int, int, State, int, Projection]]:
+    """(event, its words or None, session, number, the state before it, the number a session
+    starting with it begins at, the fold it is in) for every event folded, once it is folded.
 
-    For the GM: every event, in the GM's words, under its seq.  For the players: the public
-    projection's events only (``domain.public``), in the players' reading, under the public number;
-    ``None`` words: folded but not told (a hidden character's numbers).  The public projection is
-    read as it goes: what the log's reveals change is known from ``marks``."""
+    For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
+    the public projection's events only (``domain.public``), in the players' reading, under the
+    public number; ``None`` words: folded but not told (a hidden character's numbers).  Their fold
+    is the public projection's own (it folds exactly the events it yields: an event it cannot fold
+    changes nothing in it), not a second one beside it.  The public projection is read as it goes:
+    what the log's reveals change is known from ``marks``."""
     if not players:
         for ev in events:
-            yield ev, "", ev.session, ev.seq
+            before, seq = proj.state, proj.seq
+            proj.apply(ev)
+            yield ev, "", ev.session, ev.seq, before, seq, proj
         return
     number = 0
-    for ev, entry, session, _before, _log in stream_public(events, marks.reveals, marks.revealed, marks.targets):
+    for ev, entry, session, before, log in stream_public(events, marks.reveals, marks.revealed, marks.targets):
         if entry is not None:
             number = entry.no
-        yield ev, (entry.text if entry is not None else None), session, number
+        yield ev, (entry.text if entry is not None else None), session, number, before, number, log.fold
 
 
 def build_recap(
@@ -379,21 +386,20 @@ def _build(
     names: dict[str, str] = {}
     after_names: dict[str, str] = {}
     seen: tuple[object, State] = (None, State())  # (the last state the players' view was made of, that view)
-    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players, marks)):
+    steps = _steps(events, players, marks, proj)
+    for i, (ev, told, ev_session, number, before, start, proj) in enumerate(steps):
         if progress is not None and i % 500 == 0:
             progress(i, total)
         wanted = session is None or ev_session == session
         if wanted and (current is None or ev_session != current.number):
             if current is not None and tracker is not None:
-                current.summaries = _summaries(tracker.result(), proj.state, actions, players)
-            after = max((s.number for s in proj.state.sessions), default=0) if ev_session == 0 else 0
+                current.summaries = _summaries(tracker.result(), before, actions, players)
+            after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
             current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
             sessions.append(current)
             tracker = Tracker()
-            tracker.begin(view(proj.state), proj.seq if not players else number)
+            tracker.begin(view(before), start)
             actions = {}
-        before = proj.state
-        proj.apply(ev)
         if not wanted or current is None or tracker is None:
             continue
         # the names before and after the event, worked out again only when the characters changed:
