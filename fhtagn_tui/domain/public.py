@@ -48,7 +48,7 @@ from .features.campaign import (
 )
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
-from .history import Projection, Redone, Undone, undo_stack, names_of
+from .history import Projection, Redone, Undone, names_of, undo_stack
 from .readings import players_reading
 from .state import Character, State
 

@@ -32,7 +32,7 @@ from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
 from fhtagn_tui.domain.public import public_state, stream_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
-from .timeline import BUILD, TRACKED, Track, Tracker
+from .timeline import BUILD, TRACKED, Track, Tracker, created_name
 
 Progress = Callable[[int, int], None]
 
@@ -384,6 +384,7 @@ def _build(
     view = public_state if players else _same
     known: tuple[object, object] = (None, None)
     names: dict[str, str] = {}
+    same_names = True
     after_names: dict[str, str] = {}
     seen: tuple[object, State] = (None, State())  # (the last state the players' view was made of, that view)
     steps = _steps(events, players, marks, proj)
@@ -410,6 +411,7 @@ def _build(
             after_names = names_of(proj.state)
             known = (before.characters, proj.state.characters)
             names = after_names | before_names
+            same_names = before_names == after_names
         text = told if players else ev.describe(names)
         now = proj.state
         # the tracker reads characters and chases only: an event that changed neither adds nothing
@@ -419,7 +421,10 @@ def _build(
                 seen = (now, view(now))
                 tracker.observe(public_before, seen[1], ev, text or "", number)
             else:
-                tracker.observe(before, now, ev)
+                # the tracker tells a moved value in the event's words with the names after it: the
+                # words just made, when those are the same names (no one named or created by it)
+                plain = same_names and not created_name(ev)
+                tracker.observe(before, now, ev, text if plain else None, ev.seq)
         if text is None:
             continue
         kept += 1

@@ -22,7 +22,7 @@ from fhtagn_tui.domain.state import State
 TRACKED = ("HP", "WP", "SAN", "FP")
 BUILD = "Build"
 
-__all__ = ["BUILD", "TRACKED", "Point", "Track", "Tracker", "track"]
+__all__ = ["BUILD", "TRACKED", "Point", "Track", "Tracker", "created_name", "track"]
 
 
 class Point(msgspec.Struct, frozen=True):
@@ -46,7 +46,7 @@ class Track(msgspec.Struct):
         return any(len(points) > 1 for points in self.series.values())
 
 
-def _created(ev: Event) -> dict[str, str]:
+def created_name(ev: Event) -> dict[str, str]:
     ident, name = getattr(ev, "id", None), getattr(ev, "name", None)
     return {ident: name} if isinstance(ident, str) and isinstance(name, str) else {}
 
@@ -82,7 +82,7 @@ class Tracker:
                     continue
                 if key not in self.tracks:
                     if told is None:
-                        told = ev.describe(names_of(after) | _created(ev))
+                        told = ev.describe(names_of(after) | created_name(ev))
                     self._character(key, after, ev.seq, told)
                     continue
                 track = self.tracks[key]
@@ -90,7 +90,7 @@ class Tracker:
                 for pool in self.pools:
                     if pool in char.current and (old is None or old.current.get(pool) != char.current[pool]):
                         if told is None:
-                            told = ev.describe(names_of(after) | _created(ev))
+                            told = ev.describe(names_of(after) | created_name(ev))
                         track.series.setdefault(pool, []).append(Point(ev.seq, char.current[pool], told))
         if after.chases is not before.chases:
             for chase in after.chases:
