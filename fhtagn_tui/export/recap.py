@@ -386,7 +386,7 @@ def _build(
     names: dict[str, str] = {}
     same_names = True
     after_names: dict[str, str] = {}
-    seen: tuple[object, State] = (None, State())  # (the last state the players' view was made of, that view)
+    seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
     steps = _steps(events, players, marks, proj)
     for i, (ev, told, ev_session, number, before, start, proj) in enumerate(steps):
         if progress is not None and i % 500 == 0:
@@ -417,7 +417,12 @@ def _build(
         # the tracker reads characters and chases only: an event that changed neither adds nothing
         if now.characters is not before.characters or now.chases is not before.chases:
             if players:
-                public_before = seen[1] if seen[0] is before else view(before)
+                # the tracker reads the characters and chases of the players' view only: the view
+                # of the last state that had these characters and chases serves for this one
+                last = seen[0]
+                same = last is not None and (last is before or (last.characters is before.characters
+                                                                and last.chases is before.chases))
+                public_before = seen[1] if same else view(before)
                 seen = (now, view(now))
                 tracker.observe(public_before, seen[1], ev, text or "", number)
             else:

@@ -76,9 +76,9 @@ class Tracker:
         at = (seq or ev.seq) if words is not None else ev.seq
         if after.characters is not before.characters:
             tracks = self.tracks
-            was = before.characters
+            previous = before.characters
             for key, char in after.characters.items():
-                old = was.get(key)
+                old = previous.get(key)
                 if char is old:
                     continue
                 track = tracks.get(key)
