@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import escape
 
-from .markdown import fight_heading, glance, when
+from .markdown import escaped, fight_heading, glance, when
 from .recap import Group, Recap, SessionRecap, Summary
 
 __all__ = ["iter_html", "to_html", "STYLE"]
@@ -117,7 +117,7 @@ def _session(rec: SessionRecap) -> list[str]:
         out.append('<p class="meta">Nothing was recorded.</p>')
     fight = (0, "")
     open_list = False
-    escaped = iter(escape_all([line.text for g in rec.groups for line in g.lines]))
+    texts = escaped((line.text for g in rec.groups for line in g.lines), escape_all)
     for g in rec.groups:
         key = (g.round, g.fight)
         heading = ""
@@ -133,7 +133,7 @@ def _session(rec: SessionRecap) -> list[str]:
             out.append("<ol>")
             open_list = True
         fight = key if g.round else (0, "")
-        out += _group(g, escaped)
+        out += _group(g, texts)
     if open_list:
         out.append("</ol>")
     if rec.summaries:

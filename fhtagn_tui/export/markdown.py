@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from .recap import Group, Recap, SessionRecap, Summary
 
@@ -71,6 +71,20 @@ def md_escape_all(texts: list[str]) -> list[str]:
 
 
 _SPACED = (("\r", " "), ("\n", " "))
+
+#: Texts escaped together at a time (a bound on the copies made of them).
+BATCH = 2048
+
+
+def escaped(texts: Iterable[str], escape_all: Callable[[list[str]], list[str]]) -> Iterator[str]:
+    """``texts`` escaped by ``escape_all``, ``BATCH`` of them at a time, in order."""
+    batch: list[str] = []
+    for text in texts:
+        batch.append(text)
+        if len(batch) == BATCH:
+            yield from escape_all(batch)
+            batch = []
+    yield from escape_all(batch)
 
 
 def when(ts: float) -> str:
@@ -154,7 +168,7 @@ def _session(rec: SessionRecap) -> list[str]:
         out += ["*Nothing was recorded.*", ""]
     fight = (0, "")
     n = 0
-    escaped = iter(md_escape_all([line.text for g in rec.groups for line in g.lines]))
+    texts = escaped((line.text for g in rec.groups for line in g.lines), md_escape_all)
     for g in rec.groups:
         key = (g.round, g.fight)
         if g.round and key != fight:
@@ -165,7 +179,7 @@ def _session(rec: SessionRecap) -> list[str]:
             n = 0
         fight = key if g.round else (0, "")
         n += 1
-        out += _group(n, g, escaped)
+        out += _group(n, g, texts)
     out.append("")
     if rec.summaries:
         out += ["### How everyone fared", ""] + _summary_table(rec.summaries) + [""]

@@ -15,6 +15,7 @@ their stats, skills and pools are left out, and their summary has no numbers.
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import msgspec
@@ -295,14 +296,18 @@ _MARK_DECODER = msgspec.json.Decoder(_Mark)
 
 def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
     """:func:`log_marks` read straight from the log's records (JSON lines), decoding only the
-    fields it needs; ``None`` when a record does not read so (then decode the events: their
-    errors are the ones to tell)."""
+    fields it needs, and only in the chunks where a record of a marked type is (:func:`_none_marked`);
+    ``None`` when a record does not read so (then decode the events: their errors are the ones to
+    tell; a damaged record elsewhere is told by the second pass, which decodes every record)."""
     marker = _Marker()
     see = marker.see
     for start in range(0, len(lines), 8192):
         part = lines[start : start + 8192]
+        joined = b"\n".join(part)
+        if _none_marked(joined, len(part)):
+            continue
         try:
-            marks = _MARK_DECODER.decode_lines(b"\n".join(part))
+            marks = _MARK_DECODER.decode_lines(joined)
         except (msgspec.ValidationError, msgspec.DecodeError):
             return None
         if len(marks) != len(part):
@@ -314,6 +319,19 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
 
 
 _MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
+#: How every record this program writes begins: its type first (the tag), without spaces.
+_HEAD = b'{"type":"'
+_MARKED_HEAD = re.compile(b'"type":"(?:%s)"' % b"|".join(name.encode() for name in sorted(_MARKED_NAMES)))
+
+
+def _none_marked(joined: bytes, records: int) -> bool:
+    """True when none of ``records`` records joined by newlines is of a type :func:`log_marks`
+    reads: each begins with its type (as this program writes them), and no marked type's head is
+    anywhere (a quote inside a JSON string is escaped: the head can only be a key's).  Then the
+    chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
+    if not joined.startswith(_HEAD) or joined.count(b"\n" + _HEAD) != records - 1:
+        return False
+    return _MARKED_HEAD.search(joined) is None
 
 
 def _steps(
