@@ -176,14 +176,28 @@ def _count(counts: dict[str, int], ev: Event) -> None:
     level = getattr(ev, "level", None)
     if isinstance(level, str) and level:
         counts["rolls"] = counts.get("rolls", 0) + 1
-        low = level.casefold()
-        if "fumble" in low or "critical failure" in low:
-            counts["fumbles"] = counts.get("fumbles", 0) + 1
-        elif "critical" in low:
-            counts["criticals"] = counts.get("criticals", 0) + 1
+        extra = _LEVEL_COUNTS.get(level)
+        if extra is None:
+            extra = _level_count(level)
+            if len(_LEVEL_COUNTS) < 4096:  # (the outcomes are a few words: a bound all the same)
+                _LEVEL_COUNTS[level] = extra
+        if extra:
+            counts[extra] = counts.get(extra, 0) + 1
     key = _COUNTED.get(type(ev).__name__)
     if key is not None:
         counts[key] = counts.get(key, 0) + 1
+
+
+def _level_count(level: str) -> str:
+    """What a roll of this outcome counts as besides a roll: "fumbles", "criticals" or ""."""
+    low = level.casefold()
+    if "fumble" in low or "critical failure" in low:
+        return "fumbles"
+    return "criticals" if "critical" in low else ""
+
+
+#: A roll's outcome (``level``) → what it counts as besides a roll (the few outcomes, worked out once).
+_LEVEL_COUNTS: dict[str, str] = {}
 
 
 #: Event types with a ``level`` (a roll's outcome) and without: :func:`_count` is skipped for the latter.
