@@ -30,7 +30,7 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import public_state, stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_state, stream_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker, created_name
@@ -200,16 +200,19 @@ def _level_count(level: str) -> str:
 _LEVEL_COUNTS: dict[str, str] = {}
 
 
-#: Event types with a ``level`` (a roll's outcome) and without: :func:`_count` is skipped for the latter.
-_LEVELED: set[type] = set()
-_NOT_LEVELED: set[type] = set()
 _UNDO_REDO = (Undone, Redone)
 
 
-def _has_level(kind: type) -> bool:
+def _kind_info(kind: type) -> tuple[str, bool, str | None, bool]:
+    """What the recap asks of an event's type, once: (its name, whether it has a ``level`` — a
+    roll's outcome, for :func:`_count` —, what it counts as in a session's glance, whether it is an
+    undo or a redo)."""
     leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
-    (_LEVELED if leveled else _NOT_LEVELED).add(kind)
-    return leveled
+    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO)
+
+
+#: Event type → :func:`_kind_info`.
+_KINDS: dict[type, tuple[str, bool, str | None, bool]] = {}
 
 
 #: Event type name → what it counts as in a session's glance.
@@ -348,29 +351,14 @@ def _none_marked(joined: bytes, records: int) -> bool:
     return _MARKED_HEAD.search(joined) is None
 
 
-def _steps(
-    events: Iterable[Event], players: bool, marks: LogMarks, proj: Projection
-) -> Iterator[tuple[Event, str | None, int, int, State, int, Projection]]:
-    """(event, its words or None, session, number, the state before it, the number a session
-    starting with it begins at, the fold it is in) for every event folded, once it is folded.
-
-    For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
-    the public projection's events only (``domain.public``), in the players' reading, under the
-    public number; ``None`` words: folded but not told (a hidden character's numbers).  Their fold
-    is the public projection's own (it folds exactly the events it yields: an event it cannot fold
-    changes nothing in it), not a second one beside it.  The public projection is read as it goes:
-    what the log's reveals change is known from ``marks``."""
-    if not players:
-        for ev in events:
-            before, seq = proj.state, proj.seq
-            proj.apply(ev)
-            yield ev, "", ev.session, ev.seq, before, seq, proj
-        return
-    number = 0
-    for ev, entry, session, before, log in stream_public(events, marks.reveals, marks.revealed, marks.targets):
-        if entry is not None:
-            number = entry.no
-        yield ev, (entry.text if entry is not None else None), session, number, before, number, log.fold
+def _gm_steps(events: Iterable[Event], proj: Projection) -> Iterator[tuple[Event, None, int, State, Projection]]:
+    """(event, None, session, the state before it, the fold) for every event, once folded in ``proj``
+    (the shape of :func:`~fhtagn_tui.domain.public.stream_public`'s steps, whose entries are the
+    players' words)."""
+    for ev in events:
+        before = proj.state
+        proj.apply(ev)
+        yield ev, None, ev.session, before, proj
 
 
 def build_recap(
@@ -419,10 +407,32 @@ def _build(
     same_names = True
     after_names: dict[str, str] = {}
     seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
-    steps = _steps(events, players, marks, proj)
-    for i, (ev, told, ev_session, number, before, start, proj) in enumerate(steps):
+    kinds = _KINDS
+    gm = not players
+    # For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
+    # the public projection's events only (``domain.public``), in the players' reading, under the
+    # public number; no words: folded but not told (a hidden character's numbers).  Their fold is
+    # the public projection's own (it folds exactly the events it gives: an event it cannot fold
+    # changes nothing in it), not a second one beside it.  The public projection is read as it
+    # goes: what the log's reveals change is known from ``marks``.
+    steps: Iterator[tuple[Event, PublicEntry | None, int, State, Projection | PublicLog]] = (
+        stream_public(events, marks.reveals, marks.revealed, marks.targets) if players else _gm_steps(events, proj))
+    number = seq = 0
+    told: str | None = ""
+    for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
         if progress is not None and i % 500 == 0:
             progress(i, total)
+        if players:
+            proj = fold.fold  # type: ignore[union-attr]
+            if entry is not None:
+                number = entry.no
+                told = entry.text
+            else:
+                told = None
+            start = number  # a session starting with it: the number its window begins at
+        else:
+            start, seq = seq, ev.seq  # (the seq folded before it)
+            number = seq
         wanted = session is None or ev_session == session
         if wanted and (current is None or ev_session != current.number):
             if current is not None and tracker is not None:
@@ -466,23 +476,24 @@ def _build(
             continue
         kept += 1
         kind = type(ev)
-        kind_name = kind.__name__
+        info = kinds.get(kind)
+        if info is None:
+            info = kinds[kind] = _kind_info(kind)
+        kind_name, leveled, counted, undo_redo = info
         counts = current.counts
-        if kind in _LEVELED or (kind not in _NOT_LEVELED and _has_level(kind)):
-            _count(counts, ev)
-        else:
-            key = _COUNTED.get(kind_name)
-            if key is not None:
-                counts[key] = counts.get(key, 0) + 1
-        line = Line(number, text, kind_name, ev.secret and not players)
+        if leveled:
+            _count(counts, ev)  # (counts what the type counts as, too)
+        elif counted is not None:
+            counts[counted] = counts.get(counted, 0) + 1
+        line = Line(number, text, kind_name, ev.secret and gm)
         groups = current.groups
         group = ev.group
-        if groups and group and groups[-1].group == group:
+        if group and groups and groups[-1].group == group:
             groups[-1].lines.append(line)
             continue
         enc = now.encounter if now.encounter is not None else before.encounter
         actor = actor_of(ev, names)
-        if actor and not isinstance(ev, _UNDO_REDO) and group not in undone:
+        if actor and not undo_redo and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
         groups.append(
             Group(group, [line], actor, enc.round if enc is not None else 0,
@@ -492,9 +503,9 @@ def _build(
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)
     infos = {s.number: s for s in proj.state.sessions}
     for rec in sessions:
-        info = infos.get(rec.number)
-        if info is not None:
-            rec.title, rec.started_ts, rec.open = info.title, info.started_ts, info.ended_seq == 0
+        started = infos.get(rec.number)
+        if started is not None:
+            rec.title, rec.started_ts, rec.open = started.title, started.started_ts, started.ended_seq == 0
     if progress is not None:
         progress(total, total)
     state = proj.state
