@@ -205,7 +205,8 @@ class PublicLog:
         flags = _FLAGS.get(kind)
         if flags is None:
             flags = _flags(kind)
-        secret = self._is_secret(ev, flags)
+        # (an ordinary public event, no character created in secret yet: the common case, asked at once)
+        secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
         fold, gm = self.fold, self.gm
@@ -296,6 +297,12 @@ class PublicLog:
         return entry
 
     # --- reading --------------------------------------------------------------------------------
+
+    def names(self) -> dict[str, str]:
+        """The characters' names (id → name) in the public fold's state (those the last event
+        folded worked out, when they are of this state)."""
+        known, characters = self._names, self.fold.state.characters
+        return known[4] if known[1] is characters else names_of(self.fold.state)
 
     @property
     def state(self) -> State:

@@ -450,10 +450,10 @@ def _build(
         if before.characters is not known[0] or proj.state.characters is not known[1]:
             # the names before are most often those after the event before
             before_names = after_names if before.characters is known[1] else names_of(before)
-            after_names = names_of(proj.state)
+            after_names = fold.names() if players else names_of(proj.state)  # type: ignore[union-attr]
             known = (before.characters, proj.state.characters)
             names = after_names | before_names
-            same_names = before_names == after_names
+            same_names = players or before_names == after_names  # (for the GM's tracker only)
         text = told if players else ev.describe(names)
         now = proj.state
         # the tracker reads characters and chases only: an event that changed neither adds nothing
