@@ -244,6 +244,9 @@ class PublicLog:
         # names and hidden names before and after, worked out again only when the characters changed
         known = self._names
         if known[0] is not before.characters or known[1] is not state.characters:
+            if before.characters is state.characters is known[1]:  # the event after a change of them
+                known = self._names = (state.characters, state.characters, *known[4:], *known[4:])
+        if known[0] is not before.characters or known[1] is not state.characters:
             after_names, after_hidden = _names_of(state, known)
             before_names, before_hidden = _names_of(before, known)
             known = self._names = (

@@ -59,9 +59,12 @@ def _group(g: Group, escaped: Iterator[str] | None = None) -> list[str]:
     if escaped is None:
         escaped = iter(escape_all([line.text for line in g.lines]))
     first, rest = g.lines[0], g.lines[1:]
-    cls = " ".join(c for c in ("undone" if g.undone else "", "secret" if first.secret else "") if c)
     text = next(escaped)
-    head = f'<span class="{cls}">{text}</span>' if cls else text
+    if g.undone or first.secret:
+        cls = "undone secret" if g.undone and first.secret else "undone" if g.undone else "secret"
+        head = f'<span class="{cls}">{text}</span>'
+    else:
+        head = text
     if g.undone:
         head += ' <span class="tag">(taken back)</span>'
     if first.secret:

@@ -447,7 +447,11 @@ def _build(
             continue
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
-        if before.characters is not known[0] or proj.state.characters is not known[1]:
+        if before.characters is proj.state.characters is known[1] and known[0] is not known[1]:
+            known = (known[1], known[1])  # the event after a change of them: the names after it stay
+            names = after_names
+            same_names = True
+        elif before.characters is not known[0] or proj.state.characters is not known[1]:
             # the names before are most often those after the event before
             before_names = after_names if before.characters is known[1] else names_of(before)
             after_names = fold.names() if players else names_of(proj.state)  # type: ignore[union-attr]
