@@ -136,7 +136,10 @@ def _session(rec: SessionRecap) -> list[str]:
             out.append("<ol>")
             open_list = True
         fight = key if g.round else (0, "")
-        out += _group(g, texts)
+        if len(g.lines) == 1 and not g.undone and not g.lines[0].secret:  # most groups: one plain line
+            out.append(f"<li>{next(texts)}</li>")
+        else:
+            out += _group(g, texts)
     if open_list:
         out.append("</ol>")
     if rec.summaries:

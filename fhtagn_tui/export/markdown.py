@@ -179,7 +179,10 @@ def _session(rec: SessionRecap) -> list[str]:
             n = 0
         fight = key if g.round else (0, "")
         n += 1
-        out += _group(n, g, texts)
+        if len(g.lines) == 1 and not g.undone and not g.lines[0].secret:  # most groups: one plain line
+            out.append(f"{n}. {next(texts)}")
+        else:
+            out += _group(n, g, texts)
     out.append("")
     if rec.summaries:
         out += ["### How everyone fared", ""] + _summary_table(rec.summaries) + [""]
