@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from textual.actions import SkipAction
@@ -39,6 +41,9 @@ if TYPE_CHECKING:
 
 #: Event types that start a round: fights (RoundStarted) and chases (ChaseRoundStarted).
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
+#: The types of the events the review index marks (sessions and rounds starting).
+_MARKS = frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+_GROUP, _SEQ = attrgetter("group"), attrgetter("seq")
 
 __all__ = ["REVIEW_BINDINGS", "ROUND_TYPES", "ReviewController", "ReviewMode"]
 
@@ -68,7 +73,8 @@ class ReviewController:
             # the index in the same pass
             projection.build_history(self._indexing(log))
         else:
-            self._index(log)
+            for chunk in self._chunks(log):
+                self._indexed(chunk)
         assert projection is not None
         self.projection = projection
         self.cursor = self._known
@@ -76,25 +82,41 @@ class ReviewController:
 
     # --- the log --------------------------------------------------------------------------
 
-    def _indexing(self, events: Iterable[Event]) -> Iterator[Event]:
-        """``events`` passed on, each indexed on its way (to fold and index in one pass)."""
-        first, last = self.group_first, self.group_last
-        marks = {SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)}
-        for ev in events:
-            group = ev.group
-            if group:
-                if group not in first:
-                    first[group] = ev.seq
-                last[group] = ev.seq
-            if type(ev) in marks:  # a session or a round starts: the rare case
-                self._index((ev,))
-            yield ev
+    def _indexing(self, events: list[Event] | EventView) -> Iterator[Event]:
+        """``events`` passed on, indexed a chunk at a time on their way (to fold and index in one
+        pass): the group index is made in C (``dict(zip(…))`` over the chunk's groups and seqs), the
+        sessions and rounds looked for only in a chunk that holds one."""
+        return chain.from_iterable(map(self._indexed, self._chunks(events)))
+
+    def _chunks(self, events: list[Event] | EventView) -> Iterator[list[Event]]:
+        """The log's events known so far, a chunk at a time (a list: one chunk)."""
+        return events.chunks(self._known) if isinstance(events, EventView) else iter((events,))
+
+    def _indexed(self, chunk: list[Event]) -> list[Event]:
+        groups = list(map(_GROUP, chunk))
+        seqs = list(map(_SEQ, chunk))
+        first = dict(zip(reversed(groups), reversed(seqs), strict=True))  # the chunk's first seq of each group
+        for group in first.keys() & self.group_first.keys():  # a group begun in an earlier chunk
+            del first[group]
+        self.group_first.update(first)
+        self.group_last.update(zip(groups, seqs, strict=True))
+        self.group_first.pop(0, None)  # (events of no group are not indexed)
+        self.group_last.pop(0, None)
+        if _MARKS.intersection(map(type, chunk)):  # a session or a round starts: the rare case
+            self._index_marks(ev for ev in chunk if type(ev) in _MARKS)
+        return chunk
 
     def _index(self, events: Iterable[Event]) -> None:
         for ev in events:
             if ev.group:
                 self.group_first.setdefault(ev.group, ev.seq)
                 self.group_last[ev.group] = ev.seq
+            if isinstance(ev, SessionStarted) or type(ev).__name__ in ROUND_TYPES:
+                self._index_marks((ev,))
+
+    def _index_marks(self, events: Iterable[Event]) -> None:
+        """The sessions and rounds that start among ``events``."""
+        for ev in events:
             if isinstance(ev, SessionStarted):
                 self.session_starts.append(ev.seq)
                 self.session_numbers.append(ev.number)

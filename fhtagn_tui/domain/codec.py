@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import Any, Union
 
 import msgspec
@@ -137,6 +138,9 @@ def _may_hold_control(data: bytes) -> bool:
     return b"\\" in data or b"\x7f" in data or b"\xc2" in data
 
 
+_version = attrgetter("v")
+
+
 def decode_many(lines: Sequence[bytes]) -> list[Event]:
     """Decode many records, fast when all are current."""
     if not lines:
@@ -155,9 +159,11 @@ def decode_many(lines: Sequence[bytes]) -> list[Event]:
             gc.enable()
     if len(events) != len(lines):  # an old shape, a bad or an empty record: one at a time
         return [decode_one(line, i) for i, line in enumerate(lines)]
-    for i, ev in enumerate(events):
-        if ev.v != SCHEMA_VERSION:
-            events[i] = decode_one(lines[i], i)
+    versions = list(map(_version, events))  # read in C: no Python work per event when all are current
+    if versions.count(SCHEMA_VERSION) != len(versions):
+        for i, version in enumerate(versions):
+            if version != SCHEMA_VERSION:
+                events[i] = decode_one(lines[i], i)
     if _may_hold_control(joined) and RAW_CONTROL.search(joined):  # an older log with control characters: rare
         for i, line in enumerate(lines):
             if RAW_CONTROL.search(line):

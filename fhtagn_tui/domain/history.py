@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import gc
+from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 
@@ -78,6 +79,11 @@ class Checkpoint(msgspec.Struct, frozen=True, gc=False):
     open_group: int
 
 
+def undo_stack(records: Iterable[GroupRecord] = ()) -> deque[GroupRecord]:
+    """The undo stack: the last ``UNDO_DEPTH`` groups (a longer one drops its oldest as it grows)."""
+    return deque(records, maxlen=UNDO_DEPTH)
+
+
 def names_of(state: State) -> dict[str, str]:
     return {c.id: c.name for c in state.characters.values()}
 
@@ -88,7 +94,7 @@ class Projection:
     def __init__(self, checkpoint_every: int = 1000) -> None:
         self.state = State()
         self.seq = 0
-        self.done: list[GroupRecord] = []
+        self.done: deque[GroupRecord] = undo_stack()
         self.undone: list[GroupRecord] = []
         self.open_group = 0
         self.checkpoint_every = checkpoint_every
@@ -141,6 +147,10 @@ class Projection:
         self.checkpoints, self._checkpoint_seqs = fresh.checkpoints, fresh._checkpoint_seqs
 
     # --- folding --------------------------------------------------------------
+    #
+    # An event is folded all or nothing: the evolver runs first, and the undo stack is touched
+    # only once it has returned.  An event that cannot be folded (its evolver raises) leaves the
+    # projection as it was — no record of a group that never happened is left on the undo stack.
 
     def apply(self, ev: Event) -> None:
         if self._replay is not None:
@@ -158,16 +168,15 @@ class Projection:
         elif kind is Redone:
             self._redo(ev)  # type: ignore[arg-type]
         else:
+            state = self.state
+            fn = EVOLVERS.get(kind)
+            after = fn(state, ev) if fn is not None else state
             done = self.done
             if (group != self.open_group or not done) and not (done and done[-1].group == group and group != 0):
-                done.append(GroupRecord(group, ev, self.state))  # _start_group, inlined
-                if len(done) > UNDO_DEPTH:
-                    del done[0]
+                done.append(GroupRecord(group, ev, state))  # _start_group, inlined (the oldest drops off)
                 if self.undone:
                     self.undone.clear()
-            fn = EVOLVERS.get(kind)
-            if fn is not None:
-                self.state = fn(self.state, ev)
+            self.state = after
         if group:
             self.open_group = group
         seq = self.seq = ev.seq
@@ -192,41 +201,43 @@ class Projection:
                 gc.enable()
 
     def _fold(self, events: Iterable[Event]) -> State:
-        evolvers = EVOLVERS
+        evolver = EVOLVERS.get
         state, done, open_group, every = self.state, self.done, self.open_group, self.checkpoint_every
         seq = self.seq
-        for ev in events:
-            kind = type(ev)
-            if kind is Undone or kind is Redone:
-                self.state, self.open_group, self.seq = state, open_group, seq
-                self.apply(ev)
-                state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
-                continue
-            group = ev.group
-            if (group != open_group or not done) and not (done and done[-1].group == group and group != 0):
-                done.append(GroupRecord(group, ev, state))  # _start_group, inlined
-                if len(done) > UNDO_DEPTH:
-                    del done[0]
-                if self.undone:
-                    self.undone.clear()
-            fn = evolvers.get(kind)
-            if fn is not None:
-                state = fn(state, ev)
-            if group:
-                open_group = group
-            seq = ev.seq
-            if every and seq and seq % every == 0:
-                self.state, self.open_group, self.seq = state, open_group, seq
-                self._checkpoint()
-        self.state, self.open_group, self.seq = state, open_group, seq
+        record = done.append
+        try:
+            for ev in events:
+                kind = type(ev)
+                if kind is Undone or kind is Redone:
+                    self.state, self.open_group, self.seq = state, open_group, seq
+                    self.apply(ev)
+                    state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
+                    record = done.append
+                    continue
+                fn = evolver(kind)
+                after = fn(state, ev) if fn is not None else state  # first: an event that raises changes nothing
+                group = ev.group
+                if group != open_group or not done:
+                    if not (done and done[-1].group == group and group != 0):
+                        record(GroupRecord(group, ev, state))  # _start_group, inlined (the oldest drops off)
+                        if self.undone:
+                            self.undone.clear()
+                    if group:
+                        open_group = group
+                state = after
+                seq = ev.seq
+                if every and seq % every == 0 and seq:
+                    self.state, self.open_group, self.seq = state, open_group, seq
+                    self._checkpoint()
+        finally:
+            # where the fold stands (the last event folded), also when an event could not be
+            self.state, self.open_group, self.seq = state, open_group, seq
         return state
 
     def _start_group(self, ev: Event) -> None:
         if self.done and self.done[-1].group == ev.group and ev.group != 0:
             return
         self.done.append(GroupRecord(group=ev.group, first=ev, before=self.state))
-        if len(self.done) > UNDO_DEPTH:
-            del self.done[0]
         self.undone.clear()
 
     def _undo(self, ev: Undone) -> None:
@@ -286,11 +297,11 @@ class Projection:
 
     def restore(self, cp: Checkpoint | None) -> None:
         if cp is None:
-            self.state, self.seq, self.done, self.undone, self.open_group = State(), 0, [], [], 0
+            self.state, self.seq, self.done, self.undone, self.open_group = State(), 0, undo_stack(), [], 0
             return
         self.state = cp.state
         self.seq = cp.seq
-        self.done = list(cp.done)
+        self.done = undo_stack(cp.done)
         self.undone = list(cp.undone)
         self.open_group = cp.open_group
 

@@ -48,12 +48,11 @@ from .features.campaign import (
 )
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
-from .history import Projection, Redone, Undone, names_of
+from .history import Projection, Redone, Undone, names_of, undo_stack
 from .readings import players_reading
 from .state import Character, State
 
 _UNDO_REDO = (Undone, Redone)
-_SESSION_MARKS = (SessionStarted, SessionEnded)
 
 
 class PublicEntry(msgspec.Struct, frozen=True, gc=False):
@@ -190,50 +189,63 @@ class PublicLog:
         for ev in self.events:
             self._one(ev)
 
-    def _is_secret(self, ev: Event) -> bool:
-        if isinstance(ev, _UNDO_REDO) and ev.target in self.secret_groups:
+    def _is_secret(self, ev: Event, flags: int | None = None) -> bool:
+        if flags is None:
+            flags = _flags(type(ev))
+        if flags & _UNDO_REDO_F and ev.target in self.secret_groups:  # type: ignore[attr-defined]
             return True
         if ev.secret and ev.group not in self.revealed:
             return True
-        if isinstance(ev, SessionEnded) and ev.session in self.secret_sessions:
+        if flags & _ENDED_F and ev.session in self.secret_sessions:
             return True
-        return bool(self.ghosts) and not isinstance(ev, CharacterCreated) and bool(_refs(ev) & self.ghosts)
+        return bool(self.ghosts) and not flags & _CREATED_F and bool(_refs(ev) & self.ghosts)
 
     def _one(self, ev: Event) -> PublicEntry | None:
-        secret = self._is_secret(ev)
+        kind = type(ev)
+        flags = _FLAGS.get(kind)
+        if flags is None:
+            flags = _flags(kind)
+        # (an ordinary public event, no character created in secret yet: the common case, asked at once)
+        secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
-        gm_before = self.fold.state
-        if self.gm is not None:
-            gm_before = self.gm.state
+        fold, gm = self.fold, self.gm
+        gm_before = fold.state
+        if gm is not None:
+            gm_before = gm.state
             try:
-                self.gm.apply(ev)
+                gm.apply(ev)
             except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
-                self.gm.state = gm_before
+                gm.state = gm_before
         if secret:
             self.secret_groups.add(ev.group)
-            if isinstance(ev, CharacterCreated):
-                self.ghosts.add(ev.id)
-            elif isinstance(ev, SessionStarted):
-                self.secret_sessions.add(ev.number)
+            if flags & _CREATED_F:
+                self.ghosts.add(ev.id)  # type: ignore[attr-defined]
+            elif flags & _STARTED_F:
+                self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
             return None
-        if isinstance(ev, CharacterCreated):
-            self.ghosts.discard(ev.id)
-        before = self.fold.state
-        if isinstance(ev, SessionStarted):  # players count their sessions 1, 2, 3…: a secret one takes no number
-            self._session_no[ev.number] = len(self._session_no) + 1
-        if isinstance(ev, _SESSION_MARKS) and self._session_no.get(ev.number, ev.number) != ev.number:
-            ev = replace(ev, number=self._session_no[ev.number])
+        if flags & _CREATED_F:
+            self.ghosts.discard(ev.id)  # type: ignore[attr-defined]
+        before = fold.state
+        if flags & (_STARTED_F | _ENDED_F):
+            number: int = ev.number  # type: ignore[attr-defined]
+            if flags & _STARTED_F:  # players count their sessions 1, 2, 3…: a secret one takes no number
+                self._session_no[number] = len(self._session_no) + 1
+            if self._session_no.get(number, number) != number:
+                ev = replace(ev, number=self._session_no[number])
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
         try:
-            self.fold.apply(ev)
+            fold.apply(ev)
         except Exception:  # it needs what players never saw: it stays with the secrets
-            self.fold.state = before
+            fold.state = before
             self.secret_groups.add(ev.group)
             return None
-        state = self.fold.state
+        state = fold.state
         # names and hidden names before and after, worked out again only when the characters changed
         known = self._names
+        if known[0] is not before.characters or known[1] is not state.characters:
+            if before.characters is state.characters is known[1]:  # the event after a change of them
+                known = self._names = (state.characters, state.characters, *known[4:], *known[4:])
         if known[0] is not before.characters or known[1] is not state.characters:
             after_names, after_hidden = _names_of(state, known)
             before_names, before_hidden = _names_of(before, known)
@@ -246,47 +258,54 @@ class PublicLog:
                 after_hidden,
             )
         names, hidden = known[2], known[3]
-        target = ev.target if isinstance(ev, _UNDO_REDO) else None  # an undo or redo: the group it acts on
+        target = ev.target if flags & _UNDO_REDO_F else None  # type: ignore[attr-defined]  # an undo or redo: the group it acts on
         if target is not None and target in self._reveals:  # its label tells the secret
-            text: str | None = "The GM hides a revealed secret again" if isinstance(ev, Undone) else "The GM reveals it again"
+            text: str | None = "The GM hides a revealed secret again" if flags & _UNDONE_F else "The GM reveals it again"
         elif target is not None and target in self._told:  # as players read the action
-            text = ("Undo: " if isinstance(ev, Undone) else "Redo: ") + self._told[target]
+            text = ("Undo: " if flags & _UNDONE_F else "Redo: ") + self._told[target]
         elif target is not None and target in self.withheld:
-            text = ("Undo" if isinstance(ev, Undone) else "Redo") + " of an action on a hidden character"
+            text = ("Undo" if flags & _UNDONE_F else "Redo") + " of an action on a hidden character"
         else:
-            told = _as_players_saw(ev, before)
-            if self.gm is not None and not isinstance(ev, _TOLD_AS_SEEN):
+            told = _as_players_saw(ev, before) if kind in _SEEN_KINDS else ev
+            if gm is not None and not flags & _SEEN_F:
                 moved = _moved_in_secret(ev, before, gm_before, names)
                 if moved:
                     hidden = hidden | moved
             # (no secret yet, the GM's fold not started: players know what the GM knows)
-            text = players_reading(told, names, hidden)
-            if text is not None and isinstance(ev, PoolChanged) and told is ev:  # a loss (SanLost…) told as
-                seen = _seen(before, ev)  # "loses 2 SAN: now 67" when a secret moved it before
-                if seen is not None and seen != ev.old:
-                    text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")
+            text = players_reading(told, names, hidden) if hidden else told.describe(names)
+            if text is not None and flags & _POOL_F and told is ev:  # a loss (SanLost…) told as
+                seen = _seen(before, ev)  # type: ignore[arg-type]  # "loses 2 SAN: now 67" when a secret moved it before
+                if seen is not None and seen != ev.old:  # type: ignore[attr-defined]
+                    text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")  # type: ignore[attr-defined]
             if text is None or (hidden and text != told.describe(names)):
                 self.withheld.add(ev.group)
         if text is None:
             self.applied.append((ev, None, session))
             return None
-        if isinstance(ev, Revealed):
+        if flags & _REVEALED_F:
+            aim = ev.target  # type: ignore[attr-defined]
             if self._targets is None:
-                first = next((e for e in self.entries if e.event.group == ev.target), None)
+                first = next((e for e in self.entries if e.event.group == aim), None)
             else:
-                first = self._first.get(ev.target)
+                first = self._first.get(aim)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         self._told.setdefault(ev.group, text)
         self._numbered += 1
-        entry = PublicEntry(no=self._numbered, text=text, event=ev, session=session)
+        entry = PublicEntry(self._numbered, text, ev, session)
         if self._targets is None:
             self.entries.append(entry)
         elif ev.group in self._targets:
             self._first.setdefault(ev.group, entry)
-        self.applied.append((ev, entry, entry.session))
+        self.applied.append((ev, entry, session))
         return entry
 
     # --- reading --------------------------------------------------------------------------------
+
+    def names(self) -> dict[str, str]:
+        """The characters' names (id → name) in the public fold's state (those the last event
+        folded worked out, when they are of this state)."""
+        known, characters = self._names, self.fold.state.characters
+        return known[4] if known[1] is characters else names_of(self.fold.state)
 
     @property
     def state(self) -> State:
@@ -299,6 +318,23 @@ class PublicLog:
                 state = replace(state, characters=before[1].characters)  # unchanged: the screens can tell
             self._state_cache = (folded, state)
         return self._state_cache[1]
+
+
+#: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F = (1 << i for i in range(8))
+_FLAGS: dict[type, int] = {}
+
+
+def _flags(kind: type) -> int:
+    """The event type's flags: what ``isinstance`` would tell of its events, asked once."""
+    flags = 0
+    for cls, flag in ((_UNDO_REDO, _UNDO_REDO_F), (Undone, _UNDONE_F), (CharacterCreated, _CREATED_F),
+                      (SessionStarted, _STARTED_F), (SessionEnded, _ENDED_F), (Revealed, _REVEALED_F),
+                      (_TOLD_AS_SEEN, _SEEN_F), (PoolChanged, _POOL_F)):
+        if issubclass(kind, cls):
+            flags |= flag
+    _FLAGS[kind] = flags
+    return flags
 
 
 def _names_of(state: State, known: tuple[Any, ...]) -> tuple[dict[str, str], set[str]]:
@@ -314,7 +350,7 @@ def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
     copy = Projection(checkpoint_every=0)
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
-    copy.done, copy.undone = list(fold.done), list(fold.undone)
+    copy.done, copy.undone = undo_stack(fold.done), list(fold.undone)
     return copy
 
 
@@ -360,13 +396,14 @@ def _seen(before: State, ev: PoolChanged) -> int | None:
 
 #: Changes told from the value players last saw (:func:`_as_players_saw`), not withheld.
 _TOLD_AS_SEEN = (PoolChanged, StatChanged, SkillChanged, DamageApplied)
+#: The exact types :func:`_as_players_saw` retells (their subclasses, SanLost…, are told as they are).
+_SEEN_KINDS = frozenset(_TOLD_AS_SEEN)
 
 
 def _as_players_saw(ev: Event, before: State) -> Event:
     """A change told from the value players last saw (a secret change before it stays untold):
     ``Ada Vance: HP 11 → 5`` rather than the GM's ``HP 8 → 5`` after a secret loss of 3."""
-    kind = type(ev)
-    if kind not in (PoolChanged, StatChanged, SkillChanged, DamageApplied):
+    if type(ev) not in _SEEN_KINDS:
         return ev
     char = before.characters.get(getattr(ev, "character", ""))
     if char is None:

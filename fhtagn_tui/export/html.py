@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import escape
 
-from .markdown import fight_heading, glance, when
+from .markdown import escaped, fight_heading, glance, when
 from .recap import Group, Recap, SessionRecap, Summary
 
 __all__ = ["iter_html", "to_html", "STYLE"]
@@ -36,10 +36,35 @@ def _e(text: object) -> str:
     return escape(str(text), quote=True)
 
 
-def _group(g: Group) -> list[str]:
+#: What ``html.escape(…, quote=True)`` replaces, in its order (the ampersand first).
+_ENTITIES = (("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ('"', "&quot;"), ("'", "&#x27;"))
+
+
+def escape_all(texts: list[str]) -> list[str]:
+    """``[_e(t) for t in texts]``, the texts escaped together: joined by a NUL (a character no text
+    of a log holds), each replacement made once over the whole, then split again."""
+    if not texts:
+        return []
+    joined = "\x00".join(texts)
+    if joined.count("\x00") != len(texts) - 1:  # a text holding the separator: one at a time
+        return [_e(t) for t in texts]
+    for char, entity in _ENTITIES:
+        if char in joined:
+            joined = joined.replace(char, entity)
+    return joined.split("\x00")
+
+
+def _group(g: Group, escaped: Iterator[str] | None = None) -> list[str]:
+    """The group's lines; ``escaped``: its texts already escaped, in order (else escaped here)."""
+    if escaped is None:
+        escaped = iter(escape_all([line.text for line in g.lines]))
     first, rest = g.lines[0], g.lines[1:]
-    cls = " ".join(c for c in ("undone" if g.undone else "", "secret" if first.secret else "") if c)
-    head = f'<span class="{cls}">{_e(first.text)}</span>' if cls else _e(first.text)
+    text = next(escaped)
+    if g.undone or first.secret:
+        cls = "undone secret" if g.undone and first.secret else "undone" if g.undone else "secret"
+        head = f'<span class="{cls}">{text}</span>'
+    else:
+        head = text
     if g.undone:
         head += ' <span class="tag">(taken back)</span>'
     if first.secret:
@@ -49,7 +74,7 @@ def _group(g: Group) -> list[str]:
         out.append('<ul class="more">')
         for line in rest:
             tag = ' <span class="tag">(secret)</span>' if line.secret and not first.secret else ""
-            out.append(f"<li>{_e(line.text)}{tag}</li>")
+            out.append(f"<li>{next(escaped)}{tag}</li>")
         out.append("</ul>")
     out[-1] += "</li>"
     return out
@@ -95,6 +120,7 @@ def _session(rec: SessionRecap) -> list[str]:
         out.append('<p class="meta">Nothing was recorded.</p>')
     fight = (0, "")
     open_list = False
+    texts = escaped((line.text for g in rec.groups for line in g.lines), escape_all)
     for g in rec.groups:
         key = (g.round, g.fight)
         heading = ""
@@ -110,7 +136,10 @@ def _session(rec: SessionRecap) -> list[str]:
             out.append("<ol>")
             open_list = True
         fight = key if g.round else (0, "")
-        out += _group(g)
+        if len(g.lines) == 1 and not g.undone and not g.lines[0].secret:  # most groups: one plain line
+            out.append(f"<li>{next(texts)}</li>")
+        else:
+            out += _group(g, texts)
     if open_list:
         out.append("</ol>")
     if rec.summaries:

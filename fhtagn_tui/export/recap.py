@@ -15,6 +15,7 @@ their stats, skills and pools are left out, and their summary has no numbers.
 from __future__ import annotations
 
 import gc
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import msgspec
@@ -29,10 +30,10 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import public_state, stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_state, stream_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
-from .timeline import BUILD, TRACKED, Track, Tracker
+from .timeline import BUILD, TRACKED, Track, Tracker, created_name
 
 Progress = Callable[[int, int], None]
 
@@ -175,26 +176,43 @@ def _count(counts: dict[str, int], ev: Event) -> None:
     level = getattr(ev, "level", None)
     if isinstance(level, str) and level:
         counts["rolls"] = counts.get("rolls", 0) + 1
-        low = level.casefold()
-        if "fumble" in low or "critical failure" in low:
-            counts["fumbles"] = counts.get("fumbles", 0) + 1
-        elif "critical" in low:
-            counts["criticals"] = counts.get("criticals", 0) + 1
+        extra = _LEVEL_COUNTS.get(level)
+        if extra is None:
+            extra = _level_count(level)
+            if len(_LEVEL_COUNTS) < 4096:  # (the outcomes are a few words: a bound all the same)
+                _LEVEL_COUNTS[level] = extra
+        if extra:
+            counts[extra] = counts.get(extra, 0) + 1
     key = _COUNTED.get(type(ev).__name__)
     if key is not None:
         counts[key] = counts.get(key, 0) + 1
 
 
-#: Event types with a ``level`` (a roll's outcome) and without: :func:`_count` is skipped for the latter.
-_LEVELED: set[type] = set()
-_NOT_LEVELED: set[type] = set()
+def _level_count(level: str) -> str:
+    """What a roll of this outcome counts as besides a roll: "fumbles", "criticals" or ""."""
+    low = level.casefold()
+    if "fumble" in low or "critical failure" in low:
+        return "fumbles"
+    return "criticals" if "critical" in low else ""
+
+
+#: A roll's outcome (``level``) → what it counts as besides a roll (the few outcomes, worked out once).
+_LEVEL_COUNTS: dict[str, str] = {}
+
+
 _UNDO_REDO = (Undone, Redone)
 
 
-def _has_level(kind: type) -> bool:
+def _kind_info(kind: type) -> tuple[str, bool, str | None, bool]:
+    """What the recap asks of an event's type, once: (its name, whether it has a ``level`` — a
+    roll's outcome, for :func:`_count` —, what it counts as in a session's glance, whether it is an
+    undo or a redo)."""
     leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
-    (_LEVELED if leveled else _NOT_LEVELED).add(kind)
-    return leveled
+    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO)
+
+
+#: Event type → :func:`_kind_info`.
+_KINDS: dict[type, tuple[str, bool, str | None, bool]] = {}
 
 
 #: Event type name → what it counts as in a session's glance.
@@ -295,14 +313,18 @@ _MARK_DECODER = msgspec.json.Decoder(_Mark)
 
 def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
     """:func:`log_marks` read straight from the log's records (JSON lines), decoding only the
-    fields it needs; ``None`` when a record does not read so (then decode the events: their
-    errors are the ones to tell)."""
+    fields it needs, and only in the chunks where a record of a marked type is (:func:`_none_marked`);
+    ``None`` when a record does not read so (then decode the events: their errors are the ones to
+    tell; a damaged record elsewhere is told by the second pass, which decodes every record)."""
     marker = _Marker()
     see = marker.see
     for start in range(0, len(lines), 8192):
         part = lines[start : start + 8192]
+        joined = b"\n".join(part)
+        if _none_marked(joined, len(part)):
+            continue
         try:
-            marks = _MARK_DECODER.decode_lines(b"\n".join(part))
+            marks = _MARK_DECODER.decode_lines(joined)
         except (msgspec.ValidationError, msgspec.DecodeError):
             return None
         if len(marks) != len(part):
@@ -314,24 +336,29 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
 
 
 _MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
+#: How every record this program writes begins: its type first (the tag), without spaces.
+_HEAD = b'{"type":"'
+_MARKED_HEAD = re.compile(b'"type":"(?:%s)"' % b"|".join(name.encode() for name in sorted(_MARKED_NAMES)))
 
 
-def _steps(events: Iterable[Event], players: bool, marks: LogMarks) -> Iterator[tuple[Event, str | None, int, int]]:
-    """(event, its words or None, session, number) for every event to fold.
+def _none_marked(joined: bytes, records: int) -> bool:
+    """True when none of ``records`` records joined by newlines is of a type :func:`log_marks`
+    reads: each begins with its type (as this program writes them), and no marked type's head is
+    anywhere (a quote inside a JSON string is escaped: the head can only be a key's).  Then the
+    chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
+    if not joined.startswith(_HEAD) or joined.count(b"\n" + _HEAD) != records - 1:
+        return False
+    return _MARKED_HEAD.search(joined) is None
 
-    For the GM: every event, in the GM's words, under its seq.  For the players: the public
-    projection's events only (``domain.public``), in the players' reading, under the public number;
-    ``None`` words: folded but not told (a hidden character's numbers).  The public projection is
-    read as it goes: what the log's reveals change is known from ``marks``."""
-    if not players:
-        for ev in events:
-            yield ev, "", ev.session, ev.seq
-        return
-    number = 0
-    for ev, entry, session, _before, _log in stream_public(events, marks.reveals, marks.revealed, marks.targets):
-        if entry is not None:
-            number = entry.no
-        yield ev, (entry.text if entry is not None else None), session, number
+
+def _gm_steps(events: Iterable[Event], proj: Projection) -> Iterator[tuple[Event, None, int, State, Projection]]:
+    """(event, None, session, the state before it, the fold) for every event, once folded in ``proj``
+    (the shape of :func:`~fhtagn_tui.domain.public.stream_public`'s steps, whose entries are the
+    players' words)."""
+    for ev in events:
+        before = proj.state
+        proj.apply(ev)
+        yield ev, None, ev.session, before, proj
 
 
 def build_recap(
@@ -377,64 +404,100 @@ def _build(
     view = public_state if players else _same
     known: tuple[object, object] = (None, None)
     names: dict[str, str] = {}
+    same_names = True
     after_names: dict[str, str] = {}
-    seen: tuple[object, State] = (None, State())  # (the last state the players' view was made of, that view)
-    for i, (ev, told, ev_session, number) in enumerate(_steps(events, players, marks)):
+    seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
+    kinds = _KINDS
+    gm = not players
+    # For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
+    # the public projection's events only (``domain.public``), in the players' reading, under the
+    # public number; no words: folded but not told (a hidden character's numbers).  Their fold is
+    # the public projection's own (it folds exactly the events it gives: an event it cannot fold
+    # changes nothing in it), not a second one beside it.  The public projection is read as it
+    # goes: what the log's reveals change is known from ``marks``.
+    steps: Iterator[tuple[Event, PublicEntry | None, int, State, Projection | PublicLog]] = (
+        stream_public(events, marks.reveals, marks.revealed, marks.targets) if players else _gm_steps(events, proj))
+    number = seq = 0
+    told: str | None = ""
+    for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
         if progress is not None and i % 500 == 0:
             progress(i, total)
+        if players:
+            proj = fold.fold  # type: ignore[union-attr]
+            if entry is not None:
+                number = entry.no
+                told = entry.text
+            else:
+                told = None
+            start = number  # a session starting with it: the number its window begins at
+        else:
+            start, seq = seq, ev.seq  # (the seq folded before it)
+            number = seq
         wanted = session is None or ev_session == session
         if wanted and (current is None or ev_session != current.number):
             if current is not None and tracker is not None:
-                current.summaries = _summaries(tracker.result(), proj.state, actions, players)
-            after = max((s.number for s in proj.state.sessions), default=0) if ev_session == 0 else 0
+                current.summaries = _summaries(tracker.result(), before, actions, players)
+            after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
             current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
             sessions.append(current)
             tracker = Tracker()
-            tracker.begin(view(proj.state), proj.seq if not players else number)
+            tracker.begin(view(before), start)
             actions = {}
-        before = proj.state
-        proj.apply(ev)
         if not wanted or current is None or tracker is None:
             continue
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
-        if before.characters is not known[0] or proj.state.characters is not known[1]:
+        if before.characters is proj.state.characters is known[1] and known[0] is not known[1]:
+            known = (known[1], known[1])  # the event after a change of them: the names after it stay
+            names = after_names
+            same_names = True
+        elif before.characters is not known[0] or proj.state.characters is not known[1]:
             # the names before are most often those after the event before
             before_names = after_names if before.characters is known[1] else names_of(before)
-            after_names = names_of(proj.state)
+            after_names = fold.names() if players else names_of(proj.state)  # type: ignore[union-attr]
             known = (before.characters, proj.state.characters)
             names = after_names | before_names
+            same_names = players or before_names == after_names  # (for the GM's tracker only)
         text = told if players else ev.describe(names)
         now = proj.state
         # the tracker reads characters and chases only: an event that changed neither adds nothing
         if now.characters is not before.characters or now.chases is not before.chases:
             if players:
-                public_before = seen[1] if seen[0] is before else view(before)
+                # the tracker reads the characters and chases of the players' view only: the view
+                # of the last state that had these characters and chases serves for this one
+                last = seen[0]
+                same = last is not None and (last is before or (last.characters is before.characters
+                                                                and last.chases is before.chases))
+                public_before = seen[1] if same else view(before)
                 seen = (now, view(now))
                 tracker.observe(public_before, seen[1], ev, text or "", number)
             else:
-                tracker.observe(before, now, ev)
+                # the tracker tells a moved value in the event's words with the names after it: the
+                # words just made, when those are the same names (no one named or created by it)
+                plain = same_names and not created_name(ev)
+                tracker.observe(before, now, ev, text if plain else None, ev.seq)
         if text is None:
             continue
         kept += 1
         kind = type(ev)
-        kind_name = kind.__name__
+        info = kinds.get(kind)
+        if info is None:
+            info = kinds[kind] = _kind_info(kind)
+        kind_name, leveled, counted, undo_redo = info
         counts = current.counts
-        if kind in _LEVELED or (kind not in _NOT_LEVELED and _has_level(kind)):
-            _count(counts, ev)
-        else:
-            key = _COUNTED.get(kind_name)
-            if key is not None:
-                counts[key] = counts.get(key, 0) + 1
-        line = Line(number, text, kind_name, ev.secret and not players)
+        if leveled:
+            _count(counts, ev)  # (counts what the type counts as, too)
+        elif counted is not None:
+            counts[counted] = counts.get(counted, 0) + 1
+        line = Line(number, text, kind_name, ev.secret and gm)
         groups = current.groups
         group = ev.group
-        if groups and group and groups[-1].group == group:
+        if group and groups and groups[-1].group == group:
             groups[-1].lines.append(line)
             continue
         enc = now.encounter if now.encounter is not None else before.encounter
         actor = actor_of(ev, names)
-        if actor and not isinstance(ev, _UNDO_REDO) and group not in undone:
+        if actor and not undo_redo and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
         groups.append(
             Group(group, [line], actor, enc.round if enc is not None else 0,
@@ -444,9 +507,9 @@ def _build(
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)
     infos = {s.number: s for s in proj.state.sessions}
     for rec in sessions:
-        info = infos.get(rec.number)
-        if info is not None:
-            rec.title, rec.started_ts, rec.open = info.title, info.started_ts, info.ended_seq == 0
+        started = infos.get(rec.number)
+        if started is not None:
+            rec.title, rec.started_ts, rec.open = started.title, started.started_ts, started.ended_seq == 0
     if progress is not None:
         progress(total, total)
     state = proj.state

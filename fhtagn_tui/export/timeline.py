@@ -22,7 +22,7 @@ from fhtagn_tui.domain.state import State
 TRACKED = ("HP", "WP", "SAN", "FP")
 BUILD = "Build"
 
-__all__ = ["BUILD", "TRACKED", "Point", "Track", "Tracker", "track"]
+__all__ = ["BUILD", "TRACKED", "Point", "Track", "Tracker", "created_name", "track"]
 
 
 class Point(msgspec.Struct, frozen=True):
@@ -46,7 +46,7 @@ class Track(msgspec.Struct):
         return any(len(points) > 1 for points in self.series.values())
 
 
-def _created(ev: Event) -> dict[str, str]:
+def created_name(ev: Event) -> dict[str, str]:
     ident, name = getattr(ev, "id", None), getattr(ev, "name", None)
     return {ident: name} if isinstance(ident, str) and isinstance(name, str) else {}
 
@@ -72,26 +72,28 @@ class Tracker:
     def observe(self, before: State, after: State, ev: Event, words: str | None = None, seq: int = 0) -> None:
         """One event folded: ``before`` → ``after``.  ``words`` and ``seq``: how the event is told and
         numbered when not in the GM's words (the players' recap: their reading, the public number)."""
-        if words is not None:
-            ev = _Told(ev, words, seq or ev.seq)  # type: ignore[assignment]
+        told = words  # the event in words, once (when a series takes a point)
+        at = (seq or ev.seq) if words is not None else ev.seq
         if after.characters is not before.characters:
-            told: str | None = None  # the event in words, once (when a series takes a point)
+            tracks = self.tracks
+            previous = before.characters
             for key, char in after.characters.items():
-                old = before.characters.get(key)
+                old = previous.get(key)
                 if char is old:
                     continue
-                if key not in self.tracks:
+                track = tracks.get(key)
+                if track is None:
                     if told is None:
-                        told = ev.describe(names_of(after) | _created(ev))
-                    self._character(key, after, ev.seq, told)
+                        told = ev.describe(names_of(after) | created_name(ev))
+                    self._character(key, after, at, told)
                     continue
-                track = self.tracks[key]
                 track.name, track.hidden = char.name, char.hidden
+                current = char.current
                 for pool in self.pools:
-                    if pool in char.current and (old is None or old.current.get(pool) != char.current[pool]):
+                    if pool in current and (old is None or old.current.get(pool) != current[pool]):
                         if told is None:
-                            told = ev.describe(names_of(after) | _created(ev))
-                        track.series.setdefault(pool, []).append(Point(ev.seq, char.current[pool], told))
+                            told = ev.describe(names_of(after) | created_name(ev))
+                        track.series.setdefault(pool, []).append(Point(at, current[pool], told))
         if after.chases is not before.chases:
             for chase in after.chases:
                 was = next((c for c in before.chases if c.number == chase.number), None)
@@ -102,7 +104,8 @@ class Tracker:
                         continue
                     prev = was.participant(p.id) if was is not None else None
                     if prev is None or prev.build != p.build:
-                        self._vehicle(chase.number, p.id, p.name, p.build, ev.seq, ev.describe(names_of(after)))
+                        text = words if words is not None else ev.describe(names_of(after))
+                        self._vehicle(chase.number, p.id, p.name, p.build, at, text)
 
     # --- series ----------------------------------------------------------------------------
 
@@ -137,15 +140,3 @@ def track(window: Iterable[Event], start: Projection | None = None, pools: tuple
         tracker.observe(before, proj.state, ev)
     return tracker.result()
 
-
-class _Told:
-    """An event told in given words under a given number (the players' recap)."""
-
-    def __init__(self, ev: Event, words: str, seq: int) -> None:
-        self.ev, self.words, self.seq = ev, words, seq
-
-    def describe(self, names: dict[str, str]) -> str:
-        return self.words
-
-    def __getattr__(self, name: str) -> object:
-        return getattr(self.ev, name)

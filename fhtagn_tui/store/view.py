@@ -70,5 +70,9 @@ class EventView(Sequence[Event]):
     def __iter__(self) -> Iterator[Event]:
         return self._store.iter_events()
 
+    def chunks(self, stop: int | None = None) -> Iterator[list[Event]]:
+        """The events in order (the first ``stop``), a decoded chunk (a list) at a time."""
+        return self._store.iter_chunks(stop=stop)
+
     def extend(self, events: Iterable[Event]) -> None:
         """Nothing to keep: events appended to the store are in the view already."""

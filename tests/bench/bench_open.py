@@ -16,6 +16,13 @@ system), wall time and peak RSS.  Side by side in the same run:
 The machine is shared (2 cores, other work on them): the targets are held
 against the CPU time (median of the rounds); wall time is shown beside it.
 
+The commands run with their modules' bytecode cached, as an installed package
+has it (pip compiles it at install time): an environment that sets
+``PYTHONDONTWRITEBYTECODE`` (this one does) would otherwise compile every
+module of the package again in every process — ~0.15 s of each figure.  The
+cache goes to a folder of the run's own (``PYTHONPYCACHEPREFIX``), warmed by a
+first run; the floor without it is shown beside the floor with it.
+
 ``run(quick)`` returns the figures as dicts (name, value, unit, target, ok).
 """
 
@@ -23,6 +30,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -54,23 +63,35 @@ print(json.dumps({"code": os.waitstatus_to_exitcode(status), "cpu": usage.ru_uti
 """
 
 
-def measure(argv: list[str], cwd: Path) -> tuple[float, float, float]:
+#: The environment of the measured commands (see the module's docstring): set by :func:`run`.
+ENV: dict[str, str] | None = None
+
+
+def bytecode_env(cache: Path) -> dict[str, str]:
+    """The environment with the bytecode written to and read from ``cache``."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    return env
+
+
+def measure(argv: list[str], cwd: Path, env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """(CPU seconds, wall seconds, peak RSS MiB) of one fresh process running ``argv``."""
     out = subprocess.run([sys.executable, "-c", LAUNCHER, *argv], cwd=cwd, capture_output=True, text=True,
-                         check=True)
+                         check=True, env=env if env is not None else ENV)
     figures = json.loads(out.stdout.splitlines()[-1])
     if figures["code"] != 0:
         raise RuntimeError(f"{' '.join(argv)} failed ({figures['code']}): {out.stderr}")
     return figures["cpu"], figures["wall"], figures["rss_kib"] / 1024
 
 
-def rounds_of(argv: list[str], cwd: Path, rounds: int, before: Any = None) -> tuple[float, float, float]:
+def rounds_of(argv: list[str], cwd: Path, rounds: int, before: Any = None,
+              env: dict[str, str] | None = None) -> tuple[float, float, float]:
     """Medians of CPU and wall, largest peak RSS, over ``rounds`` runs (``before()`` ahead of each)."""
     cpu, wall, rss = [], [], []
     for _ in range(rounds):
         if before is not None:
             before()
-        c, w, r = measure(argv, cwd)
+        c, w, r = measure(argv, cwd, env)
         cpu.append(c)
         wall.append(w)
         rss.append(r)
@@ -78,6 +99,7 @@ def rounds_of(argv: list[str], cwd: Path, rounds: int, before: Any = None) -> tu
 
 
 def run(quick: bool = False) -> list[dict[str, Any]]:
+    global ENV
     rounds = 2 if quick else 5
     setup, play = template()
     rows: list[dict[str, Any]] = []
@@ -91,8 +113,17 @@ def run(quick: bool = False) -> list[dict[str, Any]]:
         def no_snapshot() -> None:
             state.unlink(missing_ok=True)
 
+        ENV = bytecode_env(saves / "pycache")
+        measure([sys.executable, "-c", "import fhtagn_tui.cli"], ROOT)  # writes the bytecode cache
         floor = rounds_of([sys.executable, "-c", "import fhtagn_tui.cli"], ROOT, rounds)
         rows.append(row("floor: python imports the CLI (nothing opened), CPU", floor[0], "s"))
+        # the same with the package's own bytecode left out of the cache (everything else cached)
+        bare_cache = saves / "pycache-without-package"
+        measure([sys.executable, "-c", "import fhtagn_tui.cli"], ROOT, dict(ENV, PYTHONPYCACHEPREFIX=str(bare_cache)))
+        shutil.rmtree(bare_cache / ROOT.relative_to(ROOT.anchor) / "fhtagn_tui", ignore_errors=True)
+        compiling = dict(ENV, PYTHONDONTWRITEBYTECODE="1", PYTHONPYCACHEPREFIX=str(bare_cache))
+        bare = rounds_of([sys.executable, "-c", "import fhtagn_tui.cli"], ROOT, rounds, env=compiling)
+        rows.append(row("  the same, the package's modules compiled every time (no cache of theirs), CPU", bare[0], "s"))
         for label, args in (("do NAME 'note x'", ["do", "big", "note x"]), ("replay NAME", ["replay", "big"])):
             base = rounds_of(cli + args, saves, rounds, no_snapshot)
             measure(cli + ["replay", "big"], saves)  # writes the snapshot

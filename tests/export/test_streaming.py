@@ -57,3 +57,17 @@ def test_marks_of_records_that_do_not_read_give_way_to_the_events() -> None:
                                  b'{"type":"Redone","target":3}']) == LogMarks({5}, [2])
     assert log_marks_of_records([good, b"not json"]) is None
     assert log_marks_of_records([good, b""]) is None
+
+
+def test_marks_of_records_written_otherwise_are_still_read() -> None:
+    from fhtagn_tui.export.recap import LogMarks, log_marks_of_records
+
+    # a chunk in which no record names a marked type the way this program writes it is not decoded;
+    # one written otherwise (a space after the colon, the type not first) is
+    note = b'{"type":"NoteAdded","text":"\\"type\\":\\"Undone\\"","group":7}'  # a note quoting one is not one
+    assert log_marks_of_records([note, note]) == LogMarks(set(), [])
+    assert log_marks_of_records([note, b'{"type": "Undone", "target": 4}']) == LogMarks({4}, [])
+    assert log_marks_of_records([b'{"target":6,"type":"Undone"}', note]) == LogMarks({6}, [])
+    # a damaged record where a marked type is: the events tell what is wrong (elsewhere the second
+    # pass, which decodes every record, does)
+    assert log_marks_of_records([b'{"type":"Undone",', note]) is None
