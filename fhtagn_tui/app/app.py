@@ -28,7 +28,7 @@ from fhtagn_tui.domain.features.campaign import DeleteCharacter
 from fhtagn_tui.domain.history import Redo, Undo
 from fhtagn_tui.domain.public import PublicEntry, PublicLog
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
-from fhtagn_tui.opening import open_campaign
+from fhtagn_tui.door import open_campaign
 from fhtagn_tui.service import Engine, MemorySink
 from fhtagn_tui.store import CampaignStore, StoreError
 
