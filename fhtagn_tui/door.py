@@ -36,13 +36,14 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceSource
 from fhtagn_tui.service import Engine, MemorySink, Outcome
 from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
+from fhtagn_tui.store.view import EventView
 
-if TYPE_CHECKING:
-    from fhtagn_tui.answers import AnswerDesk
+if TYPE_CHECKING:  # the types the door hands out, named for those above it (loaded when first used)
+    from fhtagn_tui.answers import AnswerDesk as AnswerDesk
     from fhtagn_tui.export.search import LogFilter
-    from fhtagn_tui.store.watch import FileWatch
+    from fhtagn_tui.store.watch import FileWatch as FileWatch
 
-__all__ = ["Door", "Listener", "Outcome", "StoreError", "open_campaign"]
+__all__ = ["CampaignStore", "Door", "Engine", "EventView", "Listener", "Outcome", "StoreError", "open_campaign"]
 
 #: What a subscriber is handed: the events just appended (stamped, durable, folded).
 Listener = Callable[[list[Event]], None]
@@ -184,11 +185,9 @@ class Door:
             return self.store.iter_events()
         return iter(self.events())
 
-    def event_view(self) -> Sequence[Event]:
+    def event_view(self) -> EventView | list[Event]:
         """The log as a sequence read lazily: a file's decoded a chunk at a time (review mode)."""
         if self.store is not None:
-            from fhtagn_tui.store.view import EventView
-
             return EventView(self.store)
         return self.events()
 
