@@ -1,9 +1,10 @@
 """Messages the app posts to its tabs (attributes down, messages up).
 
 The app is the door's one subscriber (:meth:`fhtagn_tui.door.Door.subscribe`): after every
-action — or what another process wrote, when following — it posts :class:`EventsAppended` to
-each tab (and to the screens over the main one, e.g. the GM screen).  A tab handles its own
-messages in order, so it always keeps what it needs of the events before it redraws.
+action — or what another process wrote, when following — it tells each tab with
+:class:`EventsAppended` (handled at once by the tab on screen, posted to the others and to the
+screens over the main one, e.g. the GM screen).  One handler keeps what the tab needs of the
+events, then redraws it: never the other way round.
 """
 
 from __future__ import annotations

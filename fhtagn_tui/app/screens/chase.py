@@ -455,7 +455,7 @@ class ChaseTab(GameTab):
         def created(made: bool | None) -> None:
             if made:
                 self._count = -1  # follow the new chase
-                self.show(self.gm.view_state)  # now: the app's message with it may not have come yet
+                self.show(self.gm.view_state)
                 self.action_join()
 
         # forms load when first opened: start-up stays fast
