@@ -1,8 +1,8 @@
 """The typed way from a tab, form, screen or widget to the app — and through it to the door.
 
 Every screen of ours runs inside :class:`~fhtagn_tui.app.app.FhtagnApp`; ``gm_app(node)`` says
-so to the type checker once, instead of ``getattr(self.app, …)`` and ``# type: ignore`` at
-each use.  Tabs have it as ``self.gm`` (and ``self.door``) through :class:`GmAccess`.
+so to the type checker once, instead of looking attributes up by name and silencing the checker
+at each use.  Tabs have it as ``self.gm`` (and ``self.door``) through :class:`GmAccess`.
 """
 
 from __future__ import annotations
