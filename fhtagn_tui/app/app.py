@@ -336,6 +336,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         else:
             self._stale.add(tab)
 
+    def is_stale(self, tab: GameTab) -> bool:
+        """The tab is out of sight and behind the state: it is drawn when next opened."""
+        return tab in self._stale
+
     def _show_stale(self, pane: TabPane) -> None:
         """Draw the tabs of a pane just opened if the state moved on while they were hidden."""
         stale = [tab for tab in pane.query(GameTab) if tab in self._stale]
