@@ -20,7 +20,8 @@ class GameTab(GmAccess, Container):
         self.gm.tab_mounted(self)
 
     def on_events_appended(self, message: EventsAppended) -> None:
-        """New events (posted by the app): keep what this tab needs of them, then redraw if on screen."""
+        """New events (from the app: at once when on screen, else posted): keep what this tab needs of
+        them, then redraw if on screen."""
         self.take(message.events)
         if message.redraw or not self.gm.is_stale(self):  # on screen, or opened since it was posted
             self.show(self.gm.view_state)  # the view's state now (a later one, if more came meanwhile)
