@@ -258,8 +258,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         events, then redraws itself if it is on screen — in that order, in its one handler (the
         Initiative tab's result panel is drawn from the events it kept).
 
-        The tabs on screen (and the Log) handle it at once; the others, and the screens over the
-        main one, get it posted.  Posted to the tab on screen, it was handled only after the form
+        The tabs on screen (and the Log) handle it at once; the others that keep something of the
+        events (``take``), and the screens over the main one that listen, get it posted.  Posted to the tab on screen, it was handled only after the form
         that ran the action had been dismissed and the main screen restyled and painted, so the
         tab's redraw cost a second pass: 19 → 45 ms of CPU per attack key (tests/bench/bench_ui.py).
         At once, the redraw lands under the form and is painted with its dismissal."""
@@ -284,11 +284,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         for tab in self.query(GameTab):
             shown = on_screen is None or tab in on_screen or isinstance(tab, LogTab)
             if events is not None:
-                told = EventsAppended(events, state, redraw=shown)
                 if shown:
-                    tab.on_events_appended(told)  # handled now: see above
-                else:
-                    tab.post_message(told)  # out of sight: kept in the tab's own turn
+                    tab.on_events_appended(EventsAppended(events, state))  # handled now: see above
+                elif type(tab).take is not GameTab.take:  # out of sight: kept in the tab's own turn
+                    tab.post_message(EventsAppended(events, state, redraw=False))
             elif shown:
                 tab.show(state)
             if shown:
@@ -297,7 +296,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 self._stale.add(tab)
         if events is not None:
             for screen in self.screen_stack[1:]:  # the GM screen over the tabs logs its table rolls
-                screen.post_message(EventsAppended(events, state, redraw=False))
+                if hasattr(screen, "on_events_appended"):  # (not the form that ran the action)
+                    screen.post_message(EventsAppended(events, state, redraw=False))
         self.query_one(CommandLine).set_state(state)
         self._fit_to_view(state.system)
         self._show_asks(state)

@@ -13,6 +13,7 @@ from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.messages import EventsAppended
 from fhtagn_tui.app.screens.base import GameTab
 from fhtagn_tui.app.screens.initiative import InitiativeTab
+from fhtagn_tui.app.screens.party import PartyTab
 from fhtagn_tui.app.screens.reference import ReferenceScreen
 from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
@@ -61,12 +62,27 @@ async def test_tabs_are_told_by_message_and_keep_the_events_before_they_redraw(t
             seqs = tuple(ev.seq for ev in events)
             await pilot.pause()
             assert ("InitiativeTab", seqs, True) in told  # on screen: keep, then redraw
-            assert ("PartyTab", seqs, False) in told  # out of sight: keep only, drawn when opened
+            party = app.query_one(PartyTab)
+            assert all(name != "PartyTab" for name, _, _ in told)  # nothing to keep: not told …
+            assert app.is_stale(party)  # … only drawn again when opened
             assert [c[0] for c in calls][:2] == ["take", "show"] and calls[0][2] == seqs[-1]
             # a result on the panel: what the tab kept, drawn by the redraw the same message asked for
             events = door.execute('note "a lantern in the hayloft"').events
             await pilot.pause()
             assert [ev.seq for ev in app.query_one(InitiativeTab)._last] == [ev.seq for ev in events]
+            # out of sight, the Initiative tab is told by a posted message: it keeps, and draws when opened
+            await pilot.press("1")
+            await pilot.pause()
+            told.clear()
+            calls.clear()
+            events = door.execute('note "footsteps above"').events
+            await pilot.pause()
+            seqs = tuple(ev.seq for ev in events)
+            assert sorted(told) == [("InitiativeTab", seqs, False), ("PartyTab", seqs, True)]
+            assert [c[0] for c in calls] == ["take"]
+            await pilot.press("2")
+            await pilot.pause()
+            assert calls[-1][0] == "show" and app.query_one(InitiativeTab)._last == events
             await pilot.press("5")  # the Log, filled when first shown, then appended to by message
             await pilot.pause()
             door.execute("note one more")
