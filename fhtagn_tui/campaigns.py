@@ -5,9 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from fhtagn_tui.domain.features.campaign import CreateCampaign
-from fhtagn_tui.service import Engine, MemorySink
-from fhtagn_tui.store import CampaignStore, StoreError
+from fhtagn_tui.door import Door, StoreError
 
 SUFFIX = ".fhtagn"
 DEMO_NAME = "harlan-creek"
@@ -76,14 +74,10 @@ def list_campaigns(saves: Path) -> list[Path]:
     return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
-def create_campaign(path: Path, system: str, title: str = "") -> CampaignStore:
-    """A new campaign file holding its ``CampaignCreated`` event (refuses to overwrite)."""
-    engine = Engine(MemorySink())
-    engine.run(CreateCampaign(name=campaign_name(path), system=system, title=title))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    sink = engine.sink
-    assert isinstance(sink, MemorySink)
-    return CampaignStore.create(path, sink.events)
+def create_campaign(path: Path, system: str, title: str = "") -> Door:
+    """A new campaign file holding its ``CampaignCreated`` event, open through its door
+    (refuses to overwrite)."""
+    return Door.create(path, system, campaign_name(path), title)
 
 
 def demo_script() -> list[str]:
@@ -96,13 +90,12 @@ def demo_script() -> list[str]:
 def create_demo(saves: Path) -> Path:
     """The bundled default campaign: an FHTAGN cell ready to play."""
     path = campaign_path(saves, DEMO_NAME)
-    store = create_campaign(path, "fhtagn", "Operation MOONLIGHT")
+    door = create_campaign(path, "fhtagn", "Operation MOONLIGHT")
     try:
-        engine = Engine(store, store.events())
         for line in demo_script():
-            engine.execute(line)
+            door.execute(line)
     finally:
-        store.close()
+        door.close(save=False)  # its first opening folds it and writes the snapshot
     return path
 
 

@@ -20,10 +20,9 @@ from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.history import Projection, fold, names_of
 from fhtagn_tui.domain.state import SYSTEMS
 from fhtagn_tui.domain.text import visible
+from fhtagn_tui.door import Door, open_campaign
 from fhtagn_tui.export import cli as export_cli
-from fhtagn_tui.opening import OpenCampaign, open_campaign
 from fhtagn_tui.rules.dice import RandomSource
-from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore, StoreError
 
 OK, PROBLEM, USAGE = 0, 1, 2
@@ -46,12 +45,13 @@ def _existing(args: argparse.Namespace) -> Path:
     return path
 
 
-def _open(args: argparse.Namespace, readonly: bool, seed: int | None = None) -> OpenCampaign:
-    """The campaign folded from its start-up snapshot when it matches (the one way to open)."""
-    opened = open_campaign(_existing(args), readonly, source=RandomSource(seed) if not readonly else None)
-    for warning in opened.store.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
-        _err(f"warning: {warning}")
-    return opened
+def _open(args: argparse.Namespace, readonly: bool, seed: int | None = None) -> Door:
+    """The campaign's door, folded from its start-up snapshot when it matches (the one way to open)."""
+    door = open_campaign(_existing(args), readonly, source=RandomSource(seed) if not readonly else None)
+    if door.store is not None:
+        for warning in door.store.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
+            _err(f"warning: {warning}")
+    return door
 
 
 def _terminal_problem() -> str:
@@ -128,28 +128,27 @@ def cmd_new(args: argparse.Namespace) -> int:
     if path.exists():
         _err(f"{path} already exists; nothing was changed")
         return PROBLEM
-    store = campaigns.create_campaign(path, args.system, args.title or "")
-    store.close()
+    campaigns.create_campaign(path, args.system, args.title or "").close()
     print(f"created {path} ({args.system})")
     return OK
 
 
-def _run_lines(engine: Engine, lines: Sequence[tuple[int, str]], source_name: str) -> int:
+def _run_lines(door: Door, lines: Sequence[tuple[int, str]], source_name: str) -> int:
     for lineno, text in lines:
         try:
-            outcome = engine.execute(text)
+            outcome = door.execute(text)
         except (ParseError, Rejected) as exc:
             where = f"{source_name} line {lineno}: " if source_name else ""
             _err(f"{where}{text!r} rejected: {exc}")
             return PROBLEM
-        for line in outcome.lines(engine.names):
+        for line in outcome.lines(door.names):
             print(line)
     return OK
 
 
 def cmd_do(args: argparse.Namespace) -> int:
-    with _open(args, readonly=False, seed=args.seed) as opened:
-        return _run_lines(opened.engine, list(enumerate(args.commands, 1)), "")
+    with _open(args, readonly=False, seed=args.seed) as door:
+        return _run_lines(door, list(enumerate(args.commands, 1)), "")
 
 
 def cmd_script(args: argparse.Namespace) -> int:
@@ -160,17 +159,17 @@ def cmd_script(args: argparse.Namespace) -> int:
         return USAGE
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)]
     lines = [(n, line) for n, line in lines if line and not line.startswith("#")]
-    with _open(args, readonly=False, seed=args.seed) as opened:
-        return _run_lines(opened.engine, lines, args.file)
+    with _open(args, readonly=False, seed=args.seed) as door:
+        return _run_lines(door, lines, args.file)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as opened:
-        state = opened.state
-        count = opened.projection.seq
+    with _open(args, readonly=True) as door:
+        state = door.state
+        count = door.projection.seq
         if args.until is not None and args.until < count:  # an earlier point: the log folded up to it
             count = max(0, args.until)
-            state = fold(opened.store.events_between(1, count + 1))
+            state = fold(door.events_between(1, count + 1))
         if args.json:
             sys.stdout.write(msgspec.json.encode(state).decode() + "\n")
             return OK
@@ -184,8 +183,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_log(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as opened:
-        store = opened.store
+    with _open(args, readonly=True) as door:
+        store = door.store
+        assert store is not None  # opened from a file
         flt = export_cli.log_filter(args)
         if not flt.empty:  # --character/--type/--rule/--text/--session: a TinyDB search
             return export_cli.print_filtered(store, flt, args.json, _err)
@@ -214,8 +214,9 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    with _open(args, readonly=True) as opened:
-        return export_cli.run_export(opened.store, args, _err)
+    with _open(args, readonly=True) as door:
+        assert door.store is not None  # opened from a file
+        return export_cli.run_export(door.store, args, _err)
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -240,14 +241,13 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ImportError_ as exc:
         _err(f"{source}: {exc}")
         return PROBLEM
-    with _open(args, readonly=args.dry_run) as opened:
-        engine = opened.engine
+    with _open(args, readonly=args.dry_run) as door:
         if args.dry_run:
             print("\n".join(p.report))
             print(f"(dry run: {len(p.command.entries)} to import, nothing changed)")
             return OK
         try:
-            events = engine.run(p.command)
+            events = door.run(p.command)
         except Rejected as exc:
             _err(f"{source}: {exc}; nothing was changed")
             return PROBLEM
@@ -261,14 +261,13 @@ def cmd_char(args: argparse.Namespace) -> int:
     from fhtagn_tui.domain.lookup import find_character
     from fhtagn_tui.importers.native import encode
 
-    with _open(args, readonly=True) as opened:
-        engine = opened.engine
+    with _open(args, readonly=True) as door:
         try:
-            char = find_character(engine.state, args.character)
+            char = find_character(door.state, args.character)
         except Rejected as exc:
             _err(str(exc))
             return PROBLEM
-        text = encode(engine.state, char) + "\n"
+        text = encode(door.state, char) + "\n"
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")
         print(f"wrote {args.output}")
@@ -282,8 +281,8 @@ def cmd_review(args: argparse.Namespace) -> int:
     if args.session is not None:
         from fhtagn_tui.domain.features.campaign import SessionStarted
 
-        with _open(args, readonly=True) as opened:
-            numbers = [ev.number for ev in opened.iter_events() if isinstance(ev, SessionStarted)]
+        with _open(args, readonly=True) as door:
+            numbers = [ev.number for ev in door.iter_events() if isinstance(ev, SessionStarted)]
         if args.session not in numbers:
             known = ", ".join(str(n) for n in numbers) or "none yet"
             _err(f"campaign {args.name!r} has no session {args.session} (sessions: {known})")

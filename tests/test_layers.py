@@ -81,26 +81,40 @@ def lint_imports(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_layer_contracts_hold():
     out = lint_imports()
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "0 broken" in out.stdout and "4 kept" in out.stdout, out.stdout
+    assert "0 broken" in out.stdout and "5 kept" in out.stdout, out.stdout
 
 
-def test_a_broken_contract_is_reported(tmp_path):
-    """The same contracts on a copy where rules/ reaches up into domain/: lint-imports must refuse it."""
+def _lint_a_copy(tmp_path: Path, module: str, line: str) -> subprocess.CompletedProcess[str]:
+    """lint-imports with the same contracts on a copy of the package where ``module`` gets ``line``."""
     import shutil
 
     copy = tmp_path / "fhtagn_tui"
     shutil.copytree(ROOT / "fhtagn_tui", copy, ignore=shutil.ignore_patterns("__pycache__", "data"))
     (copy / "data").mkdir()
     (copy / "data" / "__init__.py").write_text("")
-    with (copy / "rules" / "dice.py").open("a", encoding="utf-8") as f:
-        f.write("\nfrom fhtagn_tui.domain.state import State  # noqa: E402,F401\n")
+    with (copy / module).open("a", encoding="utf-8") as f:
+        f.write(f"\n{line}  # noqa: E402,F401\n")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
     exe = Path(sys.executable).with_name("lint-imports")
     env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([str(exe), "--no-cache"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300)
+    return subprocess.run([str(exe), "--no-cache"], cwd=tmp_path, capture_output=True, text=True, env=env, timeout=300)
+
+
+def test_a_broken_contract_is_reported(tmp_path):
+    """The same contracts on a copy where rules/ reaches up into domain/: lint-imports must refuse it."""
+    out = _lint_a_copy(tmp_path, "rules/dice.py", "from fhtagn_tui.domain.state import State")
     assert out.returncode == 1, out.stdout + out.stderr
     assert "fhtagn_tui.rules.dice -> fhtagn_tui.domain.state" in out.stdout
     assert "2 broken" in out.stdout  # the layers and "rules never import domain"
+
+
+def test_a_screen_reaching_past_the_door_is_reported(tmp_path):
+    """A tab importing the Engine's module (or the store) itself breaks "app-through-door" only:
+    the layers allow it (service is below the app), the door contract does not."""
+    out = _lint_a_copy(tmp_path, "app/screens/party.py", "from fhtagn_tui.service import MemorySink")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "fhtagn_tui.app.screens.party -> fhtagn_tui.service" in out.stdout
+    assert "1 broken" in out.stdout and "door" in out.stdout
 
 
 def test_design_draws_the_contracted_layers():

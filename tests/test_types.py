@@ -1,5 +1,6 @@
-"""The type checker runs in the suite: mypy, configured in pyproject.toml (strict but for app/ and
-serve/), must find no error in the package; the msgspec plugin must keep frozen Structs frozen."""
+"""The type checker runs in the suite: mypy, configured in pyproject.toml (strict on the whole
+package, app/ and serve/ included), must find no error in the package; the msgspec plugin must keep
+frozen Structs frozen."""
 
 from __future__ import annotations
 

@@ -12,20 +12,29 @@ every key.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from textual import events
 from textual.message import Message
+
+if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
+    from textual.app import App
+
+    _AppBase = App[Any]
+else:
+    _AppBase = object
 
 INPUT_BACKLOG = 256
 
 
-class InputBoundMixin:
+class InputBoundMixin(_AppBase):
     bound_input: bool = False
     dropped_input: int = 0
 
     def _backlog(self) -> int:
-        total = self._message_queue.qsize()  # type: ignore[attr-defined]
+        total: int = self._message_queue.qsize()
         try:
-            screen = self.screen  # type: ignore[attr-defined]
+            screen = self.screen
         except Exception:  # noqa: BLE001 - no screen yet (start-up) or a screen stack being rebuilt
             return total
         total += screen._message_queue.qsize()
@@ -38,4 +47,4 @@ class InputBoundMixin:
         if self.bound_input and isinstance(message, events.InputEvent) and self._backlog() > INPUT_BACKLOG:
             self.dropped_input += 1
             return False
-        return super().check_message_enabled(message)  # type: ignore[misc]
+        return super().check_message_enabled(message)

@@ -12,55 +12,60 @@ keeps them.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import SystemCommand
 from textual.screen import Screen
 
+if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
+    from textual.app import App
+
+    _AppBase = App[Any]
+else:
+    _AppBase = object
+
 REFUSED = "screenshots are off in the player view and in served sessions (nothing is written on the server)"
 
 
-class NoFilesMixin:
+class NoFilesMixin(_AppBase):
     screenshots: bool = True
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        for command in super().get_system_commands(screen):  # type: ignore[misc]
+        for command in super().get_system_commands(screen):
             if self.screenshots or command.title != "Screenshot":
                 yield command
 
     def _refuse_file(self) -> None:
-        notify = getattr(self, "notify", None)
-        if notify is not None:
-            notify(REFUSED, severity="warning")
+        self.notify(REFUSED, severity="warning")
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         if not self.screenshots:
             self._refuse_file()
             return
-        super().action_screenshot(filename, path)  # type: ignore[misc]
+        super().action_screenshot(filename, path)
 
     def deliver_screenshot(self, filename: str | None = None, path: str | None = None,
                            time_format: str | None = None) -> str | None:
         if not self.screenshots:
             self._refuse_file()
             return None
-        return super().deliver_screenshot(filename, path, time_format)  # type: ignore[misc]
+        return super().deliver_screenshot(filename, path, time_format)
 
     def save_screenshot(self, filename: str | None = None, path: str | None = None,
                         time_format: str | None = None) -> str:
         if not self.screenshots:
             self._refuse_file()
             return ""
-        return super().save_screenshot(filename, path, time_format)  # type: ignore[misc]
+        return super().save_screenshot(filename, path, time_format)
 
     def deliver_text(self, *args: Any, **kwargs: Any) -> str | None:
         if not self.screenshots:
             self._refuse_file()
             return None
-        return super().deliver_text(*args, **kwargs)  # type: ignore[misc]
+        return super().deliver_text(*args, **kwargs)
 
     def deliver_binary(self, *args: Any, **kwargs: Any) -> str | None:
         if not self.screenshots:
             self._refuse_file()
             return None
-        return super().deliver_binary(*args, **kwargs)  # type: ignore[misc]
+        return super().deliver_binary(*args, **kwargs)

@@ -8,6 +8,8 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 
 from fhtagn_tui.commands.language import SPECS, CommandSpec, load_all
 
+from .access import gm_app
+
 #: The command modules of one system's rules.
 MODULE_SYSTEMS: dict[str, str] = {
     "hazards": "fhtagn", "sanity": "fhtagn", "healing": "fhtagn", "requisition": "fhtagn",
@@ -44,14 +46,13 @@ class GameCommands(Provider):
     and none in a read-only view, where nothing can be typed."""
 
     def _words(self) -> list[str]:
-        app = self.app
-        if getattr(app, "readonly", False):
+        app = gm_app(self.app)
+        if app.readonly:
             return []
-        state = getattr(app, "state", None)
-        return commands_for(state.system if state is not None else "")
+        return commands_for(app.state.system)
 
     def _choose(self, words: str) -> None:
-        self.app.prefill(words + " ")  # type: ignore[attr-defined]
+        gm_app(self.app).prefill(words + " ")
 
     async def discover(self) -> Hits:
         for words in self._words():

@@ -20,7 +20,7 @@ import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
@@ -31,13 +31,15 @@ from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.history import Projection, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
+from fhtagn_tui.door import EventView
 from fhtagn_tui.export.timeline import Track, track
-from fhtagn_tui.store.view import EventView
 
 from .keymap import key_text
 
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
+
+    from .app import FhtagnApp
 
 #: Event types that start a round: fights (RoundStarted) and chases (ChaseRoundStarted).
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
@@ -339,6 +341,10 @@ class ReviewMode:
         self.secret_next = False
         self._last_status = ""
 
+    def _app(self) -> FhtagnApp:
+        """The app this is mixed into, typed."""
+        return cast("FhtagnApp", self)
+
     @property
     def reviewing(self) -> bool:
         return self.review_ctl is not None
@@ -356,18 +362,15 @@ class ReviewMode:
             self.start_review(self._review_session)
 
     def _log_events(self) -> Sequence[Event]:
-        app: Any = self
-        if app.store is not None:
-            return EventView(app.store)  # decoded a chunk at a time as review reads it
-        return list(getattr(app.engine.sink, "events", []))
+        return self._app().door.event_view()  # a file's decoded a chunk at a time as review reads it
 
     def start_review(self, session: int | None = None) -> None:
-        app: Any = self
+        app = self._app()
         events = self._log_events()
-        self.review_ctl = ReviewController(events, projection=app.engine.projection)
-        self._review_saved_readonly = (app.readonly, app.engine.readonly)
+        self.review_ctl = ReviewController(events, projection=app.door.projection)
+        self._review_saved_readonly = (app.readonly, app.door.readonly)
         app.readonly = True
-        app.engine.readonly = True  # review never writes
+        app.door.readonly = True  # review never writes
         from .widgets.command_line import CommandLine
 
         app.query_one(CommandLine).disabled = True
@@ -377,11 +380,11 @@ class ReviewMode:
         self._review_moved()
 
     def stop_review(self) -> None:
-        app: Any = self
+        app = self._app()
         if self.review_ctl is None:
             return
         self.review_ctl = None
-        app.readonly, app.engine.readonly = self._review_saved_readonly
+        app.readonly, app.door.readonly = self._review_saved_readonly
         from .widgets.command_line import CommandLine
 
         app.query_one(CommandLine).disabled = app.readonly
@@ -391,7 +394,7 @@ class ReviewMode:
 
         log = app.query_one(LogTab)
         events = self._log_events()
-        log.load(events[-1000:], app.engine.names)
+        log.load(events[-1000:], app.door.names)
 
     def review_follow(self, events: list[Event]) -> None:
         """Events another process appended (the engine has folded them already)."""
@@ -404,12 +407,12 @@ class ReviewMode:
     def _refresh_review_bar(self) -> None:
         from .widgets.review_bar import ReviewBar
 
-        app: Any = self
+        app = self._app()
         for bar in app.query(ReviewBar):
             bar.show_cursor(self.review_ctl, can_leave=not self._review_asked)
 
     def _review_moved(self) -> None:
-        app: Any = self
+        app = self._app()
         self._refresh_review_bar()
         app._show_all()
         if not app.title.startswith("REVIEW"):
@@ -424,7 +427,7 @@ class ReviewMode:
             return
         from .screens.log import LogTab
 
-        app: Any = self
+        app = self._app()
         log = app.query_one(LogTab)
         loaded = getattr(log, "ensure_loaded", None)
         if loaded is not None:
@@ -443,7 +446,7 @@ class ReviewMode:
     # --- actions ---------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        app: Any = self
+        app = self._app()
         if getattr(app, "player", False) and (action in _REVIEW_ACTIONS or action in ("toggle_review", "timeline")):
             return False
         if action == "review_leave" and self._review_asked:
@@ -464,7 +467,7 @@ class ReviewMode:
 
     def action_review_leave(self) -> None:
         if self._review_asked:
-            app: Any = self
+            app = self._app()
             app.notify(f"This is a review of the log (read-only). {key_text(app, 'app.quit', 'ctrl+q')} quits.", timeout=3,
                        markup=False)
             return
@@ -472,7 +475,7 @@ class ReviewMode:
 
     def _moved_or(self, moved: int | None, nothing: str) -> None:
         if moved is None:
-            app: Any = self
+            app = self._app()
             app.notify(nothing, timeout=2)
             return
         self._review_moved()
@@ -509,37 +512,33 @@ class ReviewMode:
                 self._review_moved()
             return problem
 
-        app: Any = self
+        app = self._app()
         app.push_screen(GotoForm(go, ctl.total))
 
     def action_review_search(self) -> None:
-        from fhtagn_tui.export.search import search_events, search_store  # loaded when first used
-
         from .forms.search import SearchForm
 
         ctl = self.review_ctl
         assert ctl is not None
-        app: Any = self
+        app = self._app()
 
         def find(flt: LogFilter) -> list[Event]:
-            if app.store is not None:
-                return search_store(app.store, flt)
-            return search_events(ctl.events, flt)
+            return app.door.search(flt, ctl.events)
 
         def pick(seq: int) -> None:
             ctl.go(seq)
             self._review_moved()
 
-        app.push_screen(SearchForm(find, pick, names_of(app.engine.state)))
+        app.push_screen(SearchForm(find, pick, names_of(app.door.state)))
 
     def action_timeline(self) -> None:
         from .screens.party import PartyTab
         from .screens.timeline import TimelineScreen
 
-        app: Any = self
+        app = self._app()
         ctl = self.review_ctl
         if ctl is None:  # the live campaign: its session so far
-            ctl = ReviewController(self._log_events(), projection=app.engine.projection)
+            ctl = ReviewController(self._log_events(), projection=app.door.projection)
         first, last = ctl.session_window()
         tracks = ctl.timelines()
         selected = ""
@@ -556,7 +555,7 @@ class ReviewMode:
     # --- GM secrets ---------------------------------------------------------------------------------
 
     def action_toggle_secret(self) -> None:
-        app: Any = self
+        app = self._app()
         if app.readonly:
             app.notify("read-only: nothing is recorded here", severity="warning")
             return
@@ -584,5 +583,5 @@ class ReviewMode:
         """The next action was recorded: the switch goes off."""
         if self.secret_next:
             self.secret_next = False
-            app: Any = self
+            app = self._app()
             app._status(self._last_status)

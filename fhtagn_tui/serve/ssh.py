@@ -62,10 +62,10 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     # --- requests ------------------------------------------------------------------
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
         self.chan = chan
 
-    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:  # type: ignore[override]
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.has_pty = True
         self.term = term_type
         cols, rows = term_size[0], term_size[1]

@@ -25,24 +25,22 @@ if str(ROOT) not in sys.path:
 
 from fhtagn_tui import campaigns  # noqa: E402
 from fhtagn_tui.importers import plan  # noqa: E402
-from fhtagn_tui.service import Engine  # noqa: E402
 from tests.bestiary.samples import twenty  # noqa: E402
 
 TARGET = 1.0  # seconds
 
 
 def once(folder: Path, text: str, n: int) -> float:
-    store = campaigns.create_campaign(folder / f"bench{n}.fhtagn", "coc7", "")
+    door = campaigns.create_campaign(folder / f"bench{n}.fhtagn", "coc7", "")
     try:
-        engine = Engine(store, store.events())
         start = time.perf_counter()
         p = plan(text, source="twenty.txt")
-        engine.run(p.command)
+        door.run(p.command)
         took = time.perf_counter() - start
-        assert len(engine.state.characters) == 20
+        assert len(door.state.characters) == 20
         return took
     finally:
-        store.close()
+        door.close(save=False)
 
 
 def run(quick: bool = False) -> list[dict]:

@@ -35,8 +35,8 @@ if str(ROOT) not in sys.path:
 from fhtagn_tui.app.review import ReviewController  # noqa: E402
 from fhtagn_tui.domain.features.campaign import SessionEnded, SessionStarted  # noqa: E402
 from fhtagn_tui.domain.history import Projection, checkpoint_interval  # noqa: E402
+from fhtagn_tui.door import open_campaign  # noqa: E402
 from fhtagn_tui.export import export_text  # noqa: E402
-from fhtagn_tui.opening import open_campaign  # noqa: E402
 from fhtagn_tui.store import CampaignStore  # noqa: E402
 from fhtagn_tui.store.view import EventView  # noqa: E402
 from tests.bench.bench_store import build_file, replicate, row, template  # noqa: E402

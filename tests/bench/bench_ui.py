@@ -38,6 +38,7 @@ from textual import events  # noqa: E402
 
 from fhtagn_tui.app.app import FhtagnApp, open_engine  # noqa: E402
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu  # noqa: E402
+from fhtagn_tui.app.screens.initiative import InitiativeTab  # noqa: E402
 from fhtagn_tui.domain.systems import pool_max  # noqa: E402
 from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from tests.bench.bench_store import build_file, row, template  # noqa: E402
@@ -80,6 +81,13 @@ def _painted(app: FhtagnApp) -> bool:
     return not (screen._layout_required or screen._repaint_required or screen._dirty_widgets)  # noqa: SLF001
 
 
+def _shown(tab: InitiativeTab, seq: int) -> bool:
+    """The tab has taken the action's events (its result panel is drawn from them): the app tells
+    it by a message, handled in the tab's own turn."""
+    last = tab._last  # noqa: SLF001
+    return bool(last) and last[-1].seq > seq
+
+
 async def _measure(path: Path, actions: int) -> tuple[list[float], list[float], int]:
     engine, store, notice = open_engine(path, False)
     engine.source = RandomSource(5)
@@ -90,6 +98,7 @@ async def _measure(path: Path, actions: int) -> tuple[list[float], list[float], 
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("2")
             main = app.screen
+            tab = app.query_one(InitiativeTab)
             steps = 0
             while len(samples) < actions:
                 steps += 1
@@ -118,7 +127,8 @@ async def _measure(path: Path, actions: int) -> tuple[list[float], list[float], 
                 assert driver is not None
                 t0, c0 = time.perf_counter(), time.process_time()
                 driver.send_message(events.Key("ctrl+s", None))
-                while not (app.screen is main and app.engine.projection.seq > seq and _painted(app)):
+                while not (app.screen is main and app.engine.projection.seq > seq and _shown(tab, seq)
+                           and _painted(app)):
                     await asyncio.sleep(0.0002)
                     if time.perf_counter() - t0 > 5:
                         raise RuntimeError(f"no result on screen after 5 s: {form.query_one('#act-error').render()}")

@@ -10,7 +10,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from fhtagn_tui import cli, opening
+from fhtagn_tui import cli
+from fhtagn_tui import door as opening
 from fhtagn_tui.domain.history import fold
 from fhtagn_tui.store import CampaignStore, Locked, snapshot
 
@@ -42,7 +43,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     seen: list[bool] = []
     real = opening.open_campaign
 
-    def spy(*args: object, **kwargs: object) -> opening.OpenCampaign:
+    def spy(*args: object, **kwargs: object) -> opening.Door:
         opened = real(*args, **kwargs)  # type: ignore[arg-type]
         seen.append(opened.from_snapshot)
         return opened

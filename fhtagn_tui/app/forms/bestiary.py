@@ -13,6 +13,7 @@ from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..access import gm_app
 from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from .action_specs import q
@@ -97,7 +98,7 @@ class BestiaryForm(ModalScreen[None]):
             error.update(str(exc).replace("\n", " · "))
             return
         assert parsed.command is not None
-        refusal = self.app.submit(parsed.command, typed=parsed.dice)  # type: ignore[attr-defined]
+        refusal = gm_app(self).submit(parsed.command, typed=parsed.dice)
         if refusal:
             error.update(refusal.replace("\n", " · "))
             return

@@ -177,11 +177,14 @@ class CharacterForm(ModalScreen[None]):
         return stats, problems
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        _, problems = self._collect()
-        self.query_one("#form-error", Static).update("\n".join(problems[:2]))
+        self._show_problems()
 
     def on_select_changed(self, event: Select.Changed) -> None:
-        self.on_input_changed(None)  # type: ignore[arg-type]
+        self._show_problems()
+
+    def _show_problems(self) -> None:
+        _, problems = self._collect()
+        self.query_one("#form-error", Static).update("\n".join(problems[:2]))
 
     # --- saving ------------------------------------------------------------------------
 

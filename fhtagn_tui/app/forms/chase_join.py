@@ -17,6 +17,7 @@ from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc import vehicles as rv
 
+from ..access import gm_app
 from ..keymap import key_markup
 
 #: Runs a command; returns the refusal, or None when it was done.
@@ -126,15 +127,15 @@ class ChaseJoinForm(ModalScreen[None]):
         vehicle = self._value("#cj-vehicle")
         mov_text = self.query_one("#cj-mov", Input).value.strip()
         mov = int(mov_text) if mov_text.lstrip("-").isdigit() else None
-        common = {"chase": self.number, "side": self._value("#cj-side"), "mov": mov,
-                  "aptitude": self._value("#cj-aptitude") or "neither"}
+        side, aptitude = self._value("#cj-side"), self._value("#cj-aptitude") or "neither"
         if not vehicle:
-            return AddParticipant(name=char.name, **common), ""  # type: ignore[arg-type]
+            return AddParticipant(chase=self.number, name=char.name, side=side, mov=mov, aptitude=aptitude), ""
         label = self.query_one("#cj-label", Input).value.strip()
         if not label:
             return None, f"name the {vehicle} (e.g. Ford, Black sedan): the track shows it by that name"
         pax = tuple(n.strip() for n in self.query_one("#cj-pax", Input).value.split(",") if n.strip())
-        return AddParticipant(name=label, vehicle=vehicle, driver=char.name, passengers=pax, **common), ""  # type: ignore[arg-type]
+        return AddParticipant(chase=self.number, name=label, vehicle=vehicle, driver=char.name, passengers=pax,
+                              side=side, mov=mov, aptitude=aptitude), ""
 
     def action_save(self, close: bool) -> None:
         command, problem = self.build()
@@ -153,7 +154,7 @@ class ChaseJoinForm(ModalScreen[None]):
 
     def _reset(self, added: str) -> None:
         """Ready for the next participant: the state has moved on, so ask the app for it."""
-        self.state = self.app.engine.state  # type: ignore[attr-defined]
+        self.state = gm_app(self).state
         free = self._free()
         who = self.query_one("#cj-who", Select)
         who.set_options(free)

@@ -12,6 +12,7 @@ from textual.widgets import Button, Checkbox, Static, TextArea
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.importers import ImportError_, plan
 
+from ..access import gm_app
 from ..keymap import key_markup, key_text
 
 
@@ -51,7 +52,7 @@ class ImportForm(ModalScreen[None]):
         except ImportError_ as exc:
             error.update(Text(f"{exc} — nothing was changed"))
             return
-        refusal = self.app.submit(p.command)  # type: ignore[attr-defined]
+        refusal = gm_app(self).submit(p.command)
         if refusal:
             error.update(Text(f"{refusal} — nothing was changed"))
             return

@@ -1,21 +1,33 @@
-"""What every tab has: it is redrawn from the state."""
+"""What every tab has: it is redrawn from the state, and told of new events by the app."""
 
 from __future__ import annotations
 
 from textual.containers import Container
 
+from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import State
 
+from ..access import GmAccess
+from ..messages import EventsAppended
 
-class GameTab(Container):
+
+class GameTab(GmAccess, Container):
     """A tab of the app; ``show(state)`` redraws it from the campaign state."""
 
     can_focus = False
 
     def on_mount(self) -> None:
-        tab_mounted = getattr(self.app, "tab_mounted", None)
-        if callable(tab_mounted):
-            tab_mounted(self)
+        self.gm.tab_mounted(self)
+
+    def on_events_appended(self, message: EventsAppended) -> None:
+        """New events (from the app: at once when on screen, else posted): keep what this tab needs of
+        them, then redraw if on screen."""
+        self.take(message.events)
+        if message.redraw or not self.gm.is_stale(self):  # on screen, or opened since it was posted
+            self.show(self.gm.view_state)  # the view's state now (a later one, if more came meanwhile)
+
+    def take(self, events: list[Event]) -> None:
+        """What the tab keeps of the events just appended (the last result …), before it redraws."""
 
     def show(self, state: State) -> None:  # pragma: no cover - overridden
         raise NotImplementedError

@@ -119,18 +119,12 @@ class ChaseTab(GameTab):
         yield Static(id="chase-empty")
 
     def on_mount(self) -> None:
-        engine = self.app.engine  # type: ignore[attr-defined]
-        engine.listeners.append(self._on_events)
-        self._last_chases = engine.state.chases
+        door = self.door
+        self._last_chases = door.state.chases
         # the latest result already in the log is read when a chase is first drawn (decoding
         # the log's tail at start-up cost every campaign, chase or not)
-        self._last_upto = engine.sink.next_seq
+        self._last_upto = door.next_seq
         self.watch(self.screen, "focused", self._focus_moved, init=False)
-
-    def on_unmount(self) -> None:
-        listeners = self.app.engine.listeners  # type: ignore[attr-defined]
-        if self._on_events in listeners:
-            listeners.remove(self._on_events)
 
     def reference_topic(self) -> str:
         return "COC-CHASE"
@@ -371,13 +365,14 @@ class ChaseTab(GameTab):
     # --- the last result -----------------------------------------------------------------------
 
     def _player(self) -> bool:
-        return bool(getattr(self.app, "player", False))
+        return self.gm.player
 
-    def _on_events(self, events: list[Event]) -> None:
+    def take(self, events: list[Event]) -> None:
+        """The last chase result (and the Keeper's call on a crash), kept before the tab redraws."""
         if self._player():
             return  # the players' view reads results in its Log only (the public projection's words)
-        state = self.app.engine.state  # type: ignore[attr-defined]
-        line = result_line(events, self.app.engine.names)  # type: ignore[attr-defined]
+        state = self.door.state
+        line = result_line(events, self.door.names)
         first = events[0] if events else None
         if not line and first is not None and state.chases != self._last_chases and not self._player():
             label = getattr(first, "label", "")
@@ -397,20 +392,14 @@ class ChaseTab(GameTab):
     def _load_last(self, upto: int) -> None:
         """The latest chase result in the log before seq ``upto``, for a campaign opened mid-chase."""
         self._last_upto = None
-        app = self.app
-        store = getattr(app, "store", None)
-        events: list[Event] = []
-        if store is not None:
-            events = list(store.events_between(max(1, upto - 300), upto))
-        else:
-            events = list(getattr(app.engine.sink, "events", ()))[max(0, upto - 301) : upto - 1]  # type: ignore[attr-defined]
+        events = self.door.events_between(max(1, upto - 300), upto)
         if self._player():
             self.query_one("#chase-last", Static).update(Text("Results: see the Log (5).", style="grey50"))
             return
         chase_events = [e for e in events if is_chase_event(e)]
         if chase_events:
             group = chase_events[-1].group
-            line = result_line([e for e in events if e.group == group], app.engine.names)  # type: ignore[attr-defined]
+            line = result_line([e for e in events if e.group == group], self.door.names)
             self.query_one("#chase-last", Static).update(Text(line, style="italic"))
         else:
             self.query_one("#chase-last", Static).update(Text("No result yet.", style="grey50"))
@@ -418,7 +407,7 @@ class ChaseTab(GameTab):
     # --- acting -------------------------------------------------------------------------------
 
     def _submit(self, command: Command) -> str | None:
-        return self.app.submit(command)  # type: ignore[attr-defined, no-any-return]
+        return self.gm.submit(command)
 
     def _prefill(self, text: str) -> None:
         number = self._number
@@ -428,7 +417,7 @@ class ChaseTab(GameTab):
         line = self.app.query_one("#command-line", Input)
         # focusing an Input selects all of it, and typing would replace the command: not this time
         line.select_on_focus = False
-        self.app.prefill(text)  # type: ignore[attr-defined]
+        self.gm.prefill(text)
         self.app.call_later(lambda: line.call_later(setattr, line, "select_on_focus", True))
 
     def refocus_after_command(self) -> None:
@@ -456,7 +445,7 @@ class ChaseTab(GameTab):
         return p
 
     def _readonly(self) -> bool:
-        return bool(getattr(self.app, "readonly", False))
+        return self.gm.readonly
 
     def action_new_chase(self) -> None:
         if self._readonly():
@@ -467,9 +456,9 @@ class ChaseTab(GameTab):
             return
 
         def created(made: bool | None) -> None:
-            if made and self._state is not None:
+            if made:
                 self._count = -1  # follow the new chase
-                self.show(self._state)
+                self.show(self.gm.view_state)
                 self.action_join()
 
         # forms load when first opened: start-up stays fast
@@ -596,7 +585,7 @@ class ChaseTab(GameTab):
 
     def _pending(self) -> list[tuple[int, Participant]]:
         """Wrecked or halted vehicles whose occupants wait for the Keeper, the chase on screen first."""
-        state = self.app.engine.state  # type: ignore[attr-defined]
+        state = self.door.state
         chases = sorted(state.chases, key=lambda c: c.number != self._number)
         return [(c.number, p) for c in chases for p in c.participants if p.accident]
 
@@ -607,11 +596,11 @@ class ChaseTab(GameTab):
         if not pending or self._readonly() or self._player() or isinstance(self.app.screen, ChaseCrashForm):
             return
         number, p = pending[0]
-        state = self.app.engine.state  # type: ignore[attr-defined]
+        state = self.door.state
         names = [state.characters[c].name if c in state.characters else c for c in p.occupants]
 
         def submit(command: Command, typed: Sequence[str] | None) -> str | None:
-            return self.app.submit(command, typed)  # type: ignore[attr-defined, no-any-return]
+            return self.gm.submit(command, typed)
 
         self.app.push_screen(ChaseCrashForm(number, p.name, p.accident, names, submit))
 

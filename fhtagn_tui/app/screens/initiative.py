@@ -114,21 +114,12 @@ class InitiativeTab(GameTab):
             yield LogBeside(id="ini-log", markup=False)  # the log beside the fight, when the window is wide
         yield Static(id="ini-panel")
 
-    def on_mount(self) -> None:
-        listeners = getattr(getattr(self.app, "engine", None), "listeners", None)
-        if listeners is not None:
-            listeners.insert(0, self._on_events)  # before the app redraws the tabs
-
-    def on_unmount(self) -> None:
-        listeners = getattr(getattr(self.app, "engine", None), "listeners", None)
-        if listeners is not None and self._on_events in listeners:
-            listeners.remove(self._on_events)
-
-    def _on_events(self, events: list[Event]) -> None:
-        if getattr(self.app, "player", False):
+    def take(self, events: list[Event]) -> None:
+        """The last action's result, kept before the tab is redrawn (EventsAppended does both, in order)."""
+        if self.gm.player:
             return  # the players' view reads results in its Log only (the public projection's words)
         if self._backlog_read:
-            names = self.app.engine.names  # type: ignore[attr-defined]
+            names = self.door.names
             self._recent.extend(self._log_line(ev, names) for ev in events)
         if turn_only(events):
             self._stale = bool(self._last)
@@ -201,7 +192,7 @@ class InitiativeTab(GameTab):
         init = max([4, *(cells[1].cell_len for cells in rows)])
         status = max([6, *(cells[3].cell_len for cells in rows)])
         width = self.size.width or self.app.size.width
-        if self.has_class("wide") and not getattr(self.app, "player", False):
+        if self.has_class("wide") and not self.gm.player:
             width -= LOG_MIN  # the log stands beside the table: the table takes what it needs of the rest
         room = width - 2 * 4 - pool_width - init - 1  # cell padding, scroll bar
         name_w, status_w = fit_widths([name, status], max(room, 20), floor=10)
@@ -269,18 +260,17 @@ class InitiativeTab(GameTab):
         return f"#{ev.seq} {ev.describe(names)}" + ("  (secret)" if ev.secret else "")
 
     def _show_log(self) -> None:
-        app = self.app
+        app = self.gm
         box = self.query_one("#ini-log", Static)
-        shown = self.has_class("wide") and not getattr(app, "player", False) and not getattr(app, "reviewing", False)
+        shown = self.has_class("wide") and not app.player and not app.reviewing
         box.display = shown
         if not shown:
             return
         if not self._backlog_read:
             self._backlog_read = True
-            backlog = getattr(app, "_log_backlog", None)
-            events = backlog()[-LOG_LINES:] if callable(backlog) else []
-            names = app.engine.names  # type: ignore[attr-defined]
-            self._recent.extend(self._log_line(ev, names) for ev in events)
+            events = app.log_backlog()[-LOG_LINES:]
+            names = app.door.names
+            self._recent.extend(self._log_line(ev, names) for ev in events if isinstance(ev, Event))
         box.update("\n".join(self._latest(box)))
 
     def fit_log(self) -> None:
@@ -350,13 +340,13 @@ class InitiativeTab(GameTab):
         state = self._state
         if state is None:
             return True
-        if action in MUTATING and getattr(self.app, "readonly", False):
+        if action in MUTATING and self.gm.readonly:
             return False
         enc = state.encounter
         if action == "start":
             return enc is None
         if action == "reference":
-            return callable(getattr(self.app, "action_reference", None))
+            return True
         if enc is None:
             return action not in MUTATING and action != "check"
         if action == "act":
@@ -387,7 +377,7 @@ class InitiativeTab(GameTab):
             return message
         if parsed.command is None:
             return "that command only shows things"
-        return self.app.submit(parsed.command, typed=parsed.dice, secret=parsed.secret)  # type: ignore[attr-defined]
+        return self.gm.submit(parsed.command, typed=parsed.dice, secret=parsed.secret)
 
     def _arg(self, cid: str) -> str:
         return q(cid)
@@ -397,7 +387,7 @@ class InitiativeTab(GameTab):
 
     def action_add(self) -> None:
         if self._state is not None:
-            self.app.push_screen(FightersForm(self._state, self.run_text, self.app.engine.bestiary()))  # type: ignore[attr-defined]
+            self.app.push_screen(FightersForm(self._state, self.run_text, self.door.bestiary()))
 
     def action_act(self) -> None:
         state, actor = self._state, self._acting()
@@ -430,13 +420,13 @@ class InitiativeTab(GameTab):
     def action_check(self) -> None:
         cmd = self._check_command()
         if cmd:
-            self.app.prefill(cmd)  # type: ignore[attr-defined]
+            self.gm.prefill(cmd)
 
     def action_ask(self) -> None:
         """Ask players for a roll: the highlighted combatant first."""
         state, cid = self._state, self.highlighted_id()
         char = state.characters.get(cid) if state is not None and cid else None
-        self.app.action_ask(char.name if char is not None else "")  # type: ignore[attr-defined]
+        self.gm.action_ask(char.name if char is not None else "")
 
     def action_ready(self) -> None:
         state, cid = self._state, self.highlighted_id()
@@ -480,9 +470,7 @@ class InitiativeTab(GameTab):
         return TOPICS.get(self._state.system, "combat") if self._state is not None else "combat"
 
     def action_reference(self) -> None:
-        reference = getattr(self.app, "action_reference", None)
-        if callable(reference):
-            reference(self.reference_topic())
+        self.gm.action_reference(self.reference_topic())
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         """⏎ on the acting character opens the actions; on a waiting one, they act now."""

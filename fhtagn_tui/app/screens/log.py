@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -17,6 +17,7 @@ from fhtagn_tui.domain.features.reveal import Reveal
 from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
+from ..messages import EventsAppended
 from ..widgets.row_table import RowTable
 from .base import GameTab
 
@@ -48,6 +49,11 @@ class LogTab(GameTab):
         yield table
         yield Static(id="log-detail", markup=False)
         yield Static("The log is empty.", id="log-empty")
+
+    def on_events_appended(self, message: EventsAppended) -> None:
+        """The events of an action (or another process's): the names as they are now, then the rows."""
+        self.show(message.state)
+        self.append(message.events)
 
     def show(self, state: State) -> None:
         self._names = {c.id: c.name for c in state.characters.values()}
@@ -110,7 +116,7 @@ class LogTab(GameTab):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":  # the GM's: never in a read-only or players' view
-            return not getattr(self.app, "readonly", True)
+            return not self.gm.readonly
         return True
 
     def highlighted(self) -> Event | PublicEntry | None:
@@ -122,9 +128,9 @@ class LogTab(GameTab):
 
     def action_reveal(self) -> None:
         """Reveal the highlighted secret action to the players (undo hides it again)."""
-        app: Any = self.app
+        app = self.gm
         ev = self.highlighted()
-        if not isinstance(ev, Event) or getattr(app, "readonly", True):
+        if not isinstance(ev, Event) or app.readonly:
             return
         if not ev.secret:
             app.notify(f"#{ev.seq} is not secret: the players already see it", severity="warning")

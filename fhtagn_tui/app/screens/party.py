@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -20,11 +21,12 @@ from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 from fhtagn_tui.export.timeline import track
-from fhtagn_tui.service import MemorySink
-from fhtagn_tui.store import CampaignStore
 
 from ..keymap import key_markup, key_text
 from .base import GameTab
+
+if TYPE_CHECKING:
+    from fhtagn_tui.door import Door
 from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
 
@@ -124,13 +126,13 @@ class PoolHistory:
         return self.series.get(key, {}).get(pool, [])
 
 
-def _history_from_log(store: CampaignStore, first: int, last: int, chunk: int = 4096) -> PoolHistory:
+def _history_from_log(door: Door, first: int, last: int, chunk: int = 4096) -> PoolHistory:
     """The pools' series over events ``first..last``, the log before them folded chunk by chunk."""
     start = Projection(checkpoint_every=0)
     for begin in range(1, first, chunk):
-        start.apply_all(store.events_between(begin, min(first, begin + chunk)))
+        start.apply_all(door.events_between(begin, min(first, begin + chunk)))
     history = PoolHistory()
-    history.load(store.events_between(first, last + 1), start)
+    history.load(door.events_between(first, last + 1), start)
     return history
 
 
@@ -193,30 +195,23 @@ class PartyTab(GameTab):
 
     def _load_history(self) -> None:
         """The pools' series over the last events of the log (not in the players' view)."""
-        app = self.app
-        engine = getattr(app, "engine", None)
-        if engine is None or getattr(app, "player", False) or self._history_loaded:
+        door = self.door
+        if self.gm.player or self._history_loaded:
             return
         self._history_loaded = True
-        projection = engine.projection
+        projection = door.projection
         last = projection.seq
         first = max(1, last - HISTORY_WINDOW + 1)
-        store = getattr(app, "store", None)
-        if projection.resuming and store is not None:
+        if projection.resuming:
             # Opened from the start-up snapshot: the fold before the window is not at hand (the undo
             # history is built only when needed).  Fold the log in a thread, a chunk at a time, so
             # that the first keys are not kept waiting and little of a long log is held at once.
-            self.run_worker(partial(_history_from_log, store, first, last), thread=True, group="pool-history",
+            self.run_worker(partial(_history_from_log, door, first, last), thread=True, group="pool-history",
                             exit_on_error=False)
             return
         checkpoint = projection.nearest_checkpoint(first - 1)
         begin = checkpoint.seq + 1 if checkpoint is not None else 1
-        if store is not None:
-            events = store.events_between(begin, last + 1)
-        elif isinstance(engine.sink, MemorySink):
-            events = engine.sink.events[begin - 1 : last]
-        else:
-            return
+        events = door.events_between(begin, last + 1)
         start = Projection(checkpoint_every=0)
         start.restore(checkpoint)
         for ev in events[: first - begin]:
@@ -234,7 +229,7 @@ class PartyTab(GameTab):
             if self._state is not None:
                 history.follow(self._state)  # what changed while it was read
             self.history = history
-            if self._state is not None and not getattr(self.app, "reviewing", False):
+            if self._state is not None and not self.gm.reviewing:
                 self._show_sheet()
 
     # --- drawing -------------------------------------------------------------------------------
@@ -242,11 +237,11 @@ class PartyTab(GameTab):
     def show(self, state: State) -> None:
         shown = self._state
         self._state = state
-        if not getattr(self.app, "reviewing", False):
+        if not self.gm.reviewing:
             self.history.follow(state)
         width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
-                and self._on_own == bool(getattr(self.app, "own", "")) and width == self._bar_width):
+                and self._on_own == bool(self.gm.own) and width == self._bar_width):
             # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
             self._show_sheet()
             return
@@ -259,7 +254,7 @@ class PartyTab(GameTab):
             table.add_column(pool, key=pool)
         table.add_column("Status", key="status")
         self._bar_width = width
-        own = getattr(self.app, "own", "")  # a player's own character (its key is bound to it)
+        own = self.gm.own  # a player's own character (its key is bound to it)
         for char in state.characters.values():
             name = Text(char.name, style="bold" if char.is_pc else "italic")
             if char.id == own:
@@ -322,7 +317,7 @@ class PartyTab(GameTab):
         """``SAN  68/99 ▮▮▮▯▯   ▇▇▅▁   70→62 (low 58)``: the first pools with their history."""
         order = [p for p in HISTORY_POOLS if p in char.current]
         shown = order[:ROWS] if char.stats else []
-        private = char.hidden and getattr(self.app, "player", False)
+        private = char.hidden and self.gm.player
         self.pool_data = []
         lines = []
         for pool in shown:
@@ -348,7 +343,7 @@ class PartyTab(GameTab):
     ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in self.ACTING and getattr(self.app, "readonly", False):
+        if action in self.ACTING and self.gm.readonly:
             return False
         gurps = self._state is not None and self._state.system == "gurps"
         if action == "sanity":
@@ -358,31 +353,31 @@ class PartyTab(GameTab):
         return True
 
     def action_new(self) -> None:
-        self.app.action_new_character()  # type: ignore[attr-defined]
+        self.gm.action_new_character()
 
     def action_edit(self) -> None:
         char = self.selected()
         if char is not None:
-            self.app.action_edit_character(char.id)  # type: ignore[attr-defined]
+            self.gm.action_edit_character(char.id)
 
     def action_pools(self, _pools: str = "") -> None:
         char = self.selected()
         if char is not None:
-            self.app.prefill(f'char pool "{char.name}" ')  # type: ignore[attr-defined]
+            self.gm.prefill(f'char pool "{char.name}" ')
 
     def action_test(self) -> None:
         char = self.selected()
         if char is not None:
-            self.app.prefill(f'test "{char.name}" ')  # type: ignore[attr-defined]
+            self.gm.prefill(f'test "{char.name}" ')
 
     def action_ask(self) -> None:
         char = self.selected()
-        self.app.action_ask(char.name if char is not None else "")  # type: ignore[attr-defined]
+        self.gm.action_ask(char.name if char is not None else "")
 
     def action_delete(self) -> None:
         char = self.selected()
         if char is not None:
-            self.app.action_delete_character(char.id)  # type: ignore[attr-defined]
+            self.gm.action_delete_character(char.id)
 
     def action_sheet(self, lines: int) -> None:
         """Scroll the sheet under the table (it may be longer than the screen)."""
@@ -393,8 +388,8 @@ class PartyTab(GameTab):
         """The Sanity dialog for the selected character (SAN test, Sanity roll or Fright Check)."""
         from ..forms.sanity import SanityDialog
 
-        app = self.app
-        if getattr(app, "readonly", False):
+        app = self.gm
+        if app.readonly:
             app.notify("read-only: nothing can be rolled here", severity="warning")
             return
         char = self.selected()
@@ -406,18 +401,8 @@ class PartyTab(GameTab):
         if state.system not in ("fhtagn", "coc7", "gurps"):
             app.notify("This campaign has no system yet.", severity="warning")
             return
-        engine = app.engine  # type: ignore[attr-defined]
-        app.push_screen(SanityDialog(app.state, char.id, self._run_recorded, engine.source.value))  # type: ignore[attr-defined]
+        app.push_screen(SanityDialog(app.state, char.id, self._run_recorded, app.door.dice.value))
 
     def _run_recorded(self, command: Command, typed: Sequence[str]) -> tuple[str | None, list[Event]]:
         """Run through the app (status line, secret switch, refusals) and keep the events it recorded."""
-        app = self.app
-        recorded: list[Event] = []
-        listener = recorded.extend
-        listeners = app.engine.listeners  # type: ignore[attr-defined]
-        listeners.append(listener)
-        try:
-            refusal = app.submit(command, typed=list(typed))  # type: ignore[attr-defined]
-        finally:
-            listeners.remove(listener)
-        return refusal, recorded
+        return self.gm.submit_recorded(command, typed=list(typed))

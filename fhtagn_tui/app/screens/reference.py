@@ -28,7 +28,6 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from fhtagn_tui.commands import help_text
-from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.reference import RollTable, TableRolled
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.reference import (
@@ -50,7 +49,9 @@ from fhtagn_tui.reference import (
 from fhtagn_tui.reference.catalogue import SYSTEM_NAMES, SYSTEM_ORDER, rule_span
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..access import gm_app
 from ..keymap import key_markup, key_text, keys_of, typed_key
+from ..messages import EventsAppended
 from ..widgets.fit import fit_widths, longest_word
 from ..widgets.key_bar import KeyBar
 from ..widgets.outline import Branch, Leaf, Outline
@@ -142,16 +143,6 @@ class ReferenceScreen(Screen[None]):
         self.show_entry(start.id)
         self._move_tree_to(start.id)
         self.query_one("#ref-search", Input).focus()  # typing searches at once; ↓ goes to the list
-        self.app_engine_listeners().append(self._on_events)
-
-    def on_unmount(self) -> None:
-        listeners = self.app_engine_listeners()
-        if self._on_events in listeners:
-            listeners.remove(self._on_events)
-
-    def app_engine_listeners(self) -> list:  # type: ignore[type-arg]
-        engine = getattr(self.app, "engine", None)
-        return engine.listeners if engine is not None else []
 
     def _fill_tree(self, start: Entry) -> None:
         """Every entry by system and topic; this campaign's system first and open, and the topic of
@@ -350,14 +341,15 @@ class ReferenceScreen(Screen[None]):
             rollable = ", ".join(load_tables()[t].title for t in load_rollables())
             self.notify(f"Nothing to roll here: this is a table to read. Rollable: {rollable}.", severity="warning")
             return
-        if getattr(self.app, "readonly", False):
+        if gm_app(self).readonly:
             self.notify("read-only: rolls are off", severity="warning")
             return
-        state: State = getattr(self.app, "state", State())
+        state = gm_app(self).state
         self.app.push_screen(TableRollForm(table, roll, _defaults(state, roll)))
 
-    def _on_events(self, events: list[Event]) -> None:
-        for ev in events:
+    def on_events_appended(self, message: EventsAppended) -> None:
+        """The app tells the screen over the tabs of every action: a table roll shows its result here."""
+        for ev in message.events:
             if isinstance(ev, TableRolled):
                 self.show_rolled(ev)
 
@@ -442,8 +434,7 @@ class TableRollForm(ModalScreen[None]):
         if command is None:
             error.update(problem)
             return
-        submit = getattr(self.app, "submit", None)
-        refusal = submit(command, typed=typed) if submit is not None else "the app cannot run commands"
+        refusal = gm_app(self).submit(command, typed=typed)
         if refusal:
             error.update(refusal)
             return

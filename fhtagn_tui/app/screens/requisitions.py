@@ -76,7 +76,7 @@ class RequisitionsTab(GameTab):
         yield Static(id="req-empty")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "request" and getattr(self.app, "readonly", False):
+        if action == "request" and self.gm.readonly:
             return False  # a read-only view (players, review, a second GM) requests nothing
         return True
 
@@ -202,7 +202,7 @@ class RequisitionsTab(GameTab):
         self._fill()
 
     def action_request(self) -> None:
-        self.app.action_requisition()  # type: ignore[attr-defined]
+        self.gm.action_requisition()
 
     def action_focus_agent(self) -> None:
         self._filters()

@@ -15,6 +15,8 @@ from textual.widgets import Input
 from fhtagn_tui.commands.complete import complete
 from fhtagn_tui.domain.state import State
 
+from ..access import gm_app
+
 
 def candidates_text(candidates: tuple[str, ...], width: int = 76) -> str:
     """``Tab: new, set, show … (6 in all)`` — as many as fit on one line of the status."""
@@ -56,13 +58,14 @@ class CommandLine(Input):
             super().__init__()
             self.text = text
 
-    def __init__(self, **kwargs: object) -> None:
+    def __init__(self, *, id: str | None = None, compact: bool = False) -> None:
         self.state = State()
         super().__init__(
             placeholder=": type a command (help, char new, test, roll, note, undo…)",
             suggester=CommandSuggester(self),
             select_on_focus=False,  # a prefilled command is continued, not replaced
-            **kwargs,  # type: ignore[arg-type]
+            id=id,
+            compact=compact,
         )
         self.history: list[str] = []
         self._pos = 0
@@ -82,11 +85,7 @@ class CommandLine(Input):
     def action_leave(self) -> None:
         """Escape: clear the line and give the keys back to the tab on screen."""
         self.value = ""
-        focus_tab = getattr(self.app, "focus_tab", None)
-        if callable(focus_tab):
-            focus_tab()
-        else:
-            self.screen.focus_next()
+        gm_app(self).focus_tab()
 
     def action_complete(self) -> None:
         """Tab: complete the word before the cursor, or say what fits; an empty line lets the

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import ActiveBinding
@@ -108,15 +109,15 @@ class KeyBar(Widget, can_focus=False):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _piece(self, item: Key, key_style: object, hover_style: object) -> Text:
+    def _piece(self, item: Key, key_style: Style, hover_style: Style) -> Text:
         text = Text()
-        text.append(item.display, style=key_style)  # type: ignore[arg-type]
+        text.append(item.display, style=key_style)
         if item.description:
             text.append(" " + item.description)
         if not item.enabled:
             text.stylize("dim")
         if item == self._hover:
-            text.stylize(hover_style)  # type: ignore[arg-type]
+            text.stylize(hover_style)
         return text
 
     def render(self) -> Text:

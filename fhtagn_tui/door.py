@@ -1,0 +1,297 @@
+"""The door: the one typed object through which the app, the CLI (``do``, ``script``,
+``replay``, ``log``, ``export``, ``review``, ``import``, ``char``) and the served views (their
+child processes run the app) reach a campaign.
+
+Opening lives here once.  :meth:`Door.open` takes the writer lock (or opens read-only), folds
+the log from the start-up snapshot when the snapshot matches the log byte for byte (else by a
+full replay, and then writes a fresh snapshot for the next opening), and hands back a
+:class:`Door` holding the store and an :class:`~fhtagn_tui.service.Engine` on that fold.
+Closing it saves the snapshot at the end of the log when the log moved on, then releases the
+file.  :meth:`Door.memory` is the same door on a campaign in memory (tests, previews).
+
+Through the door: run a command line or a parsed :class:`Command`; read the state, the names,
+the bestiary, the events between two seqs; subscribe to the events appended (the app is the
+only subscriber: it posts them to its tabs as a Textual message); follow another process's
+writes; the players' inbox.  Nothing above the door imports ``service`` or ``store``
+(the import contract "app-through-door").
+
+Loading runs with the garbage collector off, then freezes what was loaded: the folded state
+lives as long as the process, and later collections skip it.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING
+
+from fhtagn_tui.domain.commands import Command
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.bestiary import Entry
+from fhtagn_tui.domain.features.campaign import CreateCampaign
+from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.dice import DiceSource
+from fhtagn_tui.service import Engine, MemorySink, Outcome
+from fhtagn_tui.store import CampaignStore, Locked, StoreError, snapshot
+from fhtagn_tui.store.view import EventView
+
+if TYPE_CHECKING:  # the types the door hands out, named for those above it (loaded when first used)
+    from fhtagn_tui.answers import AnswerDesk as AnswerDesk
+    from fhtagn_tui.export.search import LogFilter
+    from fhtagn_tui.store.watch import FileWatch as FileWatch
+
+__all__ = ["CampaignStore", "Door", "Engine", "EventView", "Listener", "Outcome", "StoreError", "open_campaign"]
+
+#: What a subscriber is handed: the events just appended (stamped, durable, folded).
+Listener = Callable[[list[Event]], None]
+
+
+class Door:
+    """A campaign opened and folded: the one way to it (see the module's doc)."""
+
+    def __init__(self, engine: Engine, store: CampaignStore | None = None, notice: str = "",
+                 from_snapshot: bool = False, snapshot_current: bool = False) -> None:
+        self.engine = engine
+        self.store = store  # None: a campaign in memory
+        self.notice = notice  # why it is read-only, a torn tail … ("" when all is well)
+        self.from_snapshot = from_snapshot  # the fold started from the start-up snapshot
+        self._saved_seq = engine.projection.seq if snapshot_current else -1
+
+    # --- opening ----------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, readonly: bool = False, *, fall_back_to_readonly: bool = False,
+             source: DiceSource | None = None) -> Door:
+        """Open the campaign file at ``path``, folded from its snapshot when the snapshot matches.
+
+        ``readonly``: never the writer.  ``fall_back_to_readonly``: when another process holds the
+        writer lock, open read-only with a notice instead of raising :class:`Locked`.
+        Raises :class:`StoreError` for a file that cannot be opened.
+        """
+        notice = ""
+        collecting = gc.isenabled()
+        gc.disable()  # the fold builds tens of thousands of objects that live on: collecting them now is wasted
+        try:
+            try:
+                store = CampaignStore.open(path, readonly=readonly)
+            except Locked as exc:
+                if not fall_back_to_readonly:
+                    raise
+                store = CampaignStore.open(path, readonly=True)
+                notice = f"{exc} — opened read-only."
+                readonly = True
+            try:
+                if store.warnings:
+                    notice = " ".join(store.warnings + ([notice] if notice else []))
+                projection, stale = snapshot.open_projection(store)
+                from_snapshot = projection.resuming
+                engine = Engine(store, readonly=readonly, projection=projection, source=source)
+                door = cls(engine, store, notice, from_snapshot, snapshot_current=not stale)
+                if stale:
+                    door.save_snapshot()  # the next opening starts from here
+            except BaseException:
+                store.close()
+                raise
+        finally:
+            if collecting:
+                gc.freeze()  # what is loaded lives as long as the process: later collections skip it
+                gc.enable()
+        return door
+
+    @classmethod
+    def create(cls, path: Path, system: str, name: str, title: str = "") -> Door:
+        """A new campaign file holding its ``CampaignCreated`` event, open as the writer (refuses to
+        overwrite: :class:`StoreError`).  No snapshot is written for it until it moves on."""
+        engine = Engine(MemorySink())
+        engine.run(CreateCampaign(name=name, system=system, title=title))
+        sink = engine.sink
+        assert isinstance(sink, MemorySink)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        store = CampaignStore.create(path, sink.events)
+        return cls(Engine(store, sink.events), store, snapshot_current=True)
+
+    @classmethod
+    def memory(cls, system: str, name: str = "test", source: DiceSource | None = None) -> Door:
+        """A fresh campaign in memory (tests, previews)."""
+        return cls(Engine.memory(system, name, source))
+
+    # --- reading ------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.engine.state
+
+    @property
+    def names(self) -> dict[str, str]:
+        """Character id → name, as the state has them now."""
+        return self.engine.names
+
+    @property
+    def projection(self) -> Projection:
+        return self.engine.projection
+
+    @property
+    def readonly(self) -> bool:
+        return self.engine.readonly
+
+    @readonly.setter
+    def readonly(self, value: bool) -> None:
+        self.engine.readonly = value  # review mode closes the door for writing while it runs
+
+    @property
+    def path(self) -> Path | None:
+        """The campaign file (None for a campaign in memory)."""
+        return self.store.path if self.store is not None else None
+
+    @property
+    def next_seq(self) -> int:
+        """The seq the next event appended will get (the log holds ``next_seq - 1`` events)."""
+        return self.engine.sink.next_seq
+
+    @property
+    def dice(self) -> DiceSource:
+        """Where the dice come from when none are typed in (the forms' previews draw from it)."""
+        return self.engine.source
+
+    def bestiary(self) -> tuple[Entry, ...]:
+        return self.engine.bestiary()
+
+    def events_between(self, start_seq: int, stop_seq: int) -> list[Event]:
+        """The events with ``start_seq <= seq < stop_seq``, from the file or from memory."""
+        if self.store is not None:
+            return self.store.events_between(start_seq, stop_seq)
+        sink = self.engine.sink
+        if isinstance(sink, MemorySink):
+            return sink.events_between(start_seq, stop_seq)
+        return []
+
+    def latest(self, count: int) -> list[Event]:
+        """The last ``count`` events of the log."""
+        stop = self.next_seq
+        return self.events_between(max(1, stop - count), stop)
+
+    def events(self) -> list[Event]:
+        """Every event of the log (for what needs them all: a recap, review, the log)."""
+        if self.store is not None:
+            return self.store.events()
+        return self.events_between(1, self.next_seq)
+
+    def iter_events(self) -> Iterator[Event]:
+        """Every event of the log, decoded a chunk at a time (no list of the whole log)."""
+        if self.store is not None:
+            return self.store.iter_events()
+        return iter(self.events())
+
+    def event_view(self) -> EventView | list[Event]:
+        """The log as a sequence read lazily: a file's decoded a chunk at a time (review mode)."""
+        if self.store is not None:
+            return EventView(self.store)
+        return self.events()
+
+    def search(self, flt: LogFilter, events: Sequence[Event] = ()) -> list[Event]:
+        """The events matching ``flt``: a query of the file, else a search of ``events``."""
+        from fhtagn_tui.export.search import search_events, search_store
+
+        if self.store is not None:
+            return search_store(self.store, flt)
+        return search_events(events or self.events(), flt)
+
+    # --- acting -----------------------------------------------------------------------------------
+
+    def execute(self, text: str) -> Outcome:
+        """Run one command line (a query answers; a command appends).  Raises ParseError, Rejected
+        or StoreError; nothing is appended then."""
+        return self.engine.execute(text)
+
+    def run(self, command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> list[Event]:
+        """Run a parsed command (forms build them): decide, append durably, fold; the events."""
+        return self.engine.run(command, typed=typed, secret=secret)
+
+    # --- subscribing and following ------------------------------------------------------------------
+
+    def subscribe(self, listener: Listener) -> None:
+        """Call ``listener`` with the events of every action once they are durable and folded."""
+        if listener not in self.engine.listeners:
+            self.engine.listeners.append(listener)
+
+    def unsubscribe(self, listener: Listener) -> None:
+        if listener in self.engine.listeners:
+            self.engine.listeners.remove(listener)
+
+    def follow(self) -> list[Event]:
+        """What another process appended since last asked, folded (and told to the subscribers)."""
+        if self.store is None:
+            return []
+        events = self.store.follow()
+        if events:
+            self.engine.absorb(events)
+        return events
+
+    def watch(self) -> FileWatch | None:
+        """A watch woken by the campaign file's writes (None: poll instead)."""
+        if self.store is None:
+            return None
+        # followers only: ctypes stays out of the GM's start-up
+        from fhtagn_tui.store.watch import watch
+
+        return watch(self.store.path)
+
+    # --- players' answers (roll requests) ----------------------------------------------------------
+
+    def answer_desk(self) -> AnswerDesk | None:
+        """The writer's desk for the players' answers (None: no file, or not the writer)."""
+        if self.store is None or self.readonly:
+            return None
+        from fhtagn_tui.answers import AnswerDesk
+
+        return AnswerDesk(self.engine, self.store.path)
+
+    def send_answer(self, number: int, character: str, who: str, dice: list[int] | None) -> str | None:
+        """A player's answer to request ``number``, into the campaign's inbox; the refusal or None."""
+        from fhtagn_tui.store.inbox import Answer, InboxError, send
+
+        if self.store is None:
+            return "no campaign file to answer through"
+        try:
+            send(self.store.path, Answer(n=number, c=character, p=who, d=dice))
+        except InboxError as exc:
+            return str(exc)
+        return None
+
+    # --- closing ----------------------------------------------------------------------------------
+
+    def save_snapshot(self) -> bool:
+        """Write the snapshot if the fold moved past the one on disk (True if written)."""
+        if self.store is None:
+            return False
+        projection = self.engine.projection
+        if projection.seq == self._saved_seq or projection.seq != len(self.store):
+            return False
+        written = snapshot.save(self.store, projection)
+        if written:
+            self._saved_seq = projection.seq
+        return written
+
+    def close(self, save: bool = True) -> None:
+        if self.store is None:
+            return
+        try:
+            if save:
+                self.save_snapshot()
+        finally:
+            self.store.close()
+
+    def __enter__(self) -> Door:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self.close(save=kind is None)
+
+
+def open_campaign(path: Path, readonly: bool = False, *, fall_back_to_readonly: bool = False,
+                  source: DiceSource | None = None) -> Door:
+    """:meth:`Door.open` (the name the CLI and its tests know)."""
+    return Door.open(path, readonly, fall_back_to_readonly=fall_back_to_readonly, source=source)
