@@ -26,7 +26,7 @@ from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets._data_table import CellType, RowKey
+from textual.widgets._data_table import CellType, ColumnKey, RowKey
 
 __all__ = ["RowTable"]
 
@@ -61,8 +61,17 @@ class RowTable(DataTable[Any]):
 
     def update_cell(self, row_key: RowKey | str, column_key: Any, value: CellType, *,
                     update_width: bool = False) -> None:
-        super().update_cell(row_key, column_key, value, update_width=update_width)
-        self._stamp[RowKey(row_key) if isinstance(row_key, str) else row_key] = next(_stamps)
+        row = RowKey(row_key) if isinstance(row_key, str) else row_key
+        column = ColumnKey(column_key) if isinstance(column_key, str) else column_key
+        if update_width or row not in self._row_locations or column not in self._column_locations:
+            super().update_cell(row_key, column_key, value, update_width=update_width)  # or its error
+            self._stamp[row] = next(_stamps)
+            return
+        # DataTable.update_cell, but only that row is painted again (it refreshes the whole table)
+        self._data[row][column] = value
+        self._update_count += 1
+        self._stamp[row] = next(_stamps)
+        self.refresh_row(self._row_locations.get(row))
 
     def remove_row(self, row_key: RowKey | str) -> None:
         super().remove_row(row_key)
