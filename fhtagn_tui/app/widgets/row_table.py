@@ -105,6 +105,22 @@ class RowTable(DataTable[Any]):
                 if before is not after and before != after:
                     self.update_cell(key, column, after)
 
+    def _update_dimensions(self, new_rows: Any) -> None:
+        """DataTable's, but rows added to a table that already scrolls do not lay the screen out
+        again: the table's own size does not depend on them (a followed log gains a row per
+        action; a layout pass moved and redrew every widget of the screen each time).  Only its
+        scroll bar changes, and that is updated here."""
+        before = self.virtual_size
+        scrolled = self.show_vertical_scrollbar and before.height > self.size.height > 0
+        super()._update_dimensions(new_rows)
+        after = self.virtual_size
+        height = self.styles.height
+        if (scrolled and height is not None and not height.is_auto and after.width == before.width
+                and after.height >= before.height):
+            self._layout_required = False  # set by virtual_size (a layout reactive)
+            self._scroll_update(after)
+            self.refresh()
+
     # --- drawing ------------------------------------------------------------------------
 
     def notify_style_update(self) -> None:
