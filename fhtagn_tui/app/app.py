@@ -196,8 +196,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._show_all()
         if self.focused is None:
             self.query_one("#party-table").focus()
-        if self.readonly:
-            self._follow_writes()  # woken by the file's writes: a roll request pops up at once
+        if self.readonly:  # woken by the file's writes: a roll request pops up at once
+            self.call_after_refresh(self._follow_writes)  # after the first frame (ctypes, inotify)
         if self.own:
             self.call_after_refresh(self._warm_prompt)
         if self.desk is not None:
