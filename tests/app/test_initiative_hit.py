@@ -24,6 +24,7 @@ SETUP = (
 
 async def _fight(pilot, app) -> None:
     await pilot.press("2")
+    await pilot.pause()  # the tab is built when first opened
     await add_fighters(pilot, app, ["ada"], template="cultist", count=2, title="Mill")
     await pilot.press("n")  # round 1: Ada acts
     assert rows(app)[0][0] == "▶ Ada"

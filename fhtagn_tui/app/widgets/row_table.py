@@ -71,7 +71,9 @@ class RowTable(DataTable[Any]):
         self._data[row][column] = value
         self._update_count += 1
         self._stamp[row] = next(_stamps)
-        self.refresh_row(self._row_locations.get(row))
+        index = self._row_locations.get(row)
+        if index is not None:
+            self.refresh_row(index)
 
     def remove_row(self, row_key: RowKey | str) -> None:
         super().remove_row(row_key)
