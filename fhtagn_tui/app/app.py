@@ -43,6 +43,7 @@ from .screens.party import PartyTab
 from .widgets.command_line import CommandLine
 from .widgets.key_bar import KeyBar
 from .widgets.review_bar import ReviewBar
+from .widgets.steady import update_steady
 
 if TYPE_CHECKING:
     from fhtagn_tui.domain.state import Ask
@@ -143,6 +144,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._collect_pending = False
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
         self._message = ""  # the last message on the message line, whole
+        self._status_floor = 1  # the message line's rows: it grows with a message, shrinks on a tab change
         self._watch: FileWatch | None = None  # wakes a follower when the campaign file is written
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         self.door.subscribe(self._on_events)  # the door's one subscriber: the tabs hear of events from the app
@@ -221,8 +223,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._show_all()
         if self.focused is None:
             self.query_one("#party-table").focus()
-        if self.readonly:
-            self._follow_writes()  # woken by the file's writes: a roll request pops up at once
+        if self.readonly:  # woken by the file's writes: a roll request pops up at once
+            self.call_after_refresh(self._follow_writes)  # after the first frame (ctypes, inotify)
         if self.own:
             self.call_after_refresh(self._warm_prompt)
         if self.desk is not None:
@@ -561,12 +563,18 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._message = text
         width = max(20, (status.size.width or self.size.width) - 2)  # its padding
         rows = Text(text).wrap(self.console, width)
+        # Within a tab the line does not shrink back from one message to the next (a miss is one
+        # row, a hit two): the tab above keeps its size, not laid out and drawn again per result.
+        floor = max(self._status_floor, min(len(rows), STATUS_ROWS))
+        if floor != self._status_floor:
+            self._status_floor = floor
+            status.styles.min_height = floor
         if len(rows) > STATUS_ROWS:
             shown = Text("\n").join(rows[: STATUS_ROWS - 1])
             shown.append(f"\n… {key_text(self, 'app.message', 'ctrl+o')} shows the whole message", style="bold")
-            status.update(shown)
+            update_steady(status, shown)
         else:
-            status.update(text)
+            update_steady(status, text)  # laid out again only when its height changes
 
     def action_message(self) -> None:
         """The last message whole, in a panel (a long one is cut on the message line)."""
@@ -689,6 +697,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         """Put the focus inside the tab, so that its keys work at once."""
         pane = event.pane
+        if self._status_floor != 1:  # the message line fits its message again
+            self._status_floor = 1
+            self.query_one("#status", Static).styles.min_height = None
         if self.build_tab(pane):
             # Drawn and focused once mounted.  Until then nothing has the focus: left in the pane
             # just hidden, it would pass to a sibling there, and that pane would be opened again.

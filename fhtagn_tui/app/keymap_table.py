@@ -44,6 +44,7 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('party.sheet_up', ('shift+up',), 'Sheet ↑', 'PartyTab'),
     ('initiative.start', ('s',), 'Start fight', 'InitiativeTab'),
     ('initiative.act', ('a',), 'Act', 'InitiativeTab'),
+    ('initiative.hit', ('t',), 'Hit', 'InitiativeTab'),
     ('initiative.next', ('n',), 'Next', 'InitiativeTab'),
     ('initiative.add', ('plus', 'equals_sign'), 'Add', 'InitiativeTab'),
     ('initiative.wait', ('w',), 'Wait', 'InitiativeTab'),

@@ -77,3 +77,25 @@ async def test_it_draws_what_a_plain_data_table_draws_and_only_changed_rows_agai
             assert _lines(rows) == _lines(plain)
         finally:
             DataTable._render_line_in_row = original  # type: ignore[method-assign]
+
+
+async def test_rows_added_to_a_scrolling_table_draw_and_scroll_as_a_plain_one() -> None:
+    """A followed log gains a row per action without a layout pass (RowTable._update_dimensions):
+    the lines, the scroll offset and the scroll bar are those a plain DataTable has."""
+    app = Pair()
+    async with app.run_test(size=(80, 24)) as pilot:
+        tables = (app.query_one("#rows", RowTable), app.query_one("#plain", DataTable))
+        for i in range(25):
+            for table in tables:
+                table.add_row(f"event {i}", str(i), "", "x" * (i % 7), key=f"e{i}")
+                table.move_cursor(row=table.row_count - 1)
+            await pilot.pause()
+            rows, plain = tables
+            assert _lines(rows) == _lines(plain), i
+            assert rows.virtual_size == plain.virtual_size
+            assert rows.scroll_offset == plain.scroll_offset
+            if i > 10:  # scrolling: the bar is shown, sized and placed as the plain table's
+                bars = [t.vertical_scrollbar for t in tables]
+                assert [(b.window_virtual_size, b.window_size, b.position) for b in bars][0] == \
+                    [(b.window_virtual_size, b.window_size, b.position) for b in bars][1]
+                assert rows.show_vertical_scrollbar and plain.show_vertical_scrollbar

@@ -2,8 +2,9 @@
 
     python tests/bench/bench_serve.py [--json] [--quick] [--players N] [--actions N]
 
-Serves a fresh copy of the demo campaign over SSH (``fhtagn_tui.serve``, on an
-free port of 127.0.0.1 in 24000–24999), connects 8 players with asyncssh (each an app
+Serves a fresh copy of the demo campaign over SSH (``fhtagn_tui.serve``, on a
+free port of 127.0.0.1 in 24000–24999, or the range of ``--ports LOW-HIGH`` /
+FHTAGN_BENCH_PORTS), connects 8 players with asyncssh (each an app
 process on its own pty, on the Log tab), then the GM appends 200 actions — notes
 carrying a unique marker, appended through an Engine on the campaign store
 exactly as the GM's app does (fsync'd, then shown).  For every action and every
@@ -105,18 +106,31 @@ async def _connect(port: int, key: asyncssh.SSHKey) -> Player:
     return player
 
 
-def _free_port() -> int:
-    """A free port of 127.0.0.1 in 24000–24999 (the range this machine's benchmarks may use)."""
+#: The ports of 127.0.0.1 the benchmark may use, "LOW-HIGH" (``--ports`` or FHTAGN_BENCH_PORTS):
+#: on a machine shared by several people each gets a range of their own.
+PORTS = os.environ.get("FHTAGN_BENCH_PORTS", "24000-24999")
+
+
+def _port_range() -> range:
+    low, _, high = PORTS.partition("-")
+    return range(int(low), int(high or low) + 1)
+
+
+def _free_port(taken: set[int] | None = None) -> int:
+    """A free port of 127.0.0.1 in the benchmark's range (``PORTS``), none of ``taken``."""
     import socket
 
-    for port in random.Random().sample(range(24000, 25000), 1000):
+    ports = _port_range()
+    for port in random.Random().sample(ports, len(ports)):
+        if taken and port in taken:
+            continue
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))
             except OSError:
                 continue
             return port
-    raise RuntimeError("no free port in 24000-24999")
+    raise RuntimeError(f"no free port in {PORTS}")
 
 
 async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
@@ -228,7 +242,7 @@ async def _rolls(players: int, rounds: int, say: Any) -> dict[str, Any]:
         files[Role.GM].write_bytes(gm_key.export_public_key())
         files[Role.PLAYER].write_bytes(b"".join(
             f'character="{name}" '.encode() + key.export_public_key() for name, key in zip(names, keys, strict=True)))
-        server = TableServer(saves, "rolls", path, "127.0.0.1", 0, None)
+        server = TableServer(saves, "rolls", path, "127.0.0.1", _free_port(), None)
         await server.start()
         conns: list[asyncssh.SSHClientConnection] = []
 
@@ -301,9 +315,10 @@ async def _safety(quick: bool, say: Any) -> dict[str, float]:
         path = campaigns.create_demo(saves)
         key = asyncssh.generate_private_key("ssh-ed25519")
         key_files(path)[Role.PLAYER].write_bytes(key.export_public_key())
+        ssh = _free_port()
         proc = subprocess.Popen(
             [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves), "serve", campaigns.campaign_name(path),
-             "--ssh-port", "0", "--web-port", "0"],
+             "--host", "127.0.0.1", "--ssh-port", str(ssh), "--web-port", str(_free_port({ssh}))],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         try:
             assert proc.stderr is not None
@@ -423,7 +438,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="40 actions instead of 200 (a smoke run)")
     parser.add_argument("--players", type=int, default=8)
     parser.add_argument("--actions", type=int, default=None)
+    parser.add_argument("--ports", default=None, help="the ports of 127.0.0.1 it may use, LOW-HIGH "
+                        "(default: FHTAGN_BENCH_PORTS, else 24000-24999)")
     args = parser.parse_args(argv)
+    if args.ports:
+        global PORTS
+        PORTS = args.ports
+        _port_range()  # a malformed range fails here, before anything starts
     progress = None if args.json else (lambda msg: print(f"… {msg}", file=sys.stderr, flush=True))
     rows = run(quick=args.quick, players=args.players, actions=args.actions, progress=progress)
     if args.json:

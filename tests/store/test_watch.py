@@ -38,6 +38,7 @@ async def test_a_read_only_app_follows_an_append_at_once_not_at_its_next_poll(tm
     app = FhtagnApp(engine, reader, notice, player=True)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()  # the follow starts after the first frame
             assert app._watch is not None  # noqa: SLF001 - woken by writes; the poll is a 1 s safety net
             seq = app.engine.projection.seq
             with CampaignStore.open(path) as gm_store:

@@ -26,11 +26,12 @@ from fhtagn_tui.domain.systems import pool_max
 
 from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
-from ..forms.action_specs import actions_for, q
+from ..forms.action_specs import Ctx, actions_for, command_text, defaults, q
 from ..forms.confirm import Confirm
-from ..keymap import key_markup
+from ..keymap import key_markup, key_text
 from ..widgets.fit import fit_widths
 from ..widgets.row_table import RowTable
+from ..widgets.steady import update_steady
 from .base import GameTab
 from .initiative_view import (
     BAR_POOLS,
@@ -46,7 +47,7 @@ from .initiative_view import (
 )
 from .party import bar
 
-MUTATING = {"start", "act", "next", "add", "wait", "go", "remove", "ready", "end", "move"}
+MUTATING = {"start", "act", "hit", "next", "add", "wait", "go", "remove", "ready", "end", "move"}
 
 
 class EmptyNote(Static):
@@ -74,6 +75,7 @@ class InitiativeTab(GameTab):
     BINDINGS = [
         Binding("s", "start", "Start fight", id="initiative.start"),
         Binding("a", "act", "Act", id="initiative.act"),
+        Binding("t", "hit", "Hit", id="initiative.hit"),  # the common attack at once, at the highlighted: no menu, no form
         Binding("n", "next", "Next", id="initiative.next"),
         Binding("plus,equals_sign", "add", "Add", key_display="+", id="initiative.add"),
         Binding("w", "wait", "Wait", id="initiative.wait"),
@@ -100,6 +102,7 @@ class InitiativeTab(GameTab):
         self._recent: deque[str] = deque(maxlen=LOG_LINES)  # the latest lines of the log, for the wide layout
         self._backlog_read = False
         self._cells: dict[str, tuple[tuple[object, ...], list[Text]]] = {}  # per combatant, last drawn
+        self._width = 0  # the width the columns were last fitted to
 
     def compose(self) -> ComposeResult:
         yield Static(id="ini-head")
@@ -132,7 +135,7 @@ class InitiativeTab(GameTab):
     def show(self, state: State) -> None:
         self._state = state
         enc = state.encounter
-        self.query_one("#ini-head", Static).update(head_text(state))
+        self.query_one("#ini-head", Static).update(head_text(state), layout=False)  # one line, always
         table = self.query_one("#ini-table", RowTable)
         empty = self.query_one("#ini-empty", EmptyNote)
         panel = self.query_one("#ini-panel", Static)
@@ -179,7 +182,7 @@ class InitiativeTab(GameTab):
             table.move_cursor(row=enc.order.index(target), animate=False)
         if had_focus:
             table.focus()
-        panel.update(self._panel(state))
+        update_steady(panel, self._panel(state))  # laid out again only if its height changes
         self._show_log()
         self._keys_changed()
 
@@ -248,6 +251,9 @@ class InitiativeTab(GameTab):
         return text
 
     def on_resize(self, event: Resize) -> None:
+        if event.size.width == self._width:
+            return  # only the height changed (the message line below grew): the columns stand
+        self._width = event.size.width
         self.set_class(event.size.width >= WIDE, "wide")
         self._fitted = (0, 0, 0)  # fitted again
         if self._state is not None and self._state.encounter is not None:
@@ -295,7 +301,7 @@ class InitiativeTab(GameTab):
 
     def _keys_changed(self) -> None:
         """Redraw the footer only when a key comes or goes (the footer is costly to rebuild)."""
-        actions = ("start", "act", "next", "add", "wait", "go", "check", "ready", "remove", "end", "reference")
+        actions = ("start", "act", "hit", "next", "add", "wait", "go", "check", "ready", "remove", "end", "reference")
         signature = tuple(self.check_action(a, ()) for a in actions)
         if signature != self._signature:
             self._signature = signature
@@ -349,7 +355,7 @@ class InitiativeTab(GameTab):
             return True
         if enc is None:
             return action not in MUTATING and action != "check"
-        if action == "act":
+        if action in ("act", "hit"):
             comb = enc.get(enc.current) if enc.current else None
             return self._acting() is not None and comb is not None and not comb.acted
         if action == "wait":
@@ -403,6 +409,41 @@ class InitiativeTab(GameTab):
             self.app.push_screen(ActionForm(fresh, now, specs[key], self.run_text))
 
         self.app.push_screen(ActionMenu(state, actor), picked)
+
+    def _hit_command(self) -> str:
+        """The acting combatant's common attack (the act menu's ``a``) with every field at its default
+        — the weapon it is best with — at the highlighted combatant when it is one of the attack's
+        targets, else at the form's default target; "" when there is none."""
+        state, actor = self._state, self._acting()
+        if state is None or actor is None or state.encounter is None:
+            return ""
+        comb = state.encounter.get(actor.id)
+        if comb is None or comb.acted:
+            return ""
+        spec = next((a for a in actions_for(state, actor) if a.hotkey == "a"), None)
+        if spec is None:
+            return ""
+        ctx = Ctx(state, actor)
+        target = next((f for f in spec.fields if f.key == "target"), None)
+        if target is None or target.choices is None:
+            return ""
+        high = self.highlighted_id()
+        if high and high != actor.id and any(v == high for _, v in target.choices(ctx)):
+            ctx.values["target"] = high
+        defaults(spec, ctx)
+        if not ctx.get("target"):
+            return ""
+        return command_text(spec, ctx)
+
+    def action_hit(self) -> None:
+        """``t``: the acting combatant attacks the highlighted combatant (or its first enemy) with its
+        default weapon — the act menu's attack with nothing changed, without opening it."""
+        text = self._hit_command()
+        if text:
+            self.run_text(text)
+        else:
+            self.app.notify(f"nobody this attack can reach: {key_text(self.app, 'initiative.act', 'a')} opens the act menu",
+                            severity="warning", markup=False)
 
     def action_next(self) -> None:
         self.run_text("fight next")

@@ -19,6 +19,7 @@ from fhtagn_tui.domain.state import State
 
 from ..messages import EventsAppended
 from ..widgets.row_table import RowTable
+from ..widgets.steady import update_steady
 from .base import GameTab
 
 #: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
@@ -142,4 +143,4 @@ class LogTab(GameTab):
         line = self.query_one("#log-detail", Static)
         line.display = ev is not None
         if ev is not None:
-            line.update(self.detail(ev))
+            update_steady(line, self.detail(ev))  # no layout pass when it keeps its height

@@ -26,7 +26,7 @@ from textual.cache import LRUCache
 from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import DataTable
-from textual.widgets._data_table import CellType, RowKey
+from textual.widgets._data_table import CellType, ColumnKey, RowKey
 
 __all__ = ["RowTable"]
 
@@ -61,8 +61,19 @@ class RowTable(DataTable[Any]):
 
     def update_cell(self, row_key: RowKey | str, column_key: Any, value: CellType, *,
                     update_width: bool = False) -> None:
-        super().update_cell(row_key, column_key, value, update_width=update_width)
-        self._stamp[RowKey(row_key) if isinstance(row_key, str) else row_key] = next(_stamps)
+        row = RowKey(row_key) if isinstance(row_key, str) else row_key
+        column = ColumnKey(column_key) if isinstance(column_key, str) else column_key
+        if update_width or row not in self._row_locations or column not in self._column_locations:
+            super().update_cell(row_key, column_key, value, update_width=update_width)  # or its error
+            self._stamp[row] = next(_stamps)
+            return
+        # DataTable.update_cell, but only that row is painted again (it refreshes the whole table)
+        self._data[row][column] = value
+        self._update_count += 1
+        self._stamp[row] = next(_stamps)
+        index = self._row_locations.get(row)
+        if index is not None:
+            self.refresh_row(index)
 
     def remove_row(self, row_key: RowKey | str) -> None:
         super().remove_row(row_key)
@@ -95,6 +106,22 @@ class RowTable(DataTable[Any]):
             for column, before, after in zip(columns, old, cells, strict=False):
                 if before is not after and before != after:
                     self.update_cell(key, column, after)
+
+    def _update_dimensions(self, new_rows: Any) -> None:
+        """DataTable's, but rows added to a table that already scrolls do not lay the screen out
+        again: the table's own size does not depend on them (a followed log gains a row per
+        action; a layout pass moved and redrew every widget of the screen each time).  Only its
+        scroll bar changes, and that is updated here."""
+        before = self.virtual_size
+        scrolled = self.show_vertical_scrollbar and before.height > self.size.height > 0
+        super()._update_dimensions(new_rows)
+        after = self.virtual_size
+        height = self.styles.height
+        if (scrolled and height is not None and not height.is_auto and after.width == before.width
+                and after.height >= before.height):
+            self._layout_required = False  # set by virtual_size (a layout reactive)
+            self._scroll_update(after)
+            self.refresh()
 
     # --- drawing ------------------------------------------------------------------------
 

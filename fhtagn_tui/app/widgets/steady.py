@@ -1,0 +1,38 @@
+"""Updating a Static without a layout pass when its height stays the same.
+
+``Static.update`` lays the whole screen out again by default: the widgets around it move and
+are drawn again.  A result panel or a message line usually takes as many rows as the text
+before it (or fewer than its least height), so a key press need not pay for that.
+"""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+from textual.visual import VisualType
+from textual.widgets import Static
+
+
+def _height(widget: Static, width: int) -> int:
+    """The rows the widget takes for its content at ``width``: padding, border, least and most height."""
+    styles = widget.styles
+    rows = widget.get_content_height(Size(0, 0), Size(0, 0), width) + styles.gutter.height
+    low, high = styles.min_height, styles.max_height
+    if low is not None and low.cells is not None:
+        rows = max(rows, low.cells)
+    if high is not None and high.cells is not None:
+        rows = min(rows, high.cells)
+    return rows
+
+
+def update_steady(widget: Static, content: VisualType) -> None:
+    """``widget.update(content)``; laid out again only if the rows it takes change (or it has not
+    been laid out yet)."""
+    width = widget.content_size.width
+    if not width or widget.styles.height is None or not widget.styles.height.is_auto:
+        widget.update(content)
+        return
+    before = _height(widget, width)
+    widget.update(content, layout=False)
+    widget.clear_cached_dimensions()
+    if _height(widget, width) != before:
+        widget.refresh(layout=True)

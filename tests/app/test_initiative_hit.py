@@ -1,0 +1,118 @@
+"""The Initiative tab's ``t``: the acting combatant's usual attack at once, no menu, no form.
+
+The highlighted combatant is the target when the attack can reach it; otherwise the act
+form's default target (the first enemy in the order).  The weapon is the form's default
+(the one the attacker is best with).  Dice are forced: the engine's fallback source is
+empty, so a die nobody forced fails loudly.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+from fhtagn_tui.app.forms.action import ActionForm, ActionMenu
+from fhtagn_tui.app.screens.initiative import InitiativeTab
+from fhtagn_tui.domain.features.fh_combat import AttackResolved
+
+from .test_initiative_tab import SIZE, add_fighters, campaign, force, opened, panel, rows
+
+SETUP = (
+    'char new Ada STR=12 CON=12 DEX=14 Firearms=60 Dodge=40 "Unarmed Combat"=50',
+    'template add Cultist kind=npc STR=13 CON=10 DEX=10 "Melee Weapons"=50 Dodge=30',
+)
+
+
+async def _fight(pilot, app) -> None:
+    await pilot.press("2")
+    await pilot.pause()  # the tab is built when first opened
+    await add_fighters(pilot, app, ["ada"], template="cultist", count=2, title="Mill")
+    await pilot.press("n")  # round 1: Ada acts
+    assert rows(app)[0][0] == "▶ Ada"
+
+
+def _attacks(store) -> list[tuple[str, str, str]]:
+    return [(ev.attacker, ev.target, ev.weapon) for ev in store.events() if isinstance(ev, AttackResolved)]
+
+
+async def test_t_attacks_the_highlighted_combatant_with_the_default_weapon(tmp_path):
+    app, store = opened(campaign(tmp_path, "fhtagn", *SETUP))
+    async with app.run_test(size=SIZE) as pilot:
+        await _fight(pilot, app)
+        tab = app.query_one(InitiativeTab)
+        await pilot.press("down", "down")  # the cursor on Cultist 2
+        assert tab.highlighted_id() == "cultist 2"
+        assert tab._hit_command() == tab._hit_command()  # noqa: SLF001 - the same line each time it is asked
+        line = tab._hit_command()  # noqa: SLF001
+        assert line == 'attack ada "cultist 2" weapon="light pistol"'  # Firearms 60 is her best
+        force(app, 34, 7)
+        seq = app.engine.projection.seq
+        await pilot.press("t")
+        assert not isinstance(app.screen, (ActionMenu, ActionForm))  # nothing opened
+        assert app.engine.projection.seq > seq
+        text = panel(app)
+        assert "Ada → Cultist 2, light pistol" in text and "attack 34 vs 60 success → unopposed: hit" in text
+        assert "Cultist 2 HP 12→5 (7 taken)" in text
+        assert _attacks(store) == [("ada", "cultist 2", "light pistol")]
+        assert "acted" in rows(app)[0][-1]
+        seq = app.engine.projection.seq
+        await pilot.press("t")  # Ada has acted: the key is not offered
+        assert app.engine.projection.seq == seq
+    store.close()
+
+
+async def test_t_on_the_attacker_itself_takes_the_forms_default_target(tmp_path):
+    app, store = opened(campaign(tmp_path, "fhtagn", *SETUP))
+    async with app.run_test(size=SIZE) as pilot:
+        await _fight(pilot, app)
+        tab = app.query_one(InitiativeTab)
+        assert tab.highlighted_id() == "ada"
+        line = tab._hit_command()  # noqa: SLF001
+        # the same line the act form runs when ctrl+s is pressed at once
+        await pilot.press("a", "a")
+        form = app.screen
+        assert isinstance(form, ActionForm)
+        assert line == form._text()  # noqa: SLF001
+        await pilot.press("escape")
+        assert "\"cultist 1\"" in line
+    store.close()
+
+
+async def test_t_is_off_in_a_read_only_view(tmp_path):
+    path = campaign(tmp_path, "fhtagn", *SETUP, "fight start Mill", "fight add ada", "fight add 1 cultist",
+                    "fight next")
+    from fhtagn_tui.app.app import FhtagnApp, open_engine
+
+    engine, store, notice = open_engine(path, True)
+    app = FhtagnApp(engine, store, notice)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        seq = app.engine.projection.seq
+        await pilot.press("t")
+        assert app.engine.projection.seq == seq
+        assert app.query_one("#ini-table", DataTable).row_count == 2
+    store.close()
+
+
+async def test_the_panel_and_message_line_show_each_result_without_moving_the_table(tmp_path):
+    """A result as tall as the one before is drawn in place: the table keeps its place and size,
+    and the panel and the message line hold the new words (not the old ones)."""
+    app, store = opened(campaign(tmp_path, "fhtagn", *SETUP))
+    async with app.run_test(size=SIZE) as pilot:
+        await _fight(pilot, app)
+        table = app.query_one("#ini-table", DataTable)
+        force(app, 34, 67, 7)
+        await pilot.press("down", "t")
+        first = panel(app)
+        region = table.region
+        status = str(app.query_one("#status", Static).render())
+        await pilot.press("n")  # Cultist 1 is stunned and cannot act? then Cultist 2
+        while app.engine.state.encounter.current == "cultist 1" or not app.engine.state.encounter.current:
+            await pilot.press("n")
+        force(app, 45, 3)
+        await pilot.press("t")
+        assert panel(app) != first and "Ada" in panel(app)
+        assert str(app.query_one("#status", Static).render()) != status
+        assert table.region == region
+        # a new tab lets the message line fit its message again
+        await pilot.press("1", "2")
+    store.close()

@@ -1,0 +1,46 @@
+"""update_steady: a Static updated in place when its height stays, laid out when it changes."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.widgets import Static
+
+from fhtagn_tui.app.widgets.steady import update_steady
+
+
+class Box(App[None]):
+    CSS = "#box { height: auto; min-height: 3; max-height: 6; } #below { height: 1; }"
+
+    def compose(self) -> ComposeResult:
+        yield Static("one", id="box")
+        yield Static("below", id="below")
+
+
+async def test_it_shows_the_new_text_and_moves_what_follows_only_when_its_height_changes() -> None:
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box, below = app.query_one("#box", Static), app.query_one("#below", Static)
+        await pilot.pause()
+        assert box.size.height == 3 and below.region.y == 3
+        laid_out = []
+        original = box.refresh
+
+        def spy(*args: object, layout: bool = False, **kwargs: object) -> object:
+            laid_out.append(layout)
+            return original(*args, layout=layout, **kwargs)  # type: ignore[arg-type]
+
+        box.refresh = spy  # type: ignore[method-assign]
+        update_steady(box, "two\nlines")  # within the least height: drawn in place
+        await pilot.pause()
+        assert "two" in str(box.render()) and not any(laid_out)
+        assert below.region.y == 3
+        update_steady(box, "1\n2\n3\n4\n5")  # taller: laid out, what follows moves down
+        await pilot.pause()
+        assert any(laid_out) and box.size.height == 5 and below.region.y == 5
+        laid_out.clear()
+        update_steady(box, "a\nb\nc\nd\ne")  # the same height again: in place
+        await pilot.pause()
+        assert not any(laid_out) and "a" in str(box.render()) and below.region.y == 5
+        update_steady(box, "short")  # back to the least height
+        await pilot.pause()
+        assert any(laid_out) and box.size.height == 3 and below.region.y == 3
