@@ -70,7 +70,7 @@ async def test_swapped_keys_work_swapped_and_are_shown_swapped(tmp_path):
         await pilot.pause()
 
         text = keys_text(app)  # the help (the GM screen's first entry) lists the user's keys
-        assert "e new · n edit" in text and "n act · t hit · a next" in text
+        assert "e new · n edit" in text and "n act · t hit · a next" in text and "ctrl+up move up" in text
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, ReferenceScreen)

@@ -75,7 +75,7 @@ class InitiativeTab(GameTab):
     BINDINGS = [
         Binding("s", "start", "Start fight", id="initiative.start"),
         Binding("a", "act", "Act", id="initiative.act"),
-        Binding("t", "hit", "Hit", id="initiative.hit"),  # the common attack at once, at the highlighted: no menu, no form
+        Binding("t", "hit", "Hit", show=False, id="initiative.hit"),  # the common attack at once, at the highlighted: no menu, no form
         Binding("n", "next", "Next", id="initiative.next"),
         Binding("plus,equals_sign", "add", "Add", key_display="+", id="initiative.add"),
         Binding("w", "wait", "Wait", id="initiative.wait"),
@@ -244,10 +244,12 @@ class InitiativeTab(GameTab):
         if waiting:
             if text.plain:
                 text.append("\n")
-            text.append(f"Waiting: {', '.join(waiting)} (g: act now)", style="cyan")
+            text.append(f"Waiting: {', '.join(waiting)} ({key_text(self.app, 'initiative.go', 'g')}: act now)", style="cyan")
         if not text.plain and enc is not None:
-            text.append("+ adds fighters · n starts the round" if not enc.round else "a: act · n: next turn",
-                        style="dim")
+            key = {b: key_text(self.app, f"initiative.{b}", d) for b, d in
+                   (("add", "+"), ("next", "n"), ("act", "a"), ("hit", "t"))}
+            text.append(f"{key['add']} adds fighters · {key['next']} starts the round" if not enc.round
+                        else f"{key['act']}: act · {key['hit']}: hit at once · {key['next']}: next turn", style="dim")
         return text
 
     def on_resize(self, event: Resize) -> None:

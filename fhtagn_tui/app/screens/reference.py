@@ -61,6 +61,11 @@ from .base import GameTab
 TAB_TOPICS: dict[str, str] = {"party": "party", "initiative": "combat", "chase": "chase",
                               "requisitions": "requisitions"}
 
+#: Keys the key bar leaves out for room that the help lists (the others it hides are another system's,
+#: or a second key for something listed).
+LISTED_HIDDEN = frozenset({"initiative.hit", "initiative.ask", "initiative.move_up", "initiative.move_down"})
+
+
 def keys_text(app: object) -> str:
     """The keys of the app and of each tab, read from their bindings under the user's keymap
     (they never drift, and a remapped key is shown as the user typed it)."""
@@ -84,10 +89,11 @@ def keys_text(app: object) -> str:
 
 
 def _binding_words(app: object, bindings: Iterable[BindingType]) -> str:
-    """``n new · e edit · Del/x delete``: each action once, its keys as typed, joined by ``/``."""
+    """``n new · e edit · Del/x delete``: each action once, its keys as typed, joined by ``/``. The keys
+    the key bar leaves out for room (:data:`LISTED_HIDDEN`) are listed too: the help is where they are found."""
     keys: dict[tuple[str, str], list[str]] = {}
     for b in Binding.make_bindings(bindings):
-        if not b.description or not b.show:
+        if not b.description or not (b.show or b.id in LISTED_HIDDEN):
             continue
         shown = keys.setdefault((b.action, b.description.lower()), [])
         mine = keys_of(app, b)
