@@ -33,6 +33,23 @@ def is_close(weapon: Weapon | None) -> bool:
     return weapon is not None and weapon.close_combat
 
 
+def defender_may_choose(state: State, target_id: str, weapon: Weapon | None) -> bool:
+    """Whether the target of an attack with ``weapon`` is a player's character with a defence to
+    choose now — the player's choice, which an attack at once must not take for them: FHTAGN, one
+    who has not acted, is not stunned or helpless and has no automatic defence (FH-COMBAT-03/04,
+    FH-DMG-06, FH-COMBAT-18); CoC, against a Fighting attack or a throw the target chooses (COC-MELEE-04);
+    GURPS, an active defence. The Keeper's own characters are the Keeper's to choose for."""
+    tgt = state.characters.get(target_id)
+    if tgt is None or not tgt.is_pc or tgt.has("unconscious") or tgt.has("dead"):
+        return False
+    if state.system == aw.FHTAGN:
+        look = defence_outlook(state, tgt, is_close(weapon))
+        return not (look.stunned or look.helpless or look.savage or look.automatic or look.acted)
+    if state.system == aw.COC:
+        return weapon is None or weapon.close_combat or weapon.kind == "thrown"
+    return True
+
+
 def called_shots(weapon: Weapon | None) -> list[Choice]:
     """FHTAGN called shots that fit the weapon (crowd: ranged only), with their modifiers (FH-COMBAT-11…14)."""
     close = is_close(weapon)

@@ -116,3 +116,46 @@ async def test_the_panel_and_message_line_show_each_result_without_moving_the_ta
         # a new tab lets the message line fit its message again
         await pilot.press("1", "2")
     store.close()
+
+
+FAST_CULTISTS = (
+    'char new Ada STR=12 CON=12 DEX=10 Firearms=60 Dodge=40 "Unarmed Combat"=50',
+    'template add Cultist kind=npc STR=13 CON=10 DEX=16 "Melee Weapons"=50 Dodge=30',
+)
+
+
+async def test_t_at_an_agent_who_may_still_defend_asks_for_their_defence(tmp_path):
+    """FH-COMBAT-03: an agent who has not acted chooses to dodge or fight back (spending the turn) —
+    the player's choice: ``t`` opens the attack form at them instead of hitting with the default
+    (no defence). Once the agent has acted, the attack is unopposed and ``t`` hits at once."""
+    app, store = opened(campaign(tmp_path, "fhtagn", *FAST_CULTISTS))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        await add_fighters(pilot, app, ["ada"], template="cultist", count=2, title="Mill")
+        await pilot.press("n")  # round 1: the cultists are quicker
+        assert app.engine.state.encounter.current == "cultist 1"
+        tab = app.query_one(InitiativeTab)
+        while tab.highlighted_id() != "ada":
+            await pilot.press("down")
+        seq = app.engine.projection.seq
+        assert not tab.hit_at_once()
+        await pilot.press("t")
+        form = app.screen
+        assert isinstance(form, ActionForm)  # the defence is asked, not taken for her
+        assert form.ctx.get("target") == "ada"
+        assert app.engine.projection.seq == seq  # nothing rolled unasked
+        await pilot.press("escape")
+        await pilot.pause()
+        # Ada dodges the first cultist through the form: she has used her turn
+        app.engine.execute('attack "cultist 1" ada defend=dodge roll=80,10')
+        await pilot.press("n")
+        assert app.engine.state.encounter.current == "cultist 2"
+        while tab.highlighted_id() != "ada":
+            await pilot.press("down")
+        assert tab.hit_at_once()  # her defence now is the rules' (FH-COMBAT-04), nothing to choose
+        force(app, 90)
+        await pilot.press("t")
+        assert not isinstance(app.screen, ActionForm)
+        assert app.engine.projection.seq > seq
+    store.close()

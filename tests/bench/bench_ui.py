@@ -115,7 +115,7 @@ async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float],
                 tab = main.query_one(InitiativeTab)
                 if gesture == "key":
                     await pilot.press("down")  # the GM puts the cursor on the one attacked
-                    if not tab._hit_command():  # noqa: SLF001 - everyone else is down
+                    if not tab.hit_at_once():  # everyone else is down, or an agent's defence is theirs to choose
                         await pilot.press("n")
                         continue
                     key = "t"

@@ -166,3 +166,23 @@ def test_rounds_loaded_counts_the_shots_fired():
     assert actions.rounds_loaded(eng.state, "harvey", revolver) == revolver.magazine == 6  # never fired: full
     do(eng, 'shoot harvey cultist weapon=".38 revolver" range=10', 95)  # a miss
     assert actions.rounds_loaded(eng.state, "harvey", revolver) == 5
+
+
+
+@pytest.mark.rule("FH-COMBAT-03")
+def test_an_agent_who_has_not_acted_chooses_a_defence_and_the_keeper_chooses_for_npcs():
+    eng = engine("fhtagn", "char new Ada STR=12 CON=12 DEX=10 Dodge=40", "char new Cultist kind=npc STR=13 CON=10 DEX=16",
+                 "fight start", "fight add ada cultist", "fight next")
+    assert actions.defender_may_choose(eng.state, "ada", None)  # a player's agent, not yet acted
+    assert not actions.defender_may_choose(eng.state, "cultist", None)  # the Keeper's own: the Keeper's key
+    do(eng, "attack cultist ada defend=dodge", 80, 10)  # her dodge spends her turn
+    assert not actions.defender_may_choose(eng.state, "ada", None)  # later attacks: the rules' defence (FH-COMBAT-04)
+
+
+@pytest.mark.rule("COC-MELEE-04")
+def test_coc_an_investigator_chooses_against_fighting_not_against_a_gun():
+    eng = engine("coc7", "char new Ada STR=50 CON=60 SIZ=55 DEX=70 POW=60")
+    pistol = find_weapon("coc7", eng.state.armory, ".38 revolver")
+    assert pistol is not None and not pistol.close_combat
+    assert actions.defender_may_choose(eng.state, "ada", None)  # unarmed / Fighting: the target chooses
+    assert not actions.defender_may_choose(eng.state, "ada", pistol)  # no response to a gunshot

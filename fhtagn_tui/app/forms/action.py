@@ -94,13 +94,15 @@ class ActionForm(ModalScreen[None]):
         Binding("f1", "reference", "Rules", id="app.gm_screen"),
     ]
 
-    def __init__(self, state: State, actor: Character, spec: ActionSpec, run: RunText) -> None:
+    def __init__(self, state: State, actor: Character, spec: ActionSpec, run: RunText,
+                 values: dict[str, str] | None = None) -> None:
+        """``values``: fields already chosen (the target of ``t``); the others at their defaults."""
         super().__init__()
         self.state = state
         self.actor = actor
         self.spec = spec
         self.run = run
-        self.ctx = defaults(spec, Ctx(state, actor))
+        self.ctx = defaults(spec, Ctx(state, actor, values))
         self._options: dict[str, list[tuple[str, str]]] = {}
 
     # --- layout ----------------------------------------------------------------------------

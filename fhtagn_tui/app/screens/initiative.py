@@ -20,13 +20,14 @@ from textual.events import Resize
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.domain.actions import defender_may_choose
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import pool_max
 
 from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
-from ..forms.action_specs import Ctx, actions_for, command_text, defaults, q
+from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults, q
 from ..forms.confirm import Confirm
 from ..keymap import key_markup, key_text
 from ..widgets.fit import fit_widths
@@ -412,40 +413,60 @@ class InitiativeTab(GameTab):
 
         self.app.push_screen(ActionMenu(state, actor), picked)
 
-    def _hit_command(self) -> str:
+    def _hit_plan(self) -> tuple[ActionSpec, Ctx] | None:
         """The acting combatant's common attack (the act menu's ``a``) with every field at its default
         — the weapon it is best with — at the highlighted combatant when it is one of the attack's
-        targets, else at the form's default target; "" when there is none."""
+        targets, else at the form's default target; None when there is none."""
         state, actor = self._state, self._acting()
         if state is None or actor is None or state.encounter is None:
-            return ""
+            return None
         comb = state.encounter.get(actor.id)
         if comb is None or comb.acted:
-            return ""
+            return None
         spec = next((a for a in actions_for(state, actor) if a.hotkey == "a"), None)
         if spec is None:
-            return ""
+            return None
         ctx = Ctx(state, actor)
         target = next((f for f in spec.fields if f.key == "target"), None)
         if target is None or target.choices is None:
-            return ""
+            return None
         high = self.highlighted_id()
         if high and high != actor.id and any(v == high for _, v in target.choices(ctx)):
             ctx.values["target"] = high
         defaults(spec, ctx)
         if not ctx.get("target"):
-            return ""
-        return command_text(spec, ctx)
+            return None
+        return spec, ctx
+
+    def _hit_command(self) -> str:
+        """The command line ``t`` runs ("" when there is nobody to hit)."""
+        plan = self._hit_plan()
+        return command_text(*plan) if plan is not None else ""
 
     def action_hit(self) -> None:
         """``t``: the acting combatant attacks the highlighted combatant (or its first enemy) with its
-        default weapon — the act menu's attack with nothing changed, without opening it."""
-        text = self._hit_command()
-        if text:
-            self.run_text(text)
-        else:
+        default weapon — the act menu's attack with nothing changed, without opening it. When the
+        target is a player's character with a defence to choose (the domain says), the choice is
+        theirs: the attack form opens at that target instead, its defence to be picked."""
+        plan = self._hit_plan()
+        if plan is None:
             self.app.notify(f"nobody this attack can reach: {key_text(self.app, 'initiative.act', 'a')} opens the act menu",
                             severity="warning", markup=False)
+            return
+        spec, ctx = plan
+        if self._defender_chooses(ctx):
+            self.app.push_screen(ActionForm(ctx.state, ctx.actor, spec, self.run_text, {"target": ctx.get("target")}))
+            return
+        self.run_text(command_text(spec, ctx))
+
+    def _defender_chooses(self, ctx: Ctx) -> bool:
+        """The target of ``t`` is a player's character with a defence of their own to choose now."""
+        return defender_may_choose(ctx.state, ctx.get("target"), ctx.weapon)
+
+    def hit_at_once(self) -> bool:
+        """``t`` would attack at once (a target, and no player's defence to ask for)."""
+        plan = self._hit_plan()
+        return plan is not None and not self._defender_chooses(plan[1])
 
     def action_next(self) -> None:
         self.run_text("fight next")
