@@ -2,54 +2,65 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
-import signal
-import sys
-from collections.abc import Sequence
-from importlib import import_module
-from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
+# Start-up: the imports below (Textual, the domain's ~200 event and command types, the tabs) allocate
+# many objects and free none; collections in between only walk them (~15 ms of CPU before the first
+# paint, tests/bench/bench_startup.py).  The collector rests while they load, and is woken after.
+_COLLECTING = gc.isenabled()
+gc.disable()
+try:
+    import asyncio
+    import signal
+    import sys
+    from collections.abc import Sequence
+    from importlib import import_module
+    from pathlib import Path, PurePath
+    from typing import TYPE_CHECKING, Any, ClassVar
 
-from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain.commands import Command
-from fhtagn_tui.domain.decide import Rejected
-from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.features.campaign import DeleteCharacter
-from fhtagn_tui.domain.history import Redo, Undo
-from fhtagn_tui.domain.public import PublicEntry, PublicLog
-from fhtagn_tui.domain.state import SYSTEM_LABELS, State
-from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
+    from rich.text import Text
+    from textual import events
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+    from textual.screen import Screen
+    from textual.widget import Widget
+    from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
-from .input_bound import InputBoundMixin
-from .keymap import UserKeymap, key_text, keymap_paths
-from .keymap import load as load_keymap
-from .messages import EventsAppended
-from .no_files import NoFilesMixin
-from .palette import GameCommands
-from .review import REVIEW_BINDINGS, ReviewMode
-from .screens.base import GameTab
-from .screens.log import WINDOW as LOG_WINDOW
-from .screens.log import LogTab
-from .screens.party import PartyTab
-from .widgets.command_line import CommandLine
-from .widgets.key_bar import KeyBar
-from .widgets.review_bar import ReviewBar
-from .widgets.steady import update_steady
+    from fhtagn_tui.commands import ParseError
+    from fhtagn_tui.domain.commands import Command
+    from fhtagn_tui.domain.decide import Rejected
+    from fhtagn_tui.domain.events import Event
+    from fhtagn_tui.domain.features.campaign import DeleteCharacter
+    from fhtagn_tui.domain.history import Redo, Undo
+    from fhtagn_tui.domain.public import PublicEntry, PublicLog
+    from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+    from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
-if TYPE_CHECKING:
-    from fhtagn_tui.domain.state import Ask
-    from fhtagn_tui.door import AnswerDesk, FileWatch
+    from .input_bound import InputBoundMixin
+    from .keymap import UserKeymap, key_text, keymap_paths
+    from .keymap import load as load_keymap
+    from .messages import EventsAppended
+    from .no_files import NoFilesMixin
+    from .palette import GameCommands
+    from .review import REVIEW_BINDINGS, ReviewMode
+    from .screens.base import GameTab
+    from .screens.log import WINDOW as LOG_WINDOW
+    from .screens.log import LogTab
+    from .screens.party import PartyTab
+    from .widgets.command_line import CommandLine
+    from .widgets.key_bar import KeyBar
+    from .widgets.review_bar import ReviewBar
+    from .widgets.steady import update_steady
 
-    from .forms.roll_request import RollRequest
+    if TYPE_CHECKING:
+        from fhtagn_tui.domain.state import Ask
+        from fhtagn_tui.door import AnswerDesk, FileWatch
+
+        from .forms.roll_request import RollRequest
+finally:
+    if _COLLECTING:
+        gc.freeze()  # what they made lives as long as the process: later collections skip it
+        gc.enable()
 
 HERE = Path(__file__).parent
 #: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
