@@ -3,7 +3,8 @@
 A fresh interpreter does what ``fhtagn open NAME --player`` (serve's child) does: the CLI module,
 then the players' view of a campaign, drawn and settled (its after-paint work done).  What it
 imported is then read from ``sys.modules``: no forms, importers, bestiary, answers, exports
-(HTML, Markdown, recap), GM screen, other tabs, command modules or reference tables.
+(HTML, Markdown, recap), GM screen, other tabs, command modules, reference tables or Rich's
+emoji table.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ async def main(path):
         assert app.player and app.screen.query_one("#party-table") is not None
 
 asyncio.run(main(Path(sys.argv[1])))
-print(" ".join(sorted(m for m in sys.modules if m.startswith("fhtagn_tui"))))
+print(" ".join(sorted(m for m in sys.modules if m.startswith(("fhtagn_tui", "rich._emoji")))))
 """
 
 #: Modules (and packages: their submodules too) a player's view must not load.
@@ -49,6 +50,7 @@ NOT_FOR_PLAYERS = (
     "fhtagn_tui.reference.tables",
     "fhtagn_tui.commands.core",
     "fhtagn_tui.commands.bestiary",
+    "rich._emoji_codes",  # Rich's emoji table (~0.5 MiB): loaded by markup, which the player's tables do not use
 )
 
 

@@ -252,10 +252,10 @@ class PartyTab(GameTab):
         pools = SHEETS[state.system].pools if state.system else ()
         keep = table.cursor_row
         table.clear(columns=True)
-        table.add_column("Name", key="name")
+        table.add_column(Text("Name"), key="name")  # Text, not markup: see LogTab.compose
         for pool in pools:
-            table.add_column(pool, key=pool)
-        table.add_column("Status", key="status")
+            table.add_column(Text(pool), key=pool)
+        table.add_column(Text("Status"), key="status")
         self._bar_width = width
         own = self.gm.own  # a player's own character (its key is bound to it)
         for char in state.characters.values():
