@@ -139,6 +139,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self.notice = notice or self.door.notice
         self.player = player  # the players' view: read-only, public state and log only, follows live
         self.readonly = self.door.readonly or player
+        #: A view that can write has a command line; a read-only one (players, a second GM, `fhtagn
+        #: review`) never types, so it is not built there (start-up; review mode only disables it).
+        self.typing = not self.readonly
         self._public = PublicLog()  # the players' view: the one public projection it reads
         if player:
             self._public.feed(self.door.events())
@@ -191,7 +194,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 yield LogTab()
         yield Static("", id="asks", markup=False)  # the GM's open roll requests and who has not answered
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
-        yield CommandLine(id="command-line", compact=True)
+        if self.typing:
+            yield CommandLine(id="command-line", compact=True)
         yield KeyBar(id="keys")
 
     async def run_async(self, **kwargs: Any) -> int | None:
@@ -328,7 +332,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             for screen in self.screen_stack[1:]:  # the GM screen over the tabs logs its table rolls
                 if hasattr(screen, "on_events_appended"):  # (not the form that ran the action)
                     screen.post_message(EventsAppended(events, state, redraw=False))
-        self.query_one(CommandLine).set_state(state)
+        if (line := self.command_line()) is not None:
+            line.set_state(state)
         self._fit_to_view(state.system)
         self._show_asks(state)
 
@@ -339,9 +344,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if view == self._view:
             return
         before, self._view = self._view, view
-        line = self.query_one(CommandLine)
-        line.display = not self.readonly
-        line.disabled = self.readonly
+        if (line := self.command_line()) is not None:
+            line.display = not self.readonly
+            line.disabled = self.readonly
         tabs = self.query_one(TabbedContent)
         for tab, own in SYSTEM_TABS.items():
             mine = system == own
@@ -624,9 +629,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._status(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
 
     def on_input_submitted(self, event: CommandLine.Submitted) -> None:
-        if event.input.id != "command-line":
+        line = self.command_line()
+        if event.input.id != "command-line" or line is None:
             return
-        line = self.query_one(CommandLine)
         text = event.value.strip()
         if not text:
             return
@@ -662,8 +667,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     def on_command_line_hint(self, event: CommandLine.Hint) -> None:
         self._status(event.text)
 
+    def command_line(self) -> CommandLine | None:
+        """The command line (None in a read-only view: see ``typing``)."""
+        return self.query_one(CommandLine) if self.typing else None
+
     def prefill(self, text: str) -> None:
-        line = self.query_one(CommandLine)
+        line = self.command_line()
+        if line is None:
+            return
         line.value = text
         line.cursor_position = len(text)
         line.focus()
@@ -688,7 +699,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.readonly:
             self.notify("read-only: commands are off", severity="warning")
             return
-        self.query_one(CommandLine).focus()
+        if (line := self.command_line()) is not None:
+            line.focus()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
