@@ -5,25 +5,36 @@ Exit codes: 0 ok, 1 a command was rejected or a problem was found, 2 usage.
 
 from __future__ import annotations
 
-import argparse
-import errno
-import os
-import sys
-from collections.abc import Sequence
-from pathlib import Path
+import gc
 
-import msgspec
+# The domain's imports allocate many objects and free none: the collector rests while they load
+# (as in app/app.py: start-up time).
+_COLLECTING = gc.isenabled()
+gc.disable()
+try:
+    import argparse
+    import errno
+    import os
+    import sys
+    from collections.abc import Sequence
+    from pathlib import Path
 
-from fhtagn_tui import campaigns
-from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain.decide import Rejected
-from fhtagn_tui.domain.history import Projection, fold, names_of
-from fhtagn_tui.domain.state import SYSTEMS
-from fhtagn_tui.domain.text import visible
-from fhtagn_tui.door import Door, open_campaign
-from fhtagn_tui.export import cli as export_cli
-from fhtagn_tui.rules.dice import RandomSource
-from fhtagn_tui.store import CampaignStore, StoreError
+    import msgspec
+
+    from fhtagn_tui import campaigns
+    from fhtagn_tui.commands import ParseError
+    from fhtagn_tui.domain.decide import Rejected
+    from fhtagn_tui.domain.history import Projection, fold, names_of
+    from fhtagn_tui.domain.state import SYSTEMS
+    from fhtagn_tui.domain.text import visible
+    from fhtagn_tui.door import Door, open_campaign
+    from fhtagn_tui.export import cli as export_cli
+    from fhtagn_tui.rules.dice import RandomSource
+    from fhtagn_tui.store import CampaignStore, StoreError
+finally:
+    if _COLLECTING:
+        gc.freeze()  # what they made lives as long as the process: later collections skip it
+        gc.enable()
 
 OK, PROBLEM, USAGE = 0, 1, 2
 

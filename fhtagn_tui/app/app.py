@@ -2,54 +2,65 @@
 
 from __future__ import annotations
 
-import asyncio
 import gc
-import signal
-import sys
-from collections.abc import Sequence
-from importlib import import_module
-from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
 
-from rich.text import Text
-from textual import events
-from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
-from textual.screen import Screen
-from textual.widget import Widget
-from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
+# Start-up: the imports below (Textual, the domain's ~200 event and command types, the tabs) allocate
+# many objects and free none; collections in between only walk them (~15 ms of CPU before the first
+# paint, tests/bench/bench_startup.py).  The collector rests while they load, and is woken after.
+_COLLECTING = gc.isenabled()
+gc.disable()
+try:
+    import asyncio
+    import signal
+    import sys
+    from collections.abc import Sequence
+    from importlib import import_module
+    from pathlib import Path, PurePath
+    from typing import TYPE_CHECKING, Any, ClassVar
 
-from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain.commands import Command
-from fhtagn_tui.domain.decide import Rejected
-from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.features.campaign import DeleteCharacter
-from fhtagn_tui.domain.history import Redo, Undo
-from fhtagn_tui.domain.public import PublicEntry, PublicLog
-from fhtagn_tui.domain.state import SYSTEM_LABELS, State
-from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
+    from rich.text import Text
+    from textual import events
+    from textual.app import App, ComposeResult
+    from textual.binding import Binding, BindingType
+    from textual.screen import Screen
+    from textual.widget import Widget
+    from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
-from .input_bound import InputBoundMixin
-from .keymap import UserKeymap, key_text, keymap_paths
-from .keymap import load as load_keymap
-from .messages import EventsAppended
-from .no_files import NoFilesMixin
-from .palette import GameCommands
-from .review import REVIEW_BINDINGS, ReviewMode
-from .screens.base import GameTab
-from .screens.log import WINDOW as LOG_WINDOW
-from .screens.log import LogTab
-from .screens.party import PartyTab
-from .widgets.command_line import CommandLine
-from .widgets.key_bar import KeyBar
-from .widgets.review_bar import ReviewBar
-from .widgets.steady import update_steady
+    from fhtagn_tui.commands import ParseError
+    from fhtagn_tui.domain.commands import Command
+    from fhtagn_tui.domain.decide import Rejected
+    from fhtagn_tui.domain.events import Event
+    from fhtagn_tui.domain.features.campaign import DeleteCharacter
+    from fhtagn_tui.domain.history import Redo, Undo
+    from fhtagn_tui.domain.public import PublicEntry, PublicLog
+    from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+    from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
-if TYPE_CHECKING:
-    from fhtagn_tui.domain.state import Ask
-    from fhtagn_tui.door import AnswerDesk, FileWatch
+    from .input_bound import InputBoundMixin
+    from .keymap import UserKeymap, key_text, keymap_paths
+    from .keymap import load as load_keymap
+    from .messages import EventsAppended
+    from .no_files import NoFilesMixin
+    from .palette import GameCommands
+    from .review import REVIEW_BINDINGS, ReviewMode
+    from .screens.base import GameTab
+    from .screens.log import WINDOW as LOG_WINDOW
+    from .screens.log import LogTab
+    from .screens.party import PartyTab
+    from .widgets.command_line import CommandLine
+    from .widgets.key_bar import KeyBar
+    from .widgets.review_bar import ReviewBar
+    from .widgets.steady import update_steady
 
-    from .forms.roll_request import RollRequest
+    if TYPE_CHECKING:
+        from fhtagn_tui.domain.state import Ask
+        from fhtagn_tui.door import AnswerDesk, FileWatch
+
+        from .forms.roll_request import RollRequest
+finally:
+    if _COLLECTING:
+        gc.freeze()  # what they made lives as long as the process: later collections skip it
+        gc.enable()
 
 HERE = Path(__file__).parent
 #: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
@@ -128,6 +139,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self.notice = notice or self.door.notice
         self.player = player  # the players' view: read-only, public state and log only, follows live
         self.readonly = self.door.readonly or player
+        #: A view that can write has a command line; a read-only one (players, a second GM, `fhtagn
+        #: review`) never types, so it is not built there (start-up; review mode only disables it).
+        self.typing = not self.readonly
         self._public = PublicLog()  # the players' view: the one public projection it reads
         if player:
             self._public.feed(self.door.events())
@@ -180,7 +194,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                 yield LogTab()
         yield Static("", id="asks", markup=False)  # the GM's open roll requests and who has not answered
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
-        yield CommandLine(id="command-line", compact=True)
+        if self.typing:
+            yield CommandLine(id="command-line", compact=True)
         yield KeyBar(id="keys")
 
     async def run_async(self, **kwargs: Any) -> int | None:
@@ -317,7 +332,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             for screen in self.screen_stack[1:]:  # the GM screen over the tabs logs its table rolls
                 if hasattr(screen, "on_events_appended"):  # (not the form that ran the action)
                     screen.post_message(EventsAppended(events, state, redraw=False))
-        self.query_one(CommandLine).set_state(state)
+        if (line := self.command_line()) is not None:
+            line.set_state(state)
         self._fit_to_view(state.system)
         self._show_asks(state)
 
@@ -328,9 +344,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if view == self._view:
             return
         before, self._view = self._view, view
-        line = self.query_one(CommandLine)
-        line.display = not self.readonly
-        line.disabled = self.readonly
+        if (line := self.command_line()) is not None:
+            line.display = not self.readonly
+            line.disabled = self.readonly
         tabs = self.query_one(TabbedContent)
         for tab, own in SYSTEM_TABS.items():
             mine = system == own
@@ -613,9 +629,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._status(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
 
     def on_input_submitted(self, event: CommandLine.Submitted) -> None:
-        if event.input.id != "command-line":
+        line = self.command_line()
+        if event.input.id != "command-line" or line is None:
             return
-        line = self.query_one(CommandLine)
         text = event.value.strip()
         if not text:
             return
@@ -651,8 +667,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     def on_command_line_hint(self, event: CommandLine.Hint) -> None:
         self._status(event.text)
 
+    def command_line(self) -> CommandLine | None:
+        """The command line (None in a read-only view: see ``typing``)."""
+        return self.query_one(CommandLine) if self.typing else None
+
     def prefill(self, text: str) -> None:
-        line = self.query_one(CommandLine)
+        line = self.command_line()
+        if line is None:
+            return
         line.value = text
         line.cursor_position = len(text)
         line.focus()
@@ -677,7 +699,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.readonly:
             self.notify("read-only: commands are off", severity="warning")
             return
-        self.query_one(CommandLine).focus()
+        if (line := self.command_line()) is not None:
+            line.focus()
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab

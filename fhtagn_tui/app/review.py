@@ -371,9 +371,8 @@ class ReviewMode:
         self._review_saved_readonly = (app.readonly, app.door.readonly)
         app.readonly = True
         app.door.readonly = True  # review never writes
-        from .widgets.command_line import CommandLine
-
-        app.query_one(CommandLine).disabled = True
+        if (line := app.command_line()) is not None:
+            line.disabled = True
         if session is not None and self.review_ctl.session_start(session) is None:
             known = ", ".join(str(n) for n in self.review_ctl.session_numbers) or "none yet"
             app.notify(f"there is no session {session} (sessions: {known}); showing the end of the log", severity="warning")
@@ -385,9 +384,8 @@ class ReviewMode:
             return
         self.review_ctl = None
         app.readonly, app.door.readonly = self._review_saved_readonly
-        from .widgets.command_line import CommandLine
-
-        app.query_one(CommandLine).disabled = app.readonly
+        if (line := app.command_line()) is not None:
+            line.disabled = app.readonly
         self._refresh_review_bar()
         app._show_all()
         from .screens.log import LogTab

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.events import Resize
 from textual.widget import Widget
-from textual.widgets import DataTable, Input, Select, Static
+from textual.widgets import DataTable, Select, Static
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
@@ -413,8 +413,10 @@ class ChaseTab(GameTab):
         number = self._number
         if self._state is not None and number != self.default_number(self._state):
             text = text.rstrip() + f" chase={number} "
+        line = self.gm.command_line()
+        if line is None:  # a read-only view has none
+            return
         self._refocus = True
-        line = self.app.query_one("#command-line", Input)
         # focusing an Input selects all of it, and typing would replace the command: not this time
         line.select_on_focus = False
         self.gm.prefill(text)
@@ -424,8 +426,8 @@ class ChaseTab(GameTab):
         """Back to the table once a command prefilled from this tab has run."""
         if not self._refocus:
             return
-        line = self.app.query_one("#command-line")
-        if self.app.focused is line and not getattr(line, "value", ""):
+        line = self.gm.command_line()
+        if line is not None and self.app.focused is line and not line.value:
             self._refocus = False
             self.query_one("#chase-table", DataTable).focus()
 

@@ -43,10 +43,12 @@ class LogTab(GameTab):
     def compose(self) -> ComposeResult:
         # rows drawn once and kept by row (not re-rendered on every append), caches a screen's worth
         table: DataTable[object] = RowTable(id="log-table", cursor_type="row", zebra_stripes=True)
-        table.add_column("#", key="seq", width=6)
-        table.add_column("S", key="session", width=2)
-        table.add_column("Time", key="time", width=5)
-        table.add_column("What happened", key="what")
+        # labels as Text: a str label is read as markup, and Rich's markup loads its emoji table
+        # (~2 ms and ~0.5 MiB before the first paint; a player's process never needs it)
+        table.add_column(Text("#"), key="seq", width=6)
+        table.add_column(Text("S"), key="session", width=2)
+        table.add_column(Text("Time"), key="time", width=5)
+        table.add_column(Text("What happened"), key="what")
         yield table
         yield Static(id="log-detail", markup=False)
         yield Static("The log is empty.", id="log-empty")

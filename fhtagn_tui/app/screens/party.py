@@ -164,6 +164,9 @@ class PartyTab(GameTab):
         #: what the sheet shows, by part (head, body, mind, due, skills), and each pool's series
         self.parts: dict[str, Text] = {}
         self.pool_data: list[tuple[str, list[float]]] = []
+        #: What the sheet was last drawn from (character, state, wide): the cursor's highlight message
+        #: that follows a redraw (at start-up: before the first paint) does not draw it again.
+        self._sheet_of: tuple[str, State, bool] | None = None
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
@@ -249,10 +252,10 @@ class PartyTab(GameTab):
         pools = SHEETS[state.system].pools if state.system else ()
         keep = table.cursor_row
         table.clear(columns=True)
-        table.add_column("Name", key="name")
+        table.add_column(Text("Name"), key="name")  # Text, not markup: see LogTab.compose
         for pool in pools:
-            table.add_column(pool, key=pool)
-        table.add_column("Status", key="status")
+            table.add_column(Text(pool), key=pool)
+        table.add_column(Text("Status"), key="status")
         self._bar_width = width
         own = self.gm.own  # a player's own character (its key is bound to it)
         for char in state.characters.values():
@@ -290,6 +293,7 @@ class PartyTab(GameTab):
         state = self._state
         scroll = self.query_one("#party-scroll")
         scroll.display = char is not None
+        self._sheet_of = None
         if char is None or state is None:
             self.parts = {}
             self.pool_data = []
@@ -312,6 +316,7 @@ class PartyTab(GameTab):
         notes = Text("\n").join(self.parts[k] for k in order if self.parts[k].plain)
         self.query_one("#party-sheet", Static).update(sheet)
         self.query_one("#party-notes", Static).update(notes)
+        self._sheet_of = (char.id, state, self.has_class("wide"))
 
     def _pool_lines(self, state: State, char: Character) -> list[Text]:
         """``SAN  68/99 ▮▮▮▯▯   ▇▇▅▁   70→62 (low 58)``: the first pools with their history."""
@@ -335,6 +340,10 @@ class PartyTab(GameTab):
         return lines
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        char, drawn = self.selected(), self._sheet_of
+        if (char is not None and drawn is not None and drawn[0] == char.id and drawn[1] is self._state
+                and drawn[2] == self.has_class("wide")):
+            return  # already drawn from these (show() has just drawn it)
         self._show_sheet()
 
     # --- actions -------------------------------------------------------------------------------

@@ -35,17 +35,17 @@ _stamps = count(1)
 
 class RowTable(DataTable[Any]):
     #: Rendered lines kept at most (a few screens' worth: cursor and hover variants of each row).
-    CACHE_LIMIT = 512
+    CACHE_LIMIT = 128
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # DataTable's own caches are keyed by a counter every change bumps, so they fill up with
         # entries nobody asks for again (10000 cells, 1000 rows and lines: ~15 MiB on a followed
         # log).  Here they only serve the rows being rendered anew: a screen's worth is plenty.
-        self._row_render_cache = LRUCache(128)
-        self._cell_render_cache = LRUCache(512)
-        self._row_renderable_cache = LRUCache(128)
-        self._line_cache = LRUCache(128)
+        self._row_render_cache = LRUCache(48)
+        self._cell_render_cache = LRUCache(160)
+        self._row_renderable_cache = LRUCache(48)
+        self._line_cache = LRUCache(48)
         self._stamp: dict[RowKey, int] = {}
         self._rows_cache: dict[tuple[object, ...], Strip] = {}
         self._header_stamp = next(_stamps)
