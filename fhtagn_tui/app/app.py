@@ -467,7 +467,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
         line.display = bool(state.asks) and not self.reviewing
         if state.asks:
-            line.update("\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines()))
+            update_steady(line, "\n".join(f"Open request {text.lstrip('#')}"  # no layout pass per answer
+                                           for text in open_requests(state).splitlines()))
 
     def _prompt(self, state: State) -> None:
         from .forms.roll_request import RollRequest
