@@ -1,6 +1,7 @@
 """The writer's answer desk: players' answers from the inbox, through the Engine, or refused.
 
-The GM's app (the one writer) calls :meth:`AnswerDesk.poll` often.  Each answer becomes
+The GM's app (the one writer) calls :meth:`AnswerDesk.poll` when the inbox is written (woken by
+:meth:`AnswerDesk.watch`, inotify) and, as a safety net or where there is no inotify, every few ms.  Each answer becomes
 ``AnswerRoll(request, character, by="player LABEL")`` run by the Engine — the same decider as
 the GM's ``answer`` — with the player's typed dice checked like any typed dice.  An answer for a
 request that is closed, not addressed to that character, or that does not exist is refused by
@@ -16,6 +17,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
@@ -23,6 +25,9 @@ from fhtagn_tui.domain.features.asks import AnswerRoll
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store.errors import StoreError
 from fhtagn_tui.store.inbox import Answer, Inbox
+
+if TYPE_CHECKING:
+    from fhtagn_tui.store.watch import FileWatch
 
 log = logging.getLogger("fhtagn.answers")
 
@@ -58,6 +63,16 @@ class AnswerDesk:
         self.clock = clock
         self.refused: deque[str] = deque(maxlen=50)
         self._buckets: dict[str, _Bucket] = {}
+
+    def watch(self) -> FileWatch | None:
+        """A watch woken when a player appends to the inbox (made now, empty, if it was not there);
+        None where it cannot be watched: then poll."""
+        # called after the first frame: ctypes stays out of the GM's start-up
+        from fhtagn_tui.store.watch import watch
+
+        if not self.inbox.prepare():
+            return None
+        return watch(self.inbox.path)
 
     def poll(self) -> tuple[list[Event], list[str]]:
         """Run the answers waiting in the inbox: (events written, refusals)."""

@@ -160,6 +160,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._message = ""  # the last message on the message line, whole
         self._status_floor = 1  # the message line's rows: it grows with a message, shrinks on a tab change
         self._watch: FileWatch | None = None  # wakes a follower when the campaign file is written
+        self._inbox_watch: FileWatch | None = None  # wakes the writer when a player answers
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         self.door.subscribe(self._on_events)  # the door's one subscriber: the tabs hear of events from the app
 
@@ -243,7 +244,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.own:
             self.call_after_refresh(self._warm_prompt)
         if self.desk is not None:
-            self.set_interval(0.025, self._read_answers)  # one stat of the inbox when nothing came
+            self.call_after_refresh(self._follow_answers)  # woken by the inbox's writes
         if self.notice:
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
@@ -437,13 +438,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._stop_watch()
 
     def _stop_watch(self) -> None:
-        if self._watch is not None:
-            try:
-                asyncio.get_running_loop().remove_reader(self._watch.fileno())
-            except (RuntimeError, ValueError, OSError):
-                pass
-            self._watch.close()
-            self._watch = None
+        for watch in (self._watch, self._inbox_watch):
+            if watch is not None:
+                try:
+                    asyncio.get_running_loop().remove_reader(watch.fileno())
+                except (RuntimeError, ValueError, OSError):
+                    pass
+                watch.close()
+        self._watch = self._inbox_watch = None
 
     def _follow(self) -> None:
         try:
@@ -481,7 +483,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
         line.display = bool(state.asks) and not self.reviewing
         if state.asks:
-            line.update("\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines()))
+            update_steady(line, "\n".join(f"Open request {text.lstrip('#')}"  # no layout pass per answer
+                                           for text in open_requests(state).splitlines()))
 
     def _prompt(self, state: State) -> None:
         from .forms.roll_request import RollRequest
@@ -558,6 +561,25 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.player and self.own:
             self._put_aside.clear()
             self._prompt(self.view_state)
+
+    def _follow_answers(self) -> None:
+        """Read the players' answers as soon as one is appended to the inbox (inotify) — no polling
+        delay on top of the player's key — with a slow poll as a safety net; every 25 ms without."""
+        if self.desk is None:
+            return
+        self._inbox_watch = self.desk.watch()
+        if self._inbox_watch is not None:
+            try:
+                asyncio.get_running_loop().add_reader(self._inbox_watch.fileno(), self._inbox_written)
+            except (NotImplementedError, RuntimeError, ValueError, OSError):
+                self._inbox_watch.close()
+                self._inbox_watch = None
+        self.set_interval(0.5 if self._inbox_watch is not None else 0.025, self._read_answers)
+        self._read_answers()  # what came before the watch
+
+    def _inbox_written(self) -> None:
+        if self._inbox_watch is not None and self._inbox_watch.drain() and self.is_running:
+            self._read_answers()
 
     def _read_answers(self) -> None:
         if self.desk is None or self.reviewing:

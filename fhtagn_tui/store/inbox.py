@@ -76,6 +76,15 @@ class Inbox:
         self.offset = 0
         self._size = -1
 
+    def prepare(self) -> bool:
+        """Make the (empty) inbox now, this user's and mode 600, so that it can be watched before
+        the first answer comes; False if it cannot be (then the writer polls)."""
+        try:
+            os.close(_open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT))
+        except (OSError, InboxError):
+            return False
+        return True
+
     def read(self) -> list[Answer | str]:
         """New answers; a line that is not an answer comes back as the reason it was refused."""
         try:

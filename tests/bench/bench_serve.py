@@ -18,7 +18,7 @@ GM's app over SSH (on its Log tab, 120×40).  Each round the GM types ``ask all 
 from its Enter to each player's screen showing the prompt is the request → prompt latency.  Then
 the players answer one after the other (``r``): the time from the key to the GM's screen showing
 "NAME answers request N" (the answer went through the inbox to the writer, was decided, appended,
-and drawn) is the answer → GM screen latency.  Target p95 ≤ 200 ms for both.
+and drawn) is the answer → GM screen latency.  Target ≤ 100 ms for both, median and p95.
 
 Serving safely (issue 16): a real ``fhtagn serve`` process is flooded with input
 by one SSH player (100 MiB offered as fast as SSH carries it; 20 MiB with

@@ -175,6 +175,27 @@ def test_a_player_answer_goes_through_the_writer(table):
     assert store.events()[-2].by == "player alice@phone"  # type: ignore[attr-defined]
 
 
+def test_the_desk_is_woken_by_an_answer_and_a_symlinked_inbox_is_not_watched(table, tmp_path):
+    path, _store, eng = table
+    eng.execute("ask ada Firearms")
+    desk = AnswerDesk(eng, path)
+    watch = desk.watch()  # the writer makes the inbox (this user's, 600) to watch it before any answer
+    assert watch is not None
+    try:
+        assert stat.S_IMODE(os.stat(inbox_path(path)).st_mode) == 0o600
+        assert not watch.drain()  # nothing written yet: the writer sleeps
+        send(path, Answer(n=1, c="ada vance", p="alice"))
+        assert watch.drain()  # woken by the player's append, no polling delay
+        written, refused = desk.poll()
+        assert refused == [] and isinstance(written[0], RollAnswered)
+    finally:
+        watch.close()
+    inbox_path(path).unlink()
+    (tmp_path / "elsewhere").write_text("")
+    inbox_path(path).symlink_to(tmp_path / "elsewhere")
+    assert desk.watch() is None  # refused like a sender would be: the writer polls (and refuses it)
+
+
 def test_refusals_over_the_channel_are_logged_and_change_nothing(table, caplog):
     path, store, eng = table
     eng.execute("ask jonah Firearms")

@@ -23,6 +23,7 @@ from fhtagn_tui.domain.systems import SHEETS, pool_max
 from fhtagn_tui.export.timeline import track
 
 from ..keymap import key_markup, key_text
+from ..widgets.steady import update_steady
 from .base import GameTab
 
 if TYPE_CHECKING:
@@ -314,8 +315,9 @@ class PartyTab(GameTab):
             sheet.append(line)
         order = ("body", "mind", "skills") if urgent else ("body", "mind", "due", "skills")
         notes = Text("\n").join(self.parts[k] for k in order if self.parts[k].plain)
-        self.query_one("#party-sheet", Static).update(sheet)
-        self.query_one("#party-notes", Static).update(notes)
+        # a follow (a roll, a request) mostly keeps the sheet's height: drawn in place, no layout pass
+        update_steady(self.query_one("#party-sheet", Static), sheet)
+        update_steady(self.query_one("#party-notes", Static), notes)
         self._sheet_of = (char.id, state, self.has_class("wide"))
 
     def _pool_lines(self, state: State, char: Character) -> list[Text]:
