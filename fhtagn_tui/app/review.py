@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
 #: The types of the events the review index marks (sessions and rounds starting).
 _MARKS = frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+_MARK_NAMES = frozenset({"SessionStarted", *ROUND_TYPES})  # (their tags: the names of their types)
 _GROUP, _SEQ = attrgetter("group"), attrgetter("seq")
 
 __all__ = ["REVIEW_BINDINGS", "ROUND_TYPES", "ReviewController", "ReviewMode"]
@@ -70,6 +71,8 @@ class ReviewController:
             every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
             projection = Projection(checkpoint_every=every)
             projection.apply_all(self._indexing(log))  # one pass: folded and indexed together
+        elif isinstance(log, EventView) and self._index_records(log):
+            pass  # a projection opened from the snapshot builds its history when first needed
         elif projection is not None and projection.resuming:
             # opened from the snapshot: its history from these events (not the file again), and
             # the index in the same pass
@@ -107,6 +110,16 @@ class ReviewController:
         if _MARKS.intersection(map(type, chunk)):  # a session or a round starts: the rare case
             self._index_marks(ev for ev in chunk if type(ev) in _MARKS)
         return chunk
+
+    def _index_records(self, log: EventView) -> bool:
+        """The index read from the log's records, not decoding them and saved beside it (see :meth:`EventView.review_index`);
+        False when they do not read so (then the events are decoded to index them)."""
+        index = log.review_index(_MARK_NAMES, self._known)
+        if index is None:
+            return False
+        self.group_first, self.group_last = index.group_first, index.group_last
+        self._index_marks(index.marked)
+        return True
 
     def _index(self, events: Iterable[Event]) -> None:
         for ev in events:

@@ -320,6 +320,10 @@ class Projection:
 
     def at(self, seq: int, events: Sequence[Event]) -> Projection:
         """A new projection positioned after event ``seq``."""
+        if seq == self.seq and self._replay is not None:
+            # where a projection opened from the snapshot stands: its state, its history (the
+            # undo stack, should the copy be folded on) built from the log when first needed
+            return Projection.resumed(self.state, self.seq, self.open_group, self._replay, checkpoint_every=0)
         probe = Projection(checkpoint_every=0)
         probe.restore(self.nearest_checkpoint(seq))
         for ev in events[probe.seq : seq]:
