@@ -63,6 +63,7 @@ def test_the_saved_index_and_the_records_after_it_are_the_whole_logs_index(tmp_p
     read = tails_read(monkeypatch)
     assert index(path) == index_one_by_one(events[:cut])
     assert saved_index.path_for(path).exists() and read == [cut]
+    assert saved_index.path_for(path).stat().st_mode & 0o777 == 0o600  # private, like the campaign
     with path.open("ab") as f:  # the game goes on: more events after the saved index
         f.write(b"".join(codec.encode(ev) + b"\n" for ev in events[cut:]))
     assert index(path) == index_one_by_one(events)
