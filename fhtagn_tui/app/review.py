@@ -29,7 +29,7 @@ from textual.widgets import DataTable
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
-from fhtagn_tui.domain.history import Projection, checkpoint_interval, names_of
+from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
 from fhtagn_tui.export.timeline import Track, track
@@ -60,6 +60,8 @@ class ReviewController:
         self.events: list[Event] | EventView = events if isinstance(events, EventView) else list(events)
         self._known = len(self.events)
         self._own = projection is None or projection.seq != self._known
+        self._saved_seq = 0  # the seq up to which the index was read from the records and saved beside the log
+        self._states: list[StateMark] = []  # states of the log saved with it (see Projection.at)
         self.group_first: dict[int, int] = {}
         self.group_last: dict[int, int] = {}
         self.session_starts: list[int] = []
@@ -114,11 +116,13 @@ class ReviewController:
     def _index_records(self, log: EventView) -> bool:
         """The index read from the log's records, not decoding them and saved beside it (see :meth:`EventView.review_index`);
         False when they do not read so (then the events are decoded to index them)."""
-        index = log.review_index(_MARK_NAMES, self._known)
-        if index is None:
+        saved = log.review_index(_MARK_NAMES, self._known)
+        if saved is None:
             return False
+        index = saved.found
         self.group_first, self.group_last = index.group_first, index.group_last
         self._index_marks(index.marked)
+        self._saved_seq, self._states = saved.seq, saved.states
         return True
 
     def _index(self, events: Iterable[Event]) -> None:
@@ -174,7 +178,16 @@ class ReviewController:
     def projection_at(self, seq: int) -> Projection:
         """A projection positioned after event ``seq`` (a copy: fold it on freely)."""
         seq = max(0, min(seq, self.total))
-        return self.projection.at(seq, self.events)
+        projection = self.projection
+        at = projection.at(seq, self.events, self._states)
+        if self._saved_seq and not self._states and not projection.resuming:
+            # the history folded (once): its checkpoints' states kept with the index, for the next review
+            self._states = [StateMark(cp.seq, cp.open_group, cp.state) for cp in projection.checkpoints
+                            if cp.seq <= self._saved_seq]
+            self._saved_seq = 0  # (asked once)
+            if self._states and isinstance(self.events, EventView):
+                self.events.save_review(self._states)
+        return at
 
     @property
     def state(self) -> State:

@@ -79,6 +79,15 @@ class Checkpoint(msgspec.Struct, frozen=True, gc=False):
     open_group: int
 
 
+class StateMark(msgspec.Struct, frozen=True, gc=False):
+    """The state after event ``seq`` alone (no undo history): a checkpoint kept beside the log
+    (review's, :mod:`fhtagn_tui.store.review_index`) for a projection whose history is not built."""
+
+    seq: int
+    open_group: int
+    state: State
+
+
 def undo_stack(records: Iterable[GroupRecord] = ()) -> deque[GroupRecord]:
     """The undo stack: the last ``UNDO_DEPTH`` groups (a longer one drops its oldest as it grows)."""
     return deque(records, maxlen=UNDO_DEPTH)
@@ -318,12 +327,28 @@ class Projection:
         """
         return self.at(seq, events).state
 
-    def at(self, seq: int, events: Sequence[Event]) -> Projection:
-        """A new projection positioned after event ``seq``."""
-        if seq == self.seq and self._replay is not None:
-            # where a projection opened from the snapshot stands: its state, its history (the
-            # undo stack, should the copy be folded on) built from the log when first needed
-            return Projection.resumed(self.state, self.seq, self.open_group, self._replay, checkpoint_every=0)
+    def at(self, seq: int, events: Sequence[Event], marks: Sequence[StateMark] = ()) -> Projection:
+        """A new projection positioned after event ``seq``.  ``marks``: states of this log saved
+        earlier (by seq), used while this projection's history is not built."""
+        replay = self._replay
+        if replay is not None:
+            mark: StateMark | None = None
+            if seq == self.seq:
+                mark = StateMark(self.seq, self.open_group, self.state)
+            else:
+                i = bisect.bisect_right([m.seq for m in marks], seq)
+                mark = marks[i - 1] if i else None
+            if mark is not None and mark.seq <= self.seq:
+                # a state of the log without its history: folded on from it, the history (should
+                # an undo or redo come) built from the log when first needed
+                probe = Projection.resumed(mark.state, mark.seq, mark.open_group, replay, checkpoint_every=0)
+                for ev in events[mark.seq : seq]:
+                    probe.apply(ev)
+                return probe
+            if marks and seq < marks[0].seq:  # before the first: from the start, as near
+                probe = Projection(checkpoint_every=0)
+                probe.apply_all(events[:seq])
+                return probe
         probe = Projection(checkpoint_every=0)
         probe.restore(self.nearest_checkpoint(seq))
         for ev in events[probe.seq : seq]:

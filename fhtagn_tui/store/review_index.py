@@ -15,11 +15,16 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import msgspec
 
+from fhtagn_tui.domain.history import StateMark
+
 from .campaign import CampaignStore
+from .errors import StoreError
 from .files import PRIVATE, write_fully
+from .snapshot import code_digest
 from .view import RecordIndex, record_index
 
 FORMAT = 1
@@ -38,6 +43,14 @@ class SavedIndex(msgspec.Struct, frozen=True):
     firsts: list[int]  # groups[i]'s first seq
     lasts: list[int]  # groups[i]'s last seq (up to seq)
     marks: list[int]  # the seqs of the events of the marked types
+    code: str = ""  # signature of the sources that folded ``states`` (the snapshot's)
+    states: list[StateMark] = []  # states of the log at some seqs <= seq (review's checkpoints)
+
+
+class Saved(NamedTuple):
+    found: RecordIndex
+    seq: int  # the index is of records 1..seq
+    states: list[StateMark]  # states of the log saved with it (by seq; none if folded by other code)
 
 
 _decoder = msgspec.msgpack.Decoder(SavedIndex)
@@ -59,7 +72,7 @@ def _load(store: CampaignStore, marked: list[str], stop: int) -> SavedIndex | No
     try:
         if store.prefix_digest(saved.seq) != (saved.size, saved.digest):
             return None
-    except OSError:
+    except (OSError, StoreError):
         return None
     return saved
 
@@ -71,14 +84,21 @@ def _drop(store: CampaignStore) -> None:
         pass
 
 
-def _save(store: CampaignStore, index: RecordIndex, seq: int, marked: list[str]) -> bool:
+def _save(store: CampaignStore, index: RecordIndex, seq: int, marked: list[str],
+          states: Sequence[StateMark] = ()) -> bool:
     try:
         size, digest = store.prefix_digest(seq)
-    except OSError:
+    except (OSError, StoreError):  # (a store closed meanwhile: nothing saved)
         return False
     groups = list(index.group_first)
-    data = _encoder.encode(SavedIndex(FORMAT, seq, size, digest, marked, groups, list(index.group_first.values()),
-                                      [index.group_last[g] for g in groups], [ev.seq for ev in index.marked]))
+    kept = [m for m in states if m.seq <= seq]
+    saved = SavedIndex(FORMAT, seq, size, digest, marked, groups, list(index.group_first.values()),
+                       [index.group_last[g] for g in groups], [ev.seq for ev in index.marked], code_digest(), kept)
+    data = _encoder.encode(saved)
+    # only states that come back exactly (types and order included) are worth keeping
+    if kept and msgspec.json.encode([m.state for m in _decoder.decode(data).states]) != msgspec.json.encode(
+            [m.state for m in kept]):
+        data = _encoder.encode(msgspec.structs.replace(saved, states=[]))
     target = path_for(store.path)
     tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
     try:
@@ -95,10 +115,11 @@ def _save(store: CampaignStore, index: RecordIndex, seq: int, marked: list[str])
     return True
 
 
-def review_index(store: CampaignStore, marked: Collection[str], stop: int) -> RecordIndex | None:
+def review_index(store: CampaignStore, marked: Collection[str], stop: int) -> Saved | None:
     """The review index of the log's first ``stop`` records: the saved one when it matches the log,
-    and the records after it read (:func:`record_index`); saved again when that was many.
-    ``None`` when a record does not read so (then decode the events to index them)."""
+    and the records after it read (:func:`record_index`); saved again when that was many.  With it,
+    the states saved beside it when the same code folded them.  ``None`` when a record does not read
+    so (then decode the events to index them)."""
     names = sorted(marked)
     lines: Sequence[bytes] = store.records()
     stop = min(stop, len(lines))
@@ -107,6 +128,7 @@ def review_index(store: CampaignStore, marked: Collection[str], stop: int) -> Re
     tail = record_index(lines[start:stop], marked, first_seq=start + 1)
     if tail is None:
         return None
+    states: list[StateMark] = []
     if saved is None:
         index = tail
     else:
@@ -120,6 +142,15 @@ def review_index(store: CampaignStore, marked: Collection[str], stop: int) -> Re
             _drop(store)
             return review_index(store, marked, stop)
         index = RecordIndex(first, last, events + tail.marked)
+        if saved.code == code_digest():
+            states = sorted((m for m in saved.states if 0 < m.seq <= saved.seq), key=lambda m: m.seq)
     if stop - start >= REWRITE_AFTER:
-        _save(store, index, stop, names)
-    return index
+        _save(store, index, stop, names, states)
+    return Saved(index, stop, states)
+
+
+def save_states(store: CampaignStore, index: RecordIndex, seq: int, marked: Collection[str],
+                states: Sequence[StateMark]) -> bool:
+    """Save ``index`` (of records 1..``seq``) with ``states`` of the log (a fold's checkpoints) beside
+    the log, for the next review to start from; False if not written."""
+    return 0 < seq <= len(store) and _save(store, index, seq, sorted(marked), states)

@@ -13,12 +13,16 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from operator import attrgetter
-from typing import NamedTuple, overload
+from typing import TYPE_CHECKING, NamedTuple, overload
 
 import msgspec
 
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import SCHEMA_VERSION, Event
+from fhtagn_tui.domain.history import StateMark
+
+if TYPE_CHECKING:
+    from .review_index import Saved
 
 from .campaign import CampaignStore
 from .records import CHUNK
@@ -95,6 +99,7 @@ class EventView(Sequence[Event]):
     def __init__(self, store: CampaignStore) -> None:
         self._store = store
         self._chunks: OrderedDict[int, list[Event]] = OrderedDict()
+        self._review: tuple[Saved | None, Collection[str]] = (None, ())
 
     def __len__(self) -> int:
         return len(self._store)
@@ -140,12 +145,21 @@ class EventView(Sequence[Event]):
         """The events in order (the first ``stop``), a decoded chunk (a list) at a time."""
         return self._store.iter_chunks(stop=stop)
 
-    def review_index(self, marked: Collection[str], stop: int | None = None) -> RecordIndex | None:
+    def review_index(self, marked: Collection[str], stop: int | None = None) -> Saved | None:
         """The index of the log's records (the first ``stop``): the one saved beside the log when
         it matches, and the records after it read (:func:`~.review_index.review_index`)."""
         from .review_index import review_index  # (it imports this module)
 
-        return review_index(self._store, marked, len(self) if stop is None else stop)
+        self._review = review_index(self._store, marked, len(self) if stop is None else stop), marked
+        return self._review[0]
+
+    def save_review(self, states: Sequence[StateMark]) -> bool:
+        """Save the index the last :meth:`review_index` gave with ``states`` of the log beside it (the
+        next review starts from them)."""
+        from .review_index import save_states
+
+        saved, marked = self._review
+        return saved is not None and save_states(self._store, saved.found, saved.seq, marked, states)
 
     def extend(self, events: Iterable[Event]) -> None:
         """Nothing to keep: events appended to the store are in the view already."""

@@ -14,7 +14,8 @@ from msgspec.structs import replace
 from fhtagn_tui.app.review import ReviewController
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.features.campaign import NoteAdded
+from fhtagn_tui.domain.history import Projection, Undone
 from fhtagn_tui.door import open_campaign
 from fhtagn_tui.store import CampaignStore
 from fhtagn_tui.store import review_index as saved_index
@@ -32,9 +33,10 @@ def write(path: Path, events: list[Event]) -> None:
 
 def index(path: Path) -> tuple[object, ...] | None:
     with CampaignStore.open(path, readonly=True) as store:
-        found = saved_index.review_index(store, MARKED, len(store))
-    if found is None:
+        saved = saved_index.review_index(store, MARKED, len(store))
+    if saved is None:
         return None
+    found = saved.found
     marks = [(ev.seq, getattr(ev, "number", getattr(ev, "round", None))) for ev in found.marked]
     return (found.group_first, found.group_last, [m for m, ev in zip(marks, found.marked, strict=True)
                                                   if type(ev).__name__ == "SessionStarted"],
@@ -136,3 +138,52 @@ def test_review_opened_from_the_snapshot_folds_the_history_when_the_cursor_first
         assert [r.group for r in opened.projection.done] == [r.group for r in fold.done]
     finally:
         opened.close()
+
+
+def with_undo_after_a_checkpoint() -> list[Event]:
+    """A long log with an undo just after the checkpoint at 5000 (the state saved there cannot undo
+    the group before it alone)."""
+    events = long_log()[:5000]
+    undone = events[-1].group
+    events.append(Undone(target=undone, seq=5001, group=5001, session=1))
+    events += [NoteAdded(text=f"after {seq}", seq=seq, group=seq, session=1) for seq in range(5002, 9000)]
+    return events
+
+
+def test_the_states_saved_with_the_index_spare_the_next_review_the_whole_fold(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    events = with_undo_after_a_checkpoint()
+    path = tmp_path / "states.fhtagn"
+    write(path, events)
+    fold = Projection()
+    fold.apply_all(events)
+    open_campaign(path, True).close()
+
+    doors = []
+
+    def review() -> tuple[ReviewController, Projection]:
+        opened = open_campaign(path, True)
+        doors.append(opened)
+        return ReviewController(EventView(opened.store), projection=opened.projection), opened.projection
+
+    first, projection = review()
+    first.go(len(events) - 1)
+    assert first.state == fold.at(len(events) - 1, events).state and not projection.resuming
+    saved = msgspec.msgpack.decode(saved_index.path_for(path).read_bytes(), type=saved_index.SavedIndex)
+    assert [m.seq for m in saved.states] == [c.seq for c in fold.checkpoints]
+    # the next review: the states saved, no whole fold — until an undo needs the history
+    ctl, projection = review()
+    for seq in (len(events) - 1, 4999, 1, 5000, 0, len(events)):
+        ctl.go(seq)
+        assert ctl.state == fold.at(seq, events).state, seq
+    assert projection.resuming  # none of those moves folded the whole log
+    ctl.go(5003)  # after the undo at 5001: from the state at 5000, the history built to undo
+    assert ctl.state == fold.at(5003, events).state
+    assert ctl.timelines() is not None
+    # states folded by other code are not used
+    monkeypatch.setattr(saved_index, "code_digest", lambda: "another version")
+    ctl, projection = review()
+    ctl.go(4999)
+    assert ctl.state == fold.at(4999, events).state and not projection.resuming
+    for door in doors:
+        door.close()
