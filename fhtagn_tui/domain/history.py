@@ -338,11 +338,14 @@ class Projection:
             else:
                 i = bisect.bisect_right([m.seq for m in marks], seq)
                 mark = marks[i - 1] if i else None
-            if mark is not None and mark.seq <= self.seq:
-                # a state of the log without its history: folded on from it, the history (should
-                # an undo or redo come) built from the log when first needed
+            window = events[mark.seq : seq] if mark is not None and mark.seq <= self.seq else None
+            if mark is not None and window is not None and not any(
+                    type(ev) is Undone or type(ev) is Redone for ev in window):
+                # a state of the log without its history, folded on from it (no undo or redo on the
+                # way: an undo needs the history — then this projection's, built once, below); the
+                # copy builds its own from the log should one come when it is folded on
                 probe = Projection.resumed(mark.state, mark.seq, mark.open_group, replay, checkpoint_every=0)
-                for ev in events[mark.seq : seq]:
+                for ev in window:
                     probe.apply(ev)
                 return probe
             if marks and seq < marks[0].seq:  # before the first: from the start, as near

@@ -177,8 +177,15 @@ def test_the_states_saved_with_the_index_spare_the_next_review_the_whole_fold(tm
         ctl.go(seq)
         assert ctl.state == fold.at(seq, events).state, seq
     assert projection.resuming  # none of those moves folded the whole log
-    ctl.go(5003)  # after the undo at 5001: from the state at 5000, the history built to undo
-    assert ctl.state == fold.at(5003, events).state
+    copy = ctl.projection_at(4990)  # from the saved state at 4000; folded on over the undo by its taker
+    assert copy.resuming
+    for ev in events[4990:5003]:
+        copy.apply(ev)
+    assert copy.state == fold.at(5003, events).state and projection.resuming
+    ctl.go(5003)  # after the undo at 5001: the history folded (once) to undo, not a saved state's
+    assert ctl.state == fold.at(5003, events).state and not projection.resuming
+    ctl.go(5004)
+    assert ctl.state == fold.at(5004, events).state
     assert ctl.timelines() is not None
     # states folded by other code are not used
     monkeypatch.setattr(saved_index, "code_digest", lambda: "another version")
