@@ -29,7 +29,7 @@ from textual.widgets import DataTable
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
-from fhtagn_tui.domain.history import Projection, checkpoint_interval, names_of
+from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
 from fhtagn_tui.export.timeline import Track, track
@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
 #: The types of the events the review index marks (sessions and rounds starting).
 _MARKS = frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+_MARK_NAMES = frozenset({"SessionStarted", *ROUND_TYPES})  # (their tags: the names of their types)
 _GROUP, _SEQ = attrgetter("group"), attrgetter("seq")
 
 __all__ = ["REVIEW_BINDINGS", "ROUND_TYPES", "ReviewController", "ReviewMode"]
@@ -59,6 +60,8 @@ class ReviewController:
         self.events: list[Event] | EventView = events if isinstance(events, EventView) else list(events)
         self._known = len(self.events)
         self._own = projection is None or projection.seq != self._known
+        self._saved_seq = 0  # the seq up to which the index was read from the records and saved beside the log
+        self._states: list[StateMark] = []  # states of the log saved with it (see Projection.at)
         self.group_first: dict[int, int] = {}
         self.group_last: dict[int, int] = {}
         self.session_starts: list[int] = []
@@ -70,6 +73,8 @@ class ReviewController:
             every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
             projection = Projection(checkpoint_every=every)
             projection.apply_all(self._indexing(log))  # one pass: folded and indexed together
+        elif isinstance(log, EventView) and self._index_records(log):
+            pass  # a projection opened from the snapshot builds its history when first needed
         elif projection is not None and projection.resuming:
             # opened from the snapshot: its history from these events (not the file again), and
             # the index in the same pass
@@ -107,6 +112,18 @@ class ReviewController:
         if _MARKS.intersection(map(type, chunk)):  # a session or a round starts: the rare case
             self._index_marks(ev for ev in chunk if type(ev) in _MARKS)
         return chunk
+
+    def _index_records(self, log: EventView) -> bool:
+        """The index read from the log's records, not decoding them and saved beside it (see :meth:`EventView.review_index`);
+        False when they do not read so (then the events are decoded to index them)."""
+        saved = log.review_index(_MARK_NAMES, self._known)
+        if saved is None:
+            return False
+        index = saved.found
+        self.group_first, self.group_last = index.group_first, index.group_last
+        self._index_marks(index.marked)
+        self._saved_seq, self._states = saved.seq, saved.states
+        return True
 
     def _index(self, events: Iterable[Event]) -> None:
         for ev in events:
@@ -161,7 +178,16 @@ class ReviewController:
     def projection_at(self, seq: int) -> Projection:
         """A projection positioned after event ``seq`` (a copy: fold it on freely)."""
         seq = max(0, min(seq, self.total))
-        return self.projection.at(seq, self.events)
+        projection = self.projection
+        at = projection.at(seq, self.events, self._states)
+        if self._saved_seq and not self._states and not projection.resuming:
+            # the history folded (once): its checkpoints' states kept with the index, for the next review
+            self._states = [StateMark(cp.seq, cp.open_group, cp.state) for cp in projection.checkpoints
+                            if cp.seq <= self._saved_seq]
+            self._saved_seq = 0  # (asked once)
+            if self._states and isinstance(self.events, EventView):
+                self.events.save_review(self._states)
+        return at
 
     @property
     def state(self) -> State:

@@ -79,6 +79,15 @@ class Checkpoint(msgspec.Struct, frozen=True, gc=False):
     open_group: int
 
 
+class StateMark(msgspec.Struct, frozen=True, gc=False):
+    """The state after event ``seq`` alone (no undo history): a checkpoint kept beside the log
+    (review's, :mod:`fhtagn_tui.store.review_index`) for a projection whose history is not built."""
+
+    seq: int
+    open_group: int
+    state: State
+
+
 def undo_stack(records: Iterable[GroupRecord] = ()) -> deque[GroupRecord]:
     """The undo stack: the last ``UNDO_DEPTH`` groups (a longer one drops its oldest as it grows)."""
     return deque(records, maxlen=UNDO_DEPTH)
@@ -318,8 +327,31 @@ class Projection:
         """
         return self.at(seq, events).state
 
-    def at(self, seq: int, events: Sequence[Event]) -> Projection:
-        """A new projection positioned after event ``seq``."""
+    def at(self, seq: int, events: Sequence[Event], marks: Sequence[StateMark] = ()) -> Projection:
+        """A new projection positioned after event ``seq``.  ``marks``: states of this log saved
+        earlier (by seq), used while this projection's history is not built."""
+        replay = self._replay
+        if replay is not None:
+            mark: StateMark | None = None
+            if seq == self.seq:
+                mark = StateMark(self.seq, self.open_group, self.state)
+            else:
+                i = bisect.bisect_right([m.seq for m in marks], seq)
+                mark = marks[i - 1] if i else None
+            window = events[mark.seq : seq] if mark is not None and mark.seq <= self.seq else None
+            if mark is not None and window is not None and not any(
+                    type(ev) is Undone or type(ev) is Redone for ev in window):
+                # a state of the log without its history, folded on from it (no undo or redo on the
+                # way: an undo needs the history — then this projection's, built once, below); the
+                # copy builds its own from the log should one come when it is folded on
+                probe = Projection.resumed(mark.state, mark.seq, mark.open_group, replay, checkpoint_every=0)
+                for ev in window:
+                    probe.apply(ev)
+                return probe
+            if marks and seq < marks[0].seq:  # before the first: from the start, as near
+                probe = Projection(checkpoint_every=0)
+                probe.apply_all(events[:seq])
+                return probe
         probe = Projection(checkpoint_every=0)
         probe.restore(self.nearest_checkpoint(seq))
         for ev in events[probe.seq : seq]:

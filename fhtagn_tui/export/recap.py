@@ -172,20 +172,12 @@ def _words(ev: Event, names: dict[str, str], hidden: set[str], players: bool) ->
     return ev.describe(names)
 
 
-def _count(counts: dict[str, int], ev: Event) -> None:
-    level = getattr(ev, "level", None)
-    if isinstance(level, str) and level:
-        counts["rolls"] = counts.get("rolls", 0) + 1
-        extra = _LEVEL_COUNTS.get(level)
-        if extra is None:
-            extra = _level_count(level)
-            if len(_LEVEL_COUNTS) < 4096:  # (the outcomes are a few words: a bound all the same)
-                _LEVEL_COUNTS[level] = extra
-        if extra:
-            counts[extra] = counts.get(extra, 0) + 1
-    key = _COUNTED.get(type(ev).__name__)
-    if key is not None:
-        counts[key] = counts.get(key, 0) + 1
+def _level_extra(level: str) -> str:
+    """:func:`_level_count`, kept for the next roll of this outcome."""
+    extra = _level_count(level)
+    if len(_LEVEL_COUNTS) < 4096:  # (the outcomes are a few words: a bound all the same)
+        _LEVEL_COUNTS[level] = extra
+    return extra
 
 
 def _level_count(level: str) -> str:
@@ -205,7 +197,7 @@ _UNDO_REDO = (Undone, Redone)
 
 def _kind_info(kind: type) -> tuple[str, bool, str | None, bool]:
     """What the recap asks of an event's type, once: (its name, whether it has a ``level`` — a
-    roll's outcome, for :func:`_count` —, what it counts as in a session's glance, whether it is an
+    roll's outcome, counted —, what it counts as in a session's glance, whether it is an
     undo or a redo)."""
     leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
     return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO)
@@ -408,6 +400,7 @@ def _build(
     after_names: dict[str, str] = {}
     seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
     kinds = _KINDS
+    level_counts, actor_fields = _LEVEL_COUNTS, _ACTOR_FIELDS_OF
     gm = not players
     # For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
     # the public projection's events only (``domain.public``), in the players' reading, under the
@@ -485,9 +478,16 @@ def _build(
             info = kinds[kind] = _kind_info(kind)
         kind_name, leveled, counted, undo_redo = info
         counts = current.counts
-        if leveled:
-            _count(counts, ev)  # (counts what the type counts as, too)
-        elif counted is not None:
+        if leveled:  # a roll (most events): its outcome counted, once worked out
+            level = getattr(ev, "level", None)
+            if isinstance(level, str) and level:
+                counts["rolls"] = counts.get("rolls", 0) + 1
+                extra = level_counts.get(level)
+                if extra is None:
+                    extra = _level_extra(level)
+                if extra:
+                    counts[extra] = counts.get(extra, 0) + 1
+        if counted is not None:
             counts[counted] = counts.get(counted, 0) + 1
         line = Line(number, text, kind_name, ev.secret and gm)
         groups = current.groups
@@ -496,7 +496,16 @@ def _build(
             groups[-1].lines.append(line)
             continue
         enc = now.encounter if now.encounter is not None else before.encounter
-        actor = actor_of(ev, names)
+        fields = actor_fields.get(kind)
+        if fields is None or "participant" in fields:
+            actor = actor_of(ev, names)
+        else:  # (actor_of, inlined)
+            actor = ""
+            for field in fields:
+                value = getattr(ev, field, None)
+                if isinstance(value, str) and value in names:
+                    actor = names[value]
+                    break
         if actor and not undo_redo and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
         groups.append(

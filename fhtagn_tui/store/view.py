@@ -11,15 +11,85 @@ process, are in it as soon as the store has them).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator, Sequence
-from typing import overload
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from operator import attrgetter
+from typing import TYPE_CHECKING, NamedTuple, overload
 
-from fhtagn_tui.domain.events import Event
+import msgspec
+
+from fhtagn_tui.domain import codec
+from fhtagn_tui.domain.events import SCHEMA_VERSION, Event
+from fhtagn_tui.domain.history import StateMark
+
+if TYPE_CHECKING:
+    from .review_index import Saved
 
 from .campaign import CampaignStore
 from .records import CHUNK
 
-__all__ = ["EventView"]
+__all__ = ["EventView", "RecordIndex", "record_index"]
+
+
+class _Head(msgspec.Struct, gc=False):
+    """What :func:`record_index` reads of a record (the rest of it is skipped, not decoded)."""
+
+    type: str
+    v: int
+    seq: int
+    group: int = 0
+
+
+_HEAD_DECODER = msgspec.json.Decoder(_Head)
+_TYPE, _V, _SEQ, _GROUP = attrgetter("type"), attrgetter("v"), attrgetter("seq"), attrgetter("group")
+#: Records read at once by :func:`record_index`.
+_PART = 8192
+
+
+class RecordIndex(NamedTuple):
+    """Where the groups start and end, and the records of some types (decoded), over a log."""
+
+    group_first: dict[int, int]  # group -> its first seq (groups > 0 only)
+    group_last: dict[int, int]  # group -> its last seq
+    marked: list[Event]  # the events of the types asked for, in order
+
+
+def record_index(lines: Sequence[bytes], marked: Collection[str], first_seq: int = 1) -> RecordIndex | None:
+    """The groups' first and last seqs and the events of the ``marked`` types of the log's records
+    (``first_seq`` first), reading only each record's type, version, seq and group (the rest is skipped,
+    not decoded; the few marked records are decoded whole).  ``None`` when a record does not read
+    so — not JSON, another schema version (its upcasters may move fields), a seq out of place —:
+    then decode the events, whose errors are the ones to tell."""
+    group_first: dict[int, int] = {}
+    group_last: dict[int, int] = {}
+    found: list[Event] = []
+    for start in range(0, len(lines), _PART):
+        part = lines[start : start + _PART]
+        try:
+            heads = _HEAD_DECODER.decode_lines(b"\n".join(part))
+        except (msgspec.ValidationError, msgspec.DecodeError):
+            return None
+        seqs = list(map(_SEQ, heads))
+        if (len(heads) != len(part) or seqs != list(range(first_seq + start, first_seq + start + len(part)))
+                or any(v != SCHEMA_VERSION for v in map(_V, heads))):
+            return None
+        groups = list(map(_GROUP, heads))
+        first = dict(zip(reversed(groups), reversed(seqs), strict=True))  # the part's first seq of each group
+        for group in first.keys() & group_first.keys():  # a group begun in an earlier part
+            del first[group]
+        group_first.update(first)
+        group_last.update(zip(groups, seqs, strict=True))
+        types = list(map(_TYPE, heads))
+        if not marked or set(types).isdisjoint(marked):
+            continue
+        for i, kind in enumerate(types):
+            if kind in marked:
+                try:
+                    found.append(codec.decode_one(part[i], first_seq - 1 + start + i))
+                except codec.RecordError:
+                    return None
+    group_first.pop(0, None)  # (events of no group are not indexed)
+    group_last.pop(0, None)
+    return RecordIndex(group_first, group_last, found)
 
 
 class EventView(Sequence[Event]):
@@ -29,6 +99,7 @@ class EventView(Sequence[Event]):
     def __init__(self, store: CampaignStore) -> None:
         self._store = store
         self._chunks: OrderedDict[int, list[Event]] = OrderedDict()
+        self._review: tuple[Saved | None, Collection[str]] = (None, ())
 
     def __len__(self) -> int:
         return len(self._store)
@@ -73,6 +144,22 @@ class EventView(Sequence[Event]):
     def chunks(self, stop: int | None = None) -> Iterator[list[Event]]:
         """The events in order (the first ``stop``), a decoded chunk (a list) at a time."""
         return self._store.iter_chunks(stop=stop)
+
+    def review_index(self, marked: Collection[str], stop: int | None = None) -> Saved | None:
+        """The index of the log's records (the first ``stop``): the one saved beside the log when
+        it matches, and the records after it read (:func:`~.review_index.review_index`)."""
+        from .review_index import review_index  # (it imports this module)
+
+        self._review = review_index(self._store, marked, len(self) if stop is None else stop), marked
+        return self._review[0]
+
+    def save_review(self, states: Sequence[StateMark]) -> bool:
+        """Save the index the last :meth:`review_index` gave with ``states`` of the log beside it (the
+        next review starts from them)."""
+        from .review_index import save_states
+
+        saved, marked = self._review
+        return saved is not None and save_states(self._store, saved.found, saved.seq, marked, states)
 
     def extend(self, events: Iterable[Event]) -> None:
         """Nothing to keep: events appended to the store are in the view already."""
