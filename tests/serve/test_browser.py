@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import os
 import shutil
+import signal
 import tempfile
 from pathlib import Path
 
@@ -77,17 +79,24 @@ class Page:
             self.frames += data
 
 
+def _end_group(pid: int) -> None:
+    """Kill chromium's process group (it was started in a session of its own): its helper processes
+    would otherwise go on writing into the profile folder while it is being removed."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
+
+
 async def test_chromium_sees_the_player_view_and_leaves_no_app(tmp_path: Path):
     path = campaigns.create_demo(tmp_path)
     view = WebView(tmp_path, campaigns.campaign_name(path), "127.0.0.1", 0, web_token(path), Limits(grace=2.0))
     await view.start()
     port = 22900 + os.getpid() % 90
     try:
-        with tempfile.TemporaryDirectory(prefix="i16-chromium-") as profile:
+        with tempfile.TemporaryDirectory(prefix="i16-chromium-", ignore_cleanup_errors=True) as profile:
             browser = await asyncio.create_subprocess_exec(
                 CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--remote-debugging-port={port}",
                 "--remote-allow-origins=*", "about:blank",
-                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL, start_new_session=True,
             )
             try:
                 async with aiohttp.ClientSession() as http:
@@ -109,8 +118,8 @@ async def test_chromium_sees_the_player_view_and_leaves_no_app(tmp_path: Path):
                         assert view.children.started == 1
                         await page.call("Page.close")  # the tab closes at once
             finally:
+                _end_group(browser.pid)  # chromium's helpers (renderer, crashpad) with it: none writes the profile on
                 if browser.returncode is None:
-                    browser.kill()
                     await browser.wait()
         # what the page received, and drew: the player view, the party by name, no hidden numbers
         assert "PLAYER VIEW" in page.frames, page.frames[-1500:]
@@ -135,13 +144,16 @@ async def test_chromium_without_the_token_gets_no_view(tmp_path: Path):
     view = WebView(tmp_path, campaigns.campaign_name(path), "127.0.0.1", 0, web_token(path))
     await view.start()
     try:
-        with tempfile.TemporaryDirectory(prefix="i16-chromium-") as profile:
+        with tempfile.TemporaryDirectory(prefix="i16-chromium-", ignore_cleanup_errors=True) as profile:
             browser = await asyncio.create_subprocess_exec(
                 CHROMIUM, *FLAGS, f"--user-data-dir={profile}", "--virtual-time-budget=3000", "--dump-dom",
                 f"http://127.0.0.1:{view.port}/", stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL, start_new_session=True,
             )
-            out, _ = await asyncio.wait_for(browser.communicate(), 60)
+            try:
+                out, _ = await asyncio.wait_for(browser.communicate(), 60)
+            finally:
+                _end_group(browser.pid)
         assert "needs the whole link" in out.decode("utf-8", "replace")
         assert view.children.started == 0
     finally:
