@@ -388,6 +388,9 @@ def cmd_keys(args: argparse.Namespace) -> int:
     from fhtagn_tui.app import keymap
 
     if args.check:
+        if not Path(args.check).is_file():
+            print(visible(f"fhtagn: {args.check}: no such keymap file"), file=sys.stderr)
+            return PROBLEM
         user = keymap.load([Path(args.check)])
         for problem in user.problems:
             print(visible(str(problem)))

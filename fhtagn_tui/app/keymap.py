@@ -53,6 +53,11 @@ ALIASES = {"esc": "escape", "del": "delete", "return": "enter", "pgup": "pageup"
 #: The app's keys that win on every screen, always (``priority``, and not only while reviewing):
 #: a screen's key may not be one of them.
 EVERYWHERE = frozenset({"app.quit", "app.palette", "app.secret"})
+#: The tabs: the app's own keys (``:``, ``1``–``5``, ``?``…) work there unless a tab's key shadows them,
+#: so a key moved onto one of them is a clash there (review's keys are left out: they work in review
+#: mode only, where the tabs' own keys do not act; and the players' ``a``, which works in a players'
+#: view only, where the GM's keys do not).
+TAB_SCREENS = frozenset({"PartyTab", "InitiativeTab", "ChaseTab", "RequisitionsTab", "LogTab"})
 
 #: The modules that define the app's bindings (a test checks that no module with a Binding is missing).
 BINDING_MODULES = (
@@ -367,6 +372,15 @@ def load(paths: Sequence[Path], known: Sequence[Known] | None = None) -> UserKey
             near = get_close_matches(ident, ids, n=1)
             hint = f" (did you mean {near[0]!r}?)" if near else " (`fhtagn keys` lists them)"
             result.problems.append(Problem(entry.path, entry.line, f"{ident!r} is no binding of the app{hint}"))
+    typing = {k.id for k in known if _types_text(k)}
+    for ident in list(merged):
+        entry = merged[ident]
+        typed = [key for key in entry.keys.split(",") if _printable(key)]
+        if ident in typing and typed:
+            merged.pop(ident)
+            result.problems.append(Problem(entry.path, entry.line, (
+                f"{ident!r} = {typed_key(typed[0])!r}: a key that types a character is typed into the text "
+                f"there, it would never do this; its default is kept")))
     for entry, others in _conflicts(merged, known):
         merged.pop(entry.id, None)
         result.problems.append(Problem(entry.path, entry.line, conflict_message(entry, others)))
@@ -384,12 +398,38 @@ def _effective(known: Sequence[Known], user: Mapping[str, Entry]) -> dict[str, d
         for key in keys:
             screens.setdefault(k.screen, {}).setdefault(key, set()).add(k.id)
     everywhere = [k for k in known if k.id in EVERYWHERE]
+    app_keys = [k for k in known if k.screen == "FhtagnApp" and k.id not in EVERYWHERE
+                and not k.id.startswith("review.") and k.id != "app.answer"]
     for screen, keys_there in screens.items():  # a key that wins on every screen is part of each
-        for k in everywhere:
+        for k in everywhere + (app_keys if screen in TAB_SCREENS else []):
             if k.screen != screen:
                 for key in user[k.id].keys.split(",") if k.id in user else k.keys:
                     keys_there.setdefault(key, set()).add(k.id)
     return screens
+
+
+#: Where a text field has the focus (the command line, the GM screen's search, the forms' fields):
+#: a key that types a character goes into the text, so a binding there needs another key.
+TEXT_SCREENS = frozenset({"CommandLine", "ReferenceScreen"})
+
+
+def _types_text(k: Known) -> bool:
+    return k.screen in TEXT_SCREENS or k.id.startswith("form.") or k.screen.endswith(("Form", "Dialog", "Prompt"))
+
+
+def _printable(key: str) -> bool:
+    """A key that types a character (``x``, ``colon``, ``space``), not a control or function key."""
+    from textual.keys import key_to_character
+
+    char = key_to_character(key)
+    return char is not None and char.isprintable()
+
+
+def shared_by_default(known: Sequence[Known]) -> set[frozenset[str]]:
+    """The pairs of ids the defaults give one key in one screen (none today): only a clash a keymap
+    makes is refused, never the app's own defaults."""
+    return {frozenset((a, b)) for keys in _effective(known, {}).values() for ids in keys.values()
+            for a in ids for b in ids if a != b}
 
 
 def _conflicts(user: dict[str, Entry], known: Sequence[Known]) -> list[tuple[Entry, set[str]]]:
@@ -397,13 +437,16 @@ def _conflicts(user: dict[str, Entry], known: Sequence[Known]) -> list[tuple[Ent
     taken out one round at a time (taking one out can bring back a default that clashes with another)."""
     taken: list[tuple[Entry, set[str]]] = []
     user = dict(user)
+    shared = shared_by_default(known)
     while True:
         bad: dict[str, set[str]] = {}
         for keys in _effective(known, user).values():
             for ids in keys.values():
                 if len(ids) > 1:
                     for ident in ids & user.keys():
-                        bad.setdefault(ident, set()).update(ids - {ident})
+                        others = {o for o in ids - {ident} if frozenset((ident, o)) not in shared}
+                        if others:
+                            bad.setdefault(ident, set()).update(others)
         if not bad:
             return taken
         for ident, others in bad.items():

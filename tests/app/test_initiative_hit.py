@@ -159,3 +159,30 @@ async def test_t_at_an_agent_who_may_still_defend_asks_for_their_defence(tmp_pat
         assert not isinstance(app.screen, ActionForm)
         assert app.engine.projection.seq > seq
     store.close()
+
+
+async def test_t_never_hits_someone_on_the_attackers_own_side(tmp_path):
+    """Two cultists alone (one side): ``t`` hits nobody and says why; with the cursor on an ally of
+    the attacker it refuses too (the act menu is there for anything else); at an enemy it hits."""
+    app, store = opened(campaign(tmp_path, "fhtagn", *SETUP, "fight start Mill", "fight add 2 cultist", "fight next"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        tab = app.query_one(InitiativeTab)
+        seq = app.engine.projection.seq
+        assert tab._hit_command() == ""  # noqa: SLF001 - only its own side in the fight
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.engine.projection.seq == seq and not isinstance(app.screen, ActionForm)
+        assert any("hits only the other side" in str(n.message) for n in app._notifications)  # noqa: SLF001
+        # an agent joins: the cultist's t goes to her, never to the other cultist
+        app.engine.execute("fight add ada")
+        await pilot.pause()
+        while tab.highlighted_id() != "cultist 2":
+            await pilot.press("down")
+        assert tab._hit_command() == ""  # noqa: SLF001 - the cursor on its ally: refused
+        while tab.highlighted_id() != app.engine.state.encounter.current:
+            await pilot.press("up")
+        line = tab._hit_command()  # noqa: SLF001 - on itself: the form's default target, the enemy
+        assert line.startswith('attack "cultist 1" ada ')
+    store.close()

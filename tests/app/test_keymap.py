@@ -295,6 +295,9 @@ def test_fhtagn_keys_check_reports_a_file(tmp_path, capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith(f"{bad}, line 2: 'app.undo' = 'ctrl+uu': 'uu' is no key")
     assert out[1] == f"{bad}, line 3: 'app.nope' is no binding of the app (did you mean 'app.undo'?)"
+    missing = tmp_path / "nope.toml"  # a file that is not there is not "fine"
+    assert main(["keys", "--check", str(missing)]) == 1
+    assert capsys.readouterr().err == f"fhtagn: {missing}: no such keymap file\n"
 
 
 KNOWN = km.known_bindings()
@@ -310,5 +313,31 @@ def test_what_a_keymap_keeps_gives_no_key_two_jobs_on_one_screen(tmp_path, moves
     assert set(user.keys) <= set(moves)
     assert len(user.keys) + len(user.problems) == len(moves)  # each entry kept or told, once
     kept = {i: km.Entry(i, keys, tmp_path, 0) for i, keys in user.keys.items()}
+    shared = km.shared_by_default(KNOWN)  # what the defaults share on purpose (a tab's F1 over the app's)
     for keys in km._effective(KNOWN, kept).values():
-        assert all(len(ids) == 1 for ids in keys.values())
+        for ids in keys.values():
+            assert all(frozenset((a, b)) in shared for a in ids for b in ids if a != b), ids
+
+
+def test_a_tabs_key_moved_onto_one_of_the_apps_keys_is_a_clash(tmp_path):
+    """On a tab, the app's own keys (``:`` the command line, ``1``–``5`` the tabs) work unless the tab's
+    key shadows them: a keymap that moves a tab's key there is refused (the defaults' own sharing is not)."""
+    path = write(tmp_path / "k.toml", '[keys]\n"party.new" = ":"\n"party.test" = "1"\n"initiative.act" = "m"\n')
+    user = km.load([path], KNOWN)
+    assert user.keys == {"initiative.act": "m"}
+    assert [p.message for p in user.problems] == [
+        "'party.new' = ':' clashes with app.command_line on the same screen; its default is kept",
+        "'party.test' = '1' clashes with app.tab_party on the same screen; its default is kept",
+    ]
+
+
+def test_a_key_that_types_a_character_is_refused_where_text_has_the_focus(tmp_path):
+    """The command line's Esc moved onto ``x`` would be typed, never leave the line (a trap): refused,
+    as a form's cancel on ``q``; a control key there is fine, and a letter on a tab too."""
+    path = write(tmp_path / "k.toml", '[keys]\n"command_line.leave" = "x"\n"form.cancel" = "q"\n'
+                                      '"form.save" = "ctrl+w"\n"party.new" = "m"\n')
+    user = km.load([path], KNOWN)
+    assert user.keys == {"form.save": "ctrl+w", "party.new": "m"}
+    assert [(p.line, p.message.split(":")[0]) for p in user.problems] == [(2, "'command_line.leave' = 'x'"),
+                                                                         (3, "'form.cancel' = 'q'")]
+    assert all("typed into the text" in p.message and "default is kept" in p.message for p in user.problems)

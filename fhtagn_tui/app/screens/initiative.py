@@ -413,45 +413,54 @@ class InitiativeTab(GameTab):
 
         self.app.push_screen(ActionMenu(state, actor), picked)
 
-    def _hit_plan(self) -> tuple[ActionSpec, Ctx] | None:
+    def _hit_plan(self) -> tuple[ActionSpec, Ctx] | str:
         """The acting combatant's common attack (the act menu's ``a``) with every field at its default
         — the weapon it is best with — at the highlighted combatant when it is one of the attack's
-        targets, else at the form's default target; None when there is none."""
+        targets, else (the cursor on the attacker) at the form's default target; only ever at someone
+        on another side. Else why not (a message, "" when nobody acts)."""
         state, actor = self._state, self._acting()
         if state is None or actor is None or state.encounter is None:
-            return None
-        comb = state.encounter.get(actor.id)
+            return ""
+        enc = state.encounter
+        comb = enc.get(actor.id)
         if comb is None or comb.acted:
-            return None
+            return ""
         spec = next((a for a in actions_for(state, actor) if a.hotkey == "a"), None)
         if spec is None:
-            return None
+            return ""
         ctx = Ctx(state, actor)
         target = next((f for f in spec.fields if f.key == "target"), None)
         if target is None or target.choices is None:
-            return None
+            return ""
+        act = key_text(self.app, "initiative.act", "a")
         high = self.highlighted_id()
         if high and high != actor.id and any(v == high for _, v in target.choices(ctx)):
             ctx.values["target"] = high
         defaults(spec, ctx)
-        if not ctx.get("target"):
-            return None
+        aim = enc.get(ctx.get("target")) if ctx.get("target") else None
+        if aim is None:
+            return f"nobody this attack can reach: {act} opens the act menu"
+        if aim.side == comb.side:
+            who = state.characters[aim.id].name if aim.id in state.characters else aim.id
+            return (f"{who} is on {actor.name}'s side ({comb.side}): t hits only the other side — "
+                    f"{act} opens the act menu for anything else")
         return spec, ctx
 
     def _hit_command(self) -> str:
         """The command line ``t`` runs ("" when there is nobody to hit)."""
         plan = self._hit_plan()
-        return command_text(*plan) if plan is not None else ""
+        return command_text(*plan) if not isinstance(plan, str) else ""
 
     def action_hit(self) -> None:
         """``t``: the acting combatant attacks the highlighted combatant (or its first enemy) with its
-        default weapon — the act menu's attack with nothing changed, without opening it. When the
-        target is a player's character with a defence to choose (the domain says), the choice is
-        theirs: the attack form opens at that target instead, its defence to be picked."""
+        default weapon — the act menu's attack with nothing changed, without opening it. Only someone
+        on another side: an ally is never hit at once. When the target is a player's character with a
+        defence to choose (the domain says), the choice is theirs: the attack form opens at that target
+        instead, its defence to be picked."""
         plan = self._hit_plan()
-        if plan is None:
-            self.app.notify(f"nobody this attack can reach: {key_text(self.app, 'initiative.act', 'a')} opens the act menu",
-                            severity="warning", markup=False)
+        if isinstance(plan, str):
+            if plan:
+                self.app.notify(plan, severity="warning", markup=False)
             return
         spec, ctx = plan
         if self._defender_chooses(ctx):
@@ -466,7 +475,7 @@ class InitiativeTab(GameTab):
     def hit_at_once(self) -> bool:
         """``t`` would attack at once (a target, and no player's defence to ask for)."""
         plan = self._hit_plan()
-        return plan is not None and not self._defender_chooses(plan[1])
+        return not isinstance(plan, str) and not self._defender_chooses(plan[1])
 
     def action_next(self) -> None:
         self.run_text("fight next")
