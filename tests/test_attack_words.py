@@ -136,8 +136,9 @@ CULTIST = "char new Cultist kind=npc STR=10 CON=10 DEX=10 Firearms=40 Dodge=20"
 
 @pytest.mark.parametrize(("system", "setup", "text", "words"), [
     ("gurps", (ILSE, GHOUL), "attack ilse ghoul weapon=pistol called=partly",
-     ("unknown option called=partly in GURPS", "GURPS takes: weapon=W defend=dodge|parry|block|none mod=±N")),
+     ("unknown option partly in GURPS", "GURPS takes: weapon=W defend=dodge|parry|block|none mod=±N")),
     ("gurps", (ILSE, GHOUL), "attack ilse ghoul stun", ("unknown option stun in GURPS",)),
+    ("gurps", (ILSE, GHOUL), "attack ilse ghoul partly", ("unknown option partly in GURPS",)),  # the word as typed
     ("gurps", (ILSE, GHOUL), "attack ilse ghoul fight", ("fight is not a GURPS defence", "dodge, parry, block, none")),
     ("fhtagn", (ADA, CULTIST), "attack ada cultist parry", ("parry is not a FHTAGN defence", "dodge, fight, none")),
     ("fhtagn", (ADA, CULTIST), "attack ada cultist dmod=2", ("unknown option dmod=2 in FHTAGN",)),

@@ -122,8 +122,8 @@ def _defence(args: Args, key: str, value: str) -> aw.Defence:
     defence = aw.DEFENCE_SPELLINGS.get(value.casefold().strip())
     if defence is None:
         listed = "; ".join(f"{aw.SYSTEM_NAMES[s]}: {aw.defence_names(s)}" for s in aw.ALL)
-        raise args.fail(f"attack: {key}={value}{did_you_mean(value.casefold(), aw.DEFENCE_SPELLINGS)} "
-                        f"is no defence ({listed})")
+        raise args.fail(f"attack: {key}={value} is no defence{did_you_mean(value.casefold(), aw.DEFENCE_SPELLINGS)} "
+                        f"({listed})")
     return defence
 
 

@@ -16,6 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Grid, Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import (
     DataTable,
     Input,
@@ -61,11 +62,6 @@ from .base import GameTab
 TAB_TOPICS: dict[str, str] = {"party": "party", "initiative": "combat", "chase": "chase",
                               "requisitions": "requisitions"}
 
-#: Keys the key bar leaves out for room that the help lists (the others it hides are another system's,
-#: or a second key for something listed).
-LISTED_HIDDEN = frozenset({"initiative.hit", "initiative.ask", "initiative.move_up", "initiative.move_down"})
-
-
 def keys_text(app: object) -> str:
     """The keys of the app and of each tab, read from their bindings under the user's keymap
     (they never drift, and a remapped key is shown as the user typed it)."""
@@ -74,26 +70,53 @@ def keys_text(app: object) -> str:
     assert isinstance(app, App)
     gm = key_text(app, "app.gm_screen", "f1")
     lines = ["Keys", f"  everywhere: {_binding_words(app, type(app).BINDINGS)} · {gm} the rules of the tab on screen"]
+    from importlib import import_module
+
+    from ..app import LATE_TABS, SYSTEM_TABS
+
+    system = gm_app(app).state.system
     for pane in app.screen_stack[0].query(TabPane):
+        if SYSTEM_TABS.get(str(pane.id), system) != system:
+            continue  # another system's tab (hidden)
         found: list[BindingType] = []
         for widget in pane.query(GameTab):
             for w in (widget, *widget.query("*")):
                 if type(w).__module__.startswith("fhtagn_tui.app"):
-                    found.extend(type(w).__dict__.get("BINDINGS", []))
+                    found.extend(_this_systems(w, type(w).__dict__.get("BINDINGS", [])))
+        late = LATE_TABS.get(str(pane.id))
+        if not found and late is not None:  # a tab not opened yet (built when first opened): its class's keys
+            found.extend(getattr(import_module(f"fhtagn_tui.app.screens.{late[0]}"), late[1]).BINDINGS)
         if found:
-            lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(app, found)}")
+            lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(app, found, hidden=True)}")
     lines.append(f"  GM screen: type to search · {key_text(app, 'gm_screen.results', '↓')} to the results · "
                  f"{key_text(app, 'gm_screen.roll', 'ctrl+r')} roll on the table · "
                  f"{key_text(app, 'gm_screen.close', 'Esc')} close")
     return "\n".join(lines)
 
 
-def _binding_words(app: object, bindings: Iterable[BindingType]) -> str:
-    """``n new · e edit · Del/x delete``: each action once, its keys as typed, joined by ``/``. The keys
-    the key bar leaves out for room (:data:`LISTED_HIDDEN`) are listed too: the help is where they are found."""
+def _this_systems(widget: Widget, bindings: Iterable[BindingType]) -> list[Binding]:
+    """The bindings less those of another system: of two bindings with one id (Party's ``s`` is Sanity…
+    in FHTAGN and CoC, Fright… in GURPS), the ones the widget does not take now are left out."""
+    from textual.actions import parse
+
+    made = list(Binding.make_bindings(bindings))
+    ids = [b.id for b in made if b.id]
+    kept = []
+    for b in made:
+        if b.id and ids.count(b.id) > 1:
+            _, name, params = parse(b.action)
+            if widget.check_action(name, params) is False:
+                continue
+        kept.append(b)
+    return kept
+
+
+def _binding_words(app: object, bindings: Iterable[BindingType], hidden: bool = False) -> str:
+    """``n new · e edit · Del/x delete``: each action once, its keys as typed, joined by ``/``. ``hidden``:
+    the keys the key bar leaves out for room are listed too (a tab's: the help is where they are found)."""
     keys: dict[tuple[str, str], list[str]] = {}
     for b in Binding.make_bindings(bindings):
-        if not b.description or not (b.show or b.id in LISTED_HIDDEN):
+        if not b.description or not (b.show or hidden):
             continue
         shown = keys.setdefault((b.action, b.description.lower()), [])
         mine = keys_of(app, b)

@@ -468,7 +468,9 @@ class Attack(Command):
         out: list[Given] = []
         if self.defend is not None:
             out.append(Given(self.defend, "defend", self.defend))
-        for key, value in (("mod", self.mod), ("skill", self.skill), ("called", self.called),
+        if self.called is not None:  # a called shot is a word of its own (``partly``), as the help writes it
+            out.append(Given(self.called, "called"))
+        for key, value in (("mod", self.mod), ("skill", self.skill),
                            ("crowd", self.crowd), ("alt", self.alt or None), ("injury", self.injury or None),
                            ("dmod", self.dmod), ("with", self.with_weapon or None), ("counter", self.counter or None),
                            ("goal", self.goal or None), ("bonus", self.bonus), ("penalty", self.penalty),
