@@ -249,7 +249,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.notify(self.notice, severity="warning", timeout=8)
             self._status(self.notice, error=True)
         if problems := self.keymap.notice():
-            self.notify(problems, title="Keymap: the default keys are kept for these", severity="warning", timeout=20,
+            self.notify(problems, title="Keymap: the default keys are kept for these", severity="warning", timeout=10,
                         markup=False)  # the file's words, never markup
             if not self.notice:
                 self._status(problems, error=True)

@@ -72,6 +72,14 @@ async def test_bestiary_form_nothing_matches_says_so(make_app):
         assert "nothing matches" in str(form.query_one("#book-error", Static).render())
 
 
+async def _until(pilot, shown, tries: int = 50) -> None:
+    """Pause until ``shown()`` is truthy (a loaded machine may need more than one frame)."""
+    for _ in range(tries):
+        await pilot.pause()
+        if shown():
+            return
+
+
 async def test_char_import_paste_box(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -84,7 +92,7 @@ async def test_char_import_paste_box(make_app):
         area = form.query_one("#import-text", TextArea)
         area.text = "This is not a stat block at all."
         await pilot.press("ctrl+s")
-        await pilot.pause()
+        await _until(pilot, lambda: str(form.query_one("#import-error", Static).render()))
         assert "no stat block found" in str(form.query_one("#import-error", Static).render())
         assert len(app.engine.state.characters) == before
         area.text = COC[0][0]  # a CoC block into an FHTAGN campaign: refused, nothing changed

@@ -72,6 +72,12 @@ class LogBeside(Static):
             tab.fit_log()
 
 
+#: The empty tab's template example, in the campaign's own system's stats and skills.
+TEMPLATE_EXAMPLE = {"fhtagn": 'STR=13 DEX=10 "Melee Weapons"=50',
+                    "coc7": 'STR=60 CON=50 SIZ=60 DEX=50 "Fighting (Brawl)"=50',
+                    "gurps": "ST=11 DX=10 IQ=9 HT=10 Brawling=12"}
+
+
 class InitiativeTab(GameTab):
     BINDINGS = [
         Binding("s", "start", "Start fight", id="initiative.start"),
@@ -110,7 +116,7 @@ class InitiativeTab(GameTab):
         yield EmptyNote(
             f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick who fights (party, NPCs, or "
             "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
-            "Templates: [b]:template add Cultist kind=npc STR=13 DEX=10 \"Melee Weapons\"=50[/b]",
+            f"Templates: [b]:template add Cultist kind=npc {TEMPLATE_EXAMPLE.get(self.gm.state.system, '')}[/b]",
             id="ini-empty",
         )
         with Horizontal(id="ini-body"):
