@@ -353,12 +353,15 @@ def load(paths: Sequence[Path], known: Sequence[Known] | None = None) -> UserKey
     ``known`` defaults to :func:`known_bindings`, asked only if some file has entries."""
     result = UserKeymap()
     merged: dict[str, Entry] = {}
+    earlier: dict[str, list[Entry]] = {}  # an id's entries in the files before the one that wins
     for path in paths:
         entries, problems = read_file(path)
         result.problems.extend(problems)
         if entries or problems:
             result.files.append(path)
         for entry in entries:
+            if entry.id in merged and merged[entry.id].path != entry.path:
+                earlier.setdefault(entry.id, []).append(merged[entry.id])
             merged[entry.id] = entry
     if not merged:
         return result
@@ -373,17 +376,25 @@ def load(paths: Sequence[Path], known: Sequence[Known] | None = None) -> UserKey
             hint = f" (did you mean {near[0]!r}?)" if near else " (`fhtagn keys` lists them)"
             result.problems.append(Problem(entry.path, entry.line, f"{ident!r} is no binding of the app{hint}"))
     typing = {k.id for k in known if _types_text(k)}
-    for ident in list(merged):
-        entry = merged[ident]
-        typed = [key for key in entry.keys.split(",") if _printable(key)]
-        if ident in typing and typed:
-            merged.pop(ident)
-            result.problems.append(Problem(entry.path, entry.line, (
-                f"{ident!r} = {typed_key(typed[0])!r}: a key that types a character is typed into the text "
-                f"there, it would never do this; its default is kept")))
-    for entry, others in _conflicts(merged, known):
-        merged.pop(entry.id, None)
-        result.problems.append(Problem(entry.path, entry.line, conflict_message(entry, others)))
+    while True:  # a refused entry gives way to the same id's entry of an earlier file, checked in turn
+        refused: list[tuple[Entry, str]] = []
+        for ident, entry in list(merged.items()):
+            typed = [key for key in entry.keys.split(",") if _printable(key)]
+            if ident in typing and typed:
+                merged.pop(ident)
+                refused.append((entry, f"{ident!r} = {typed_key(typed[0])!r}: a key that types a character is "
+                                       "typed into the text there, it would never do this; its default is kept"))
+        for entry, others in _conflicts(merged, known):
+            merged.pop(entry.id, None)
+            refused.append((entry, conflict_message(entry, others)))
+        if not refused:
+            break
+        for entry, message in refused:
+            back = earlier.get(entry.id)
+            if back:
+                merged[entry.id] = back.pop()
+                message = message.replace("its default is kept", f"its key in {merged[entry.id].path} is tried instead")
+            result.problems.append(Problem(entry.path, entry.line, message))
     result.entries = merged
     result.keys = {ident: entry.keys for ident, entry in merged.items()}
     result.problems.sort(key=lambda p: (str(p.path), p.line))

@@ -341,3 +341,18 @@ def test_a_key_that_types_a_character_is_refused_where_text_has_the_focus(tmp_pa
     assert [(p.line, p.message.split(":")[0]) for p in user.problems] == [(2, "'command_line.leave' = 'x'"),
                                                                          (3, "'form.cancel' = 'q'")]
     assert all("typed into the text" in p.message and "default is kept" in p.message for p in user.problems)
+
+
+def test_a_refused_entry_of_the_saves_folder_gives_way_to_the_users_own(tmp_path):
+    """The saves folder wins entry by entry — but an entry of it that is refused does not throw away
+    the user's own key for that id: that one is tried instead (and checked in turn)."""
+    mine = write(tmp_path / "cfg.toml", '[keys]\n"party.new" = "m"\n"party.edit" = "ctrl+e"\n')
+    table = write(tmp_path / "saves.toml", '[keys]\n"party.new" = ":"\n"party.edit" = "1"\n')
+    user = km.load([mine, table], KNOWN)
+    assert user.keys == {"party.new": "m", "party.edit": "ctrl+e"}
+    assert [p.message for p in user.problems] == [
+        f"'party.new' = ':' clashes with app.command_line on the same screen; its key in {mine} is tried instead",
+        f"'party.edit' = '1' clashes with app.tab_party on the same screen; its key in {mine} is tried instead",
+    ]
+    alone = km.load([table], KNOWN)  # without a file of the user's: the defaults
+    assert alone.keys == {} and all(p.message.endswith("its default is kept") for p in alone.problems)
