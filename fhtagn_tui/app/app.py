@@ -13,7 +13,7 @@ try:
     import asyncio
     import signal
     import sys
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
     from importlib import import_module
     from pathlib import Path, PurePath
     from typing import TYPE_CHECKING, Any, ClassVar
@@ -418,13 +418,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     def _follow_writes(self) -> None:
         """Follow what another process appends: woken by the file's writes (inotify) where the
         system has it — no polling delay on top of the write — else by polling."""
-        self._watch = self.door.watch()
-        if self._watch is not None:
-            try:
-                asyncio.get_running_loop().add_reader(self._watch.fileno(), self._file_written)
-            except (NotImplementedError, RuntimeError, ValueError, OSError):
-                self._watch.close()
-                self._watch = None
+        self._watch = _on_wake(self.door.watch(), self._file_written)
         if self._watch is not None:
             self.set_interval(1.0, self._follow)  # a safety net only
         else:
@@ -567,13 +561,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         delay on top of the player's key — with a slow poll as a safety net; every 25 ms without."""
         if self.desk is None:
             return
-        self._inbox_watch = self.desk.watch()
-        if self._inbox_watch is not None:
-            try:
-                asyncio.get_running_loop().add_reader(self._inbox_watch.fileno(), self._inbox_written)
-            except (NotImplementedError, RuntimeError, ValueError, OSError):
-                self._inbox_watch.close()
-                self._inbox_watch = None
+        self._inbox_watch = _on_wake(self.desk.watch(), self._inbox_written)
         self.set_interval(0.5 if self._inbox_watch is not None else 0.025, self._read_answers)
         self._read_answers()  # what came before the watch
 
@@ -856,6 +844,18 @@ def open_door(path: Path, readonly: bool) -> Door:
     """Open a campaign for the app: as the writer if possible, else read-only with a notice
     (:meth:`Door.open`: from the start-up snapshot when it matches the log)."""
     return Door.open(path, readonly, fall_back_to_readonly=True)
+
+
+def _on_wake(watch: FileWatch | None, woken: Callable[[], None]) -> FileWatch | None:
+    """``watch`` read by the event loop, ``woken`` called when its file is written; None (closed)
+    where the loop cannot read it: then the caller polls."""
+    if watch is not None:
+        try:
+            asyncio.get_running_loop().add_reader(watch.fileno(), woken)
+        except (NotImplementedError, RuntimeError, ValueError, OSError):
+            watch.close()
+            return None
+    return watch
 
 
 def open_engine(path: Path, readonly: bool) -> tuple[Engine, CampaignStore | None, str]:

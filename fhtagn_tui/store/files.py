@@ -34,6 +34,24 @@ def write_fully(fd: int, data: bytes) -> None:
 PRIVATE = 0o600
 
 
+def replace_private(target: Path, data: bytes) -> bool:
+    """Write ``target`` whole or not at all (a new file of this process, mode 600, renamed over it);
+    False when it could not be written (a cache such as the snapshot is then simply not kept)."""
+    tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
+    try:
+        tmp.unlink(missing_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
+        try:
+            write_fully(fd, data)
+        finally:
+            os.close(fd)
+        os.replace(tmp, target)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        return False
+    return True
+
+
 def write_new(path: Path, data: bytes) -> None:
     """Create ``path`` (it must not exist; mode 600), write ``data``, fsync it."""
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)

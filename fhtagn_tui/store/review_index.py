@@ -12,7 +12,6 @@ It holds seqs and group numbers only, nothing of what the GM wrote; written atom
 
 from __future__ import annotations
 
-import os
 from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -23,7 +22,7 @@ from fhtagn_tui.domain.history import StateMark
 
 from .campaign import CampaignStore
 from .errors import StoreError
-from .files import PRIVATE, write_fully
+from .files import replace_private
 from .snapshot import code_digest
 from .view import RecordIndex, record_index
 
@@ -99,20 +98,7 @@ def _save(store: CampaignStore, index: RecordIndex, seq: int, marked: list[str],
     if kept and msgspec.json.encode([m.state for m in _decoder.decode(data).states]) != msgspec.json.encode(
             [m.state for m in kept]):
         data = _encoder.encode(msgspec.structs.replace(saved, states=[]))
-    target = path_for(store.path)
-    tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
-    try:
-        tmp.unlink(missing_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
-        try:
-            write_fully(fd, data)
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-        return False
-    return True
+    return replace_private(path_for(store.path), data)
 
 
 def review_index(store: CampaignStore, marked: Collection[str], stop: int) -> Saved | None:

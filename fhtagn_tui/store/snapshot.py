@@ -26,7 +26,7 @@ from fhtagn_tui.domain.history import Projection, checkpoint_interval
 from fhtagn_tui.domain.state import State
 
 from .campaign import CampaignStore
-from .files import PRIVATE, write_fully
+from .files import replace_private
 
 FORMAT = 2  # 2: SHA-256 of the log's prefix, a signature of the sources
 SUFFIX = ".state"
@@ -100,20 +100,7 @@ def save(store: CampaignStore, projection: Projection) -> bool:
     # only a state that comes back exactly (types and order included) is worth keeping
     if msgspec.json.encode(_decoder.decode(data).state) != msgspec.json.encode(state):
         return False
-    target = path_for(store.path)
-    tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
-    try:
-        tmp.unlink(missing_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
-        try:  # mode 600, like the campaign: it holds the GM's secrets
-            write_fully(fd, data)
-        finally:
-            os.close(fd)
-        os.replace(tmp, target)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-        return False
-    return True
+    return replace_private(path_for(store.path), data)  # mode 600, like the campaign: the GM's secrets
 
 
 def open_projection(store: CampaignStore) -> tuple[Projection, bool]:
