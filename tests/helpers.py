@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -48,3 +51,15 @@ def replayed(eng: Engine) -> object:
 
 def events_of(events: Sequence[Event], kind: type[Event]) -> list[Event]:
     return [e for e in events if isinstance(e, kind)]
+
+
+def run_cli(campaign: Path, *args: str) -> str:
+    """``fhtagn --saves FOLDER ARGS…`` in this process, on the campaign's folder; what it printed
+    (it must succeed)."""
+    from fhtagn_tui import cli
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = cli.main(["--saves", str(campaign.parent), *args])
+    assert code == 0, out.getvalue()
+    return out.getvalue()

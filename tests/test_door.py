@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import msgspec
 import pytest
 
-from fhtagn_tui import campaigns, cli
+from fhtagn_tui import campaigns
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import fold
 from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.store import CampaignStore, Locked, snapshot
+from tests.helpers import run_cli
 
 from .store.support import played
 
@@ -104,13 +103,6 @@ def test_create_writes_the_file_and_refuses_to_overwrite(tmp_path):
         Door.create(path, "gurps", "new")
 
 
-def _run(path: Path, *args: str) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        code = cli.main(["--saves", str(path.parent), *args])
-    assert code == 0, out.getvalue()
-    return out.getvalue()
-
 
 def test_the_cli_acts_and_reads_through_the_door(campaign, monkeypatch):
     ran: list[str] = []
@@ -127,7 +119,7 @@ def test_the_cli_acts_and_reads_through_the_door(campaign, monkeypatch):
 
     monkeypatch.setattr(Door, "execute", spy_execute)
     monkeypatch.setattr(Door, "events_between", spy_between)
-    _run(campaign, "do", "night", "note one", "note two", "--seed", "1")
+    run_cli(campaign, "do", "night", "note one", "note two", "--seed", "1")
     assert ran == ["note one", "note two"]
-    out = _run(campaign, "replay", "night", "--until", "3")
+    out = run_cli(campaign, "replay", "night", "--until", "3")
     assert read == [(1, 4)] and "after 3 events" in out

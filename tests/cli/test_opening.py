@@ -3,8 +3,6 @@ log, gets the very state a full replay gives, and never uses a stale or foreign 
 
 from __future__ import annotations
 
-import contextlib
-import io
 from pathlib import Path
 
 import msgspec
@@ -14,6 +12,7 @@ from fhtagn_tui import cli
 from fhtagn_tui import door as opening
 from fhtagn_tui.domain.history import fold
 from fhtagn_tui.store import CampaignStore, Locked, snapshot
+from tests.helpers import run_cli
 
 from ..store.support import played
 
@@ -24,13 +23,6 @@ def campaign(tmp_path: Path) -> Path:
     store.close()
     return tmp_path / "night.fhtagn"
 
-
-def _run(path: Path, *args: str) -> str:
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        code = cli.main(["--saves", str(path.parent), *args])
-    assert code == 0, out.getvalue()
-    return out.getvalue()
 
 
 def _replayed(path: Path) -> bytes:
@@ -54,45 +46,45 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
 
 def test_do_replay_and_export_start_from_the_snapshot_and_agree_with_a_full_replay(campaign, monkeypatch):
     seen = _spy(monkeypatch)
-    _run(campaign, "replay", "night", "--json")  # no snapshot yet: a full replay, which writes it
+    run_cli(campaign, "replay", "night", "--json")  # no snapshot yet: a full replay, which writes it
     assert seen == [False] and snapshot.path_for(campaign).exists()
-    _run(campaign, "do", "night", "note the well is dry", "--seed", "3")
+    run_cli(campaign, "do", "night", "note the well is dry", "--seed", "3")
     assert seen[-1] is True
-    state = _run(campaign, "replay", "night", "--json")
+    state = run_cli(campaign, "replay", "night", "--json")
     assert seen[-1] is True
     assert state.strip().encode() == _replayed(campaign)  # the same state as folding the whole log
-    assert "the well is dry" in _run(campaign, "export", "night")
+    assert "the well is dry" in run_cli(campaign, "export", "night")
     assert seen[-1] is True
     assert seen == [False, True, True, True]
 
 
 def test_a_stale_snapshot_is_never_used(campaign, monkeypatch):
-    _run(campaign, "replay", "night")  # writes the snapshot
+    run_cli(campaign, "replay", "night")  # writes the snapshot
     stale = snapshot.path_for(campaign).read_bytes()
-    _run(campaign, "do", "night", "char pool bram HP=3 reason=test")
+    run_cli(campaign, "do", "night", "char pool bram HP=3 reason=test")
     # the snapshot of the shorter log put back, and the log changed in a byte inside its prefix
     snapshot.path_for(campaign).write_bytes(stale)
     data = campaign.read_bytes()
     i = data.index(b"Bram")
     campaign.write_bytes(data[:i] + b"Brom" + data[i + 4 :])
     seen = _spy(monkeypatch)
-    state = _run(campaign, "replay", "night", "--json")
+    state = run_cli(campaign, "replay", "night", "--json")
     assert seen == [False]  # the snapshot no longer matches the log: a full replay
     assert state.strip().encode() == _replayed(campaign)
     assert b"Brom" in state.encode()
 
 
 def test_replay_until_folds_the_log_up_to_that_event(campaign):
-    _run(campaign, "replay", "night")  # the snapshot, at the end of the log
+    run_cli(campaign, "replay", "night")  # the snapshot, at the end of the log
     with CampaignStore.open(campaign, readonly=True) as store:
         expected = msgspec.json.encode(fold(store.events_between(1, 5)))
-    assert _run(campaign, "replay", "night", "--json", "--until", "4").strip().encode() == expected
-    assert "after 4 events" in _run(campaign, "replay", "night", "--until", "4")
+    assert run_cli(campaign, "replay", "night", "--json", "--until", "4").strip().encode() == expected
+    assert "after 4 events" in run_cli(campaign, "replay", "night", "--until", "4")
 
 
 def test_log_prints_every_event_once_in_order(campaign):
-    _run(campaign, "replay", "night")  # the snapshot exists: the log is still read whole
-    lines = _run(campaign, "log", "night").splitlines()
+    run_cli(campaign, "replay", "night")  # the snapshot exists: the log is still read whole
+    lines = run_cli(campaign, "log", "night").splitlines()
     with CampaignStore.open(campaign, readonly=True) as store:
         assert [int(line.split()[0]) for line in lines] == list(range(1, len(store) + 1))
     assert any("Bram" in line for line in lines)
