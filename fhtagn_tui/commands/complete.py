@@ -26,7 +26,7 @@ from fhtagn_tui.domain.systems import SHEETS
 from fhtagn_tui.rules.names import fold, matches, suggest
 from fhtagn_tui.rules.weapons import weapons_for
 
-from .language import _ALIASES, SPECS, load_all
+from .language import _ALIASES, SPECS, load_all, spec_key
 
 
 class Completion(msgspec.Struct, frozen=True):
@@ -114,15 +114,6 @@ def _quote(name: str) -> str:
     return f'"{name}"' if any(c.isspace() for c in name) else name
 
 
-def _spec_of(words: list[str]) -> tuple[str, int] | None:
-    lowered = [w.casefold() for w in words]
-    for n in (3, 2, 1):
-        if len(lowered) >= n:
-            key = " ".join(lowered[:n])
-            key = _ALIASES.get(key, key)
-            if key in SPECS:
-                return key, n
-    return None
 
 
 def _characters(state: State) -> list[str]:
@@ -255,7 +246,7 @@ def complete(text: str, state: State) -> Completion:
         colon, body = ":", body[1:]
     words, partial, start = _split(body)
     prefix = lead + colon + body[:start]
-    found = _spec_of(words)
+    found = spec_key(words)
     value_prefix = ""
     close = " "
     if found is None or (found[1] == len(words) and not words[found[1]:] and _has_longer(words)):

@@ -21,7 +21,7 @@ builder turns the parsed :class:`Args` into a domain Command, or a
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import msgspec
@@ -186,14 +186,24 @@ def tokenize(text: str) -> list[str]:
         raise ParseError(f"cannot read the command: {exc} (a quote is not closed?)") from None
 
 
-def _find_spec(tokens: list[str]) -> tuple[CommandSpec, int]:
-    lowered = [t.casefold() for t in tokens]
+def spec_key(tokens: Sequence[str]) -> tuple[str, int] | None:
+    """The registered command the first words name (its key in SPECS, aliases followed) and how many
+    words that took: the longest name first; None when they name none."""
+    lowered = [t.casefold() for t in tokens[:3]]
     for n in (3, 2, 1):
         if len(lowered) >= n:
             key = " ".join(lowered[:n])
             key = _ALIASES.get(key, key)
             if key in SPECS:
-                return SPECS[key], n
+                return key, n
+    return None
+
+
+def _find_spec(tokens: list[str]) -> tuple[CommandSpec, int]:
+    found = spec_key(tokens)
+    if found is not None:
+        return SPECS[found[0]], found[1]
+    lowered = [t.casefold() for t in tokens]
     attempt = " ".join(lowered[:2])
     names = list(SPECS) + list(_ALIASES)
     guess = did_you_mean(attempt, names) if len(lowered) > 1 and lowered[0] in _FIRST_WORDS() else ""
