@@ -20,7 +20,11 @@ async def test_the_help_lists_each_tab_of_the_system_before_it_is_opened(system,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = keys_text(app)
-    assert "Initiative: s start fight · a act · t hit" in text  # not opened yet: built when first opened
+        await pilot.press("2")  # the Initiative tab built: its keys listed the same, + (two keys) too
+        await pilot.pause()
+        opened = keys_text(app)
+    assert "Initiative: s start fight · a act · t hit · n next · + add" in text  # not opened yet
+    assert text == opened
     assert "k ask…" in text and "b npcs…" in text and "i import" in text  # off the key bar, in the help
     for words in theirs:
         assert words in text, (words, text)

@@ -100,10 +100,13 @@ def _this_systems(widget: Widget, bindings: Iterable[BindingType]) -> list[Bindi
     from textual.actions import parse
 
     made = list(Binding.make_bindings(bindings))
-    ids = [b.id for b in made if b.id]
+    actions: dict[str, set[str]] = {}
+    for b in made:
+        if b.id:
+            actions.setdefault(b.id, set()).add(b.action)
     kept = []
     for b in made:
-        if b.id and ids.count(b.id) > 1:
+        if b.id and len(actions[b.id]) > 1:  # one id, two actions (not one action on two keys: + and =)
             _, name, params = parse(b.action)
             if widget.check_action(name, params) is False:
                 continue
