@@ -875,9 +875,11 @@ def _ev_pool(state: State, ev: PoolChanged) -> State:
     char = state.characters.get(ev.character)
     if char is None:
         return state
-    current = dict(char.current)
+    current = char.current.copy()
     current[ev.pool] = ev.new
-    return state.with_character(replace(char, current=current))
+    chars = state.characters.copy()  # state.with_character, inlined: a pool moves on most turns
+    chars[char.id] = replace(char, current=current)
+    return replace(state, characters=chars)
 
 
 @evolver(BondChanged)
@@ -906,9 +908,9 @@ def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
 @evolver(ConditionRemoved)
 def _ev_cond_removed(state: State, ev: ConditionRemoved) -> State:
     char = state.characters.get(ev.character)
-    if char is None:
-        return state
-    return state.with_character(replace(char, conditions=tuple(c for c in char.conditions if c != ev.condition)))
+    if char is None or ev.condition not in char.conditions:
+        return state  # nothing to take away: the state as it was
+    return state.with_character(replace(char, conditions=tuple([c for c in char.conditions if c != ev.condition])))
 
 
 @evolver(DiceRolled)
