@@ -31,6 +31,8 @@ from .state import State
 UNDO_DEPTH = 500
 #: At most about this many checkpoints over a log (each holds a state and an undo stack).
 CHECKPOINTS = 32
+#: A checkpoint interval no seq reaches (``checkpoint_every=0``: none).
+_NEVER = 1 << 62
 
 
 def checkpoint_interval(events: int) -> int:
@@ -210,32 +212,40 @@ class Projection:
                 gc.enable()
 
     def _fold(self, events: Iterable[Event]) -> State:
+        # One tight loop, all in locals: the evolver found in the table by the event's type (undo
+        # and redo have none, so they cost nothing on the common path), the undo stack kept as
+        # ``apply`` keeps it, a checkpoint every ``checkpoint_every`` seqs.
         evolver = EVOLVERS.get
-        state, done, open_group, every = self.state, self.done, self.open_group, self.checkpoint_every
-        seq = self.seq
-        record = done.append
+        state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
+        every = self.checkpoint_every or _NEVER  # seq % _NEVER is never 0 for a seq of a log
+        undone = self.undone
+        record, new_record = done.append, GroupRecord
         try:
             for ev in events:
                 kind = type(ev)
-                if kind is Undone or kind is Redone:
+                fn = evolver(kind)
+                if fn is not None:
+                    after = fn(state, ev)  # first: an event that raises changes nothing
+                elif kind is Undone or kind is Redone:
                     self.state, self.open_group, self.seq = state, open_group, seq
                     self.apply(ev)
                     state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
-                    record = done.append
+                    undone, record = self.undone, done.append
                     continue
-                fn = evolver(kind)
-                after = fn(state, ev) if fn is not None else state  # first: an event that raises changes nothing
+                else:
+                    after = state
                 group = ev.group
                 if group != open_group or not done:
-                    if not (done and done[-1].group == group and group != 0):
-                        record(GroupRecord(group, ev, state))  # _start_group, inlined (the oldest drops off)
-                        if self.undone:
-                            self.undone.clear()
+                    # _start_group, inlined (the oldest record drops off the stack)
+                    if not done or done[-1].group != group or not group:
+                        record(new_record(group, ev, state))
+                        if undone:
+                            undone.clear()
                     if group:
                         open_group = group
                 state = after
                 seq = ev.seq
-                if every and seq % every == 0 and seq:
+                if not seq % every and seq:
                     self.state, self.open_group, self.seq = state, open_group, seq
                     self._checkpoint()
         finally:
