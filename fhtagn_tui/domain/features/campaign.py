@@ -17,7 +17,7 @@ from fhtagn_tui.rules.weapons import Weapon, split_damage
 
 from .. import skills as skill_rules
 from ..commands import Command
-from ..decide import Rejected, decider, evolver
+from ..decide import Rejected, counted, decider, evolver
 from ..events import Event
 from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
@@ -913,12 +913,12 @@ def _ev_cond_removed(state: State, ev: ConditionRemoved) -> State:
     return state.with_character(replace(char, conditions=tuple([c for c in char.conditions if c != ev.condition])))
 
 
-@evolver(DiceRolled)
+@counted("rolls", DiceRolled)
 def _ev_rolled(state: State, ev: DiceRolled) -> State:
     return replace(state, rolls=state.rolls + 1)
 
 
-@evolver(NoteAdded)
+@counted("notes", NoteAdded)
 def _ev_note(state: State, ev: NoteAdded) -> State:
     return replace(state, notes=state.notes + 1)
 
