@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import chain
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -24,6 +25,7 @@ from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
+    ConditionAdded,
     ConditionRemoved,
     CreateCampaign,
     DiceRolled,
@@ -189,6 +191,15 @@ def _pool_before(state: State, ev: PoolChanged) -> State:
     return replace(state, characters=chars)
 
 
+def _cond_added_before(state: State, ev: ConditionAdded) -> State:
+    char = state.characters.get(ev.character)
+    if char is None or char.has(ev.condition):
+        return state
+    chars = dict(state.characters)
+    chars[char.id] = replace(char, conditions=char.conditions + (ev.condition,))
+    return replace(state, characters=chars)
+
+
 def _cond_removed_before(state: State, ev: ConditionRemoved) -> State:
     char = state.characters.get(ev.character)
     if char is None:
@@ -198,9 +209,10 @@ def _cond_removed_before(state: State, ev: ConditionRemoved) -> State:
     return replace(state, characters=chars)
 
 
-BEFORE: dict[type[Event], Callable[[State, object], State]] = {
-    PoolChanged: _pool_before,  # type: ignore[dict-item]
-    ConditionRemoved: _cond_removed_before,  # type: ignore[dict-item]
+BEFORE: dict[type[Event], Callable[[State, Any], State]] = {
+    PoolChanged: _pool_before,
+    ConditionAdded: _cond_added_before,
+    ConditionRemoved: _cond_removed_before,
 }
 
 
@@ -208,7 +220,8 @@ BEFORE: dict[type[Event], Callable[[State, object], State]] = {
 def test_the_cheaper_evolvers_give_what_they_gave_before(system: str) -> None:
     extras = [(i, op) for i in range(len(SCRIPTS[system]) + 1) for op in ("pool", "cond add", "cond remove", "cond remove")]
     events = session_log(system, extras, 3)
-    events += [PoolChanged(character="nobody", pool="HP", old=1, new=2), ConditionRemoved(character="nobody", condition="x")]
+    events += [PoolChanged(character="nobody", pool="HP", old=1, new=2), ConditionRemoved(character="nobody", condition="x"),
+               ConditionAdded(character="nobody", condition="x")]
     fold = Projection(checkpoint_every=0)
     seen = 0
     for ev in events:

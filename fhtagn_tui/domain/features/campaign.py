@@ -900,7 +900,7 @@ def _ev_bond(state: State, ev: BondChanged) -> State:
 @evolver(ConditionAdded)
 def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
     char = state.characters.get(ev.character)
-    if char is None or char.has(ev.condition):
+    if char is None or ev.condition in char.conditions:
         return state
     return state.with_character(replace(char, conditions=char.conditions + (ev.condition,)))
 
