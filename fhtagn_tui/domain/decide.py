@@ -8,7 +8,7 @@ modules register with :func:`decider` and :func:`evolver`.  Both are pure:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 from fhtagn_tui.rules.dice import Dice
 
@@ -26,6 +26,13 @@ class Rejected(Exception):
 
 DECIDERS: dict[type[Command], Callable[[State, Any, Dice], list[Event]]] = {}
 EVOLVERS: dict[type[Event], Callable[[State, Any], State]] = {}
+#: Event types whose evolver only adds 1 to a count of the state (``rolls`` or ``notes``), with that
+#: evolver: while it is still theirs in ``EVOLVERS``, a replay may count a run of them and write the
+#: count into the state once (``Projection``).
+COUNTED: dict[type[Event], tuple[Callable[[State, Any], State], Literal["rolls", "notes"]]] = {}
+#: The values of ``COUNTED`` (the fold tells them apart by identity).
+ROLLS: Literal["rolls"] = "rolls"
+NOTES: Literal["notes"] = "notes"
 
 
 def decider(cmd_type: type[C]) -> Callable[[Callable[[State, C, Dice], list[Event]]], Callable[[State, C, Dice], list[Event]]]:
@@ -40,6 +47,19 @@ def evolver(*ev_types: type[E]) -> Callable[[Callable[[State, E], State]], Calla
     def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
         for t in ev_types:
             EVOLVERS[t] = fn
+            COUNTED.pop(t, None)  # an evolver of its own: no longer only counted
+        return fn
+
+    return register
+
+
+def counted(field: Literal["rolls", "notes"], *ev_types: type[E]) -> Callable[[Callable[[State, E], State]], Callable[[State, E], State]]:
+    """:func:`evolver` for an evolver that only adds 1 to ``field`` of the state (it must do exactly
+    that: a replay counts these events instead of calling it for each)."""
+    def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
+        evolver(*ev_types)(fn)
+        for t in ev_types:
+            COUNTED[t] = (fn, ROLLS if field == ROLLS else NOTES)
         return fn
 
     return register

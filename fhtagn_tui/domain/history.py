@@ -19,11 +19,14 @@ import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
+from typing import Any
 
 import msgspec
 
 from .commands import Command
-from .decide import EVOLVERS, Rejected, evolve
+from .decide import COUNTED, EVOLVERS, Rejected, evolve
+from .decide import NOTES as _NOTES
+from .decide import ROLLS as _ROLLS
 from .events import Event
 from .state import State
 
@@ -31,6 +34,8 @@ from .state import State
 UNDO_DEPTH = 500
 #: At most about this many checkpoints over a log (each holds a state and an undo stack).
 CHECKPOINTS = 32
+#: A checkpoint interval no seq reaches (``checkpoint_every=0``: none).
+_NEVER = 1 << 62
 
 
 def checkpoint_interval(events: int) -> int:
@@ -59,8 +64,19 @@ class Redone(Event):
 class GroupRecord(msgspec.Struct, frozen=True, gc=False):
     group: int
     first: Event  # the group's first event: its label is worked out only when asked
-    before: State
+    base: State  # the state before the group, but for the counts below
     after: State | None = None
+    #: Free rolls and notes made since ``base`` and before the group: a replay counts a run of them
+    #: (see ``decide.COUNTED``) and writes the counts into a state only when one is needed.
+    rolls: int = 0
+    notes: int = 0
+
+    @property
+    def before(self) -> State:
+        """The state before the group."""
+        if self.rolls or self.notes:
+            return _counted(self.base, self.rolls, self.notes)
+        return self.base
 
     @property
     def first_seq(self) -> int:
@@ -68,7 +84,12 @@ class GroupRecord(msgspec.Struct, frozen=True, gc=False):
 
     @property
     def label(self) -> str:
-        return self.first.describe(names_of(self.before) | _created_name(self.first))
+        return self.first.describe(names_of(self.base) | _created_name(self.first))
+
+
+def _counted(state: State, rolls: int, notes: int) -> State:
+    """``state`` with ``rolls`` free rolls and ``notes`` notes more."""
+    return msgspec.structs.replace(state, rolls=state.rolls + rolls, notes=state.notes + notes)
 
 
 class Checkpoint(msgspec.Struct, frozen=True, gc=False):
@@ -210,43 +231,79 @@ class Projection:
                 gc.enable()
 
     def _fold(self, events: Iterable[Event]) -> State:
-        evolver = EVOLVERS.get
-        state, done, open_group, every = self.state, self.done, self.open_group, self.checkpoint_every
-        seq = self.seq
-        record = done.append
+        # One tight loop, all in locals: the evolver found in the table by the event's type (undo
+        # and redo have none, so they cost nothing on the common path), the undo stack kept as
+        # ``apply`` keeps it, a checkpoint every ``checkpoint_every`` seqs.  An event that is only
+        # counted (a free roll, a note: ``decide.COUNTED``) makes no state: the run of them is
+        # counted in ``rolls``/``notes`` and written into the state once, when a state is needed
+        # (the next other event, a checkpoint, the end); the undo record of each says how many
+        # were counted before it (``GroupRecord.before`` adds them).
+        steps: dict[type[Event], Callable[[State, Any], State] | str] = dict(EVOLVERS)
+        for kind, (counter, field) in COUNTED.items():
+            if steps.get(kind) is counter:  # still only counted (not given another evolver since)
+                steps[kind] = field
+        step = steps.get
+        state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
+        every = self.checkpoint_every or _NEVER  # seq % _NEVER is never 0 for a seq of a log
+        undone = self.undone
+        record, new_record = done.append, GroupRecord
+        rolls = notes = 0  # counted since ``state``, not in it yet
         try:
             for ev in events:
                 kind = type(ev)
-                if kind is Undone or kind is Redone:
+                fn = step(kind)
+                if fn is _ROLLS or fn is _NOTES:
+                    after = None
+                elif fn is not None:
+                    if rolls or notes:
+                        state = _counted(state, rolls, notes)
+                        rolls = notes = 0
+                    after = fn(state, ev)  # type: ignore[operator]  # first: an event that raises changes nothing
+                elif kind is Undone or kind is Redone:
+                    if rolls or notes:
+                        state = _counted(state, rolls, notes)
+                        rolls = notes = 0
                     self.state, self.open_group, self.seq = state, open_group, seq
                     self.apply(ev)
                     state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
-                    record = done.append
+                    undone, record = self.undone, done.append
                     continue
-                fn = evolver(kind)
-                after = fn(state, ev) if fn is not None else state  # first: an event that raises changes nothing
+                else:
+                    after = state
                 group = ev.group
                 if group != open_group or not done:
-                    if not (done and done[-1].group == group and group != 0):
-                        record(GroupRecord(group, ev, state))  # _start_group, inlined (the oldest drops off)
-                        if self.undone:
-                            self.undone.clear()
+                    # _start_group, inlined (the oldest record drops off the stack)
+                    if not done or done[-1].group != group or not group:
+                        record(new_record(group, ev, state, None, rolls, notes))
+                        if undone:
+                            undone.clear()
                     if group:
                         open_group = group
-                state = after
+                if after is None:
+                    if fn is _ROLLS:
+                        rolls += 1
+                    else:
+                        notes += 1
+                else:
+                    state = after
                 seq = ev.seq
-                if every and seq % every == 0 and seq:
+                if not seq % every and seq:
+                    if rolls or notes:
+                        state = _counted(state, rolls, notes)
+                        rolls = notes = 0
                     self.state, self.open_group, self.seq = state, open_group, seq
                     self._checkpoint()
         finally:
             # where the fold stands (the last event folded), also when an event could not be
+            if rolls or notes:
+                state = _counted(state, rolls, notes)
             self.state, self.open_group, self.seq = state, open_group, seq
         return state
 
     def _start_group(self, ev: Event) -> None:
         if self.done and self.done[-1].group == ev.group and ev.group != 0:
             return
-        self.done.append(GroupRecord(group=ev.group, first=ev, before=self.state))
+        self.done.append(GroupRecord(ev.group, ev, self.state))
         self.undone.clear()
 
     def _undo(self, ev: Undone) -> None:

@@ -152,12 +152,12 @@ class State(msgspec.Struct, frozen=True):
         return self.characters.get(key.casefold())
 
     def with_character(self, char: Character) -> State:
-        chars = dict(self.characters)
+        chars = self.characters.copy()  # a shallow copy: the other characters are shared
         chars[char.id] = char
         return replace(self, characters=chars)
 
     def without_character(self, key: str) -> State:
-        chars = dict(self.characters)
+        chars = self.characters.copy()
         chars.pop(key, None)
         return replace(self, characters=chars)
 

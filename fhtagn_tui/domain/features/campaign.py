@@ -17,7 +17,7 @@ from fhtagn_tui.rules.weapons import Weapon, split_damage
 
 from .. import skills as skill_rules
 from ..commands import Command
-from ..decide import Rejected, decider, evolver
+from ..decide import Rejected, counted, decider, evolver
 from ..events import Event
 from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
@@ -875,9 +875,11 @@ def _ev_pool(state: State, ev: PoolChanged) -> State:
     char = state.characters.get(ev.character)
     if char is None:
         return state
-    current = dict(char.current)
+    current = char.current.copy()
     current[ev.pool] = ev.new
-    return state.with_character(replace(char, current=current))
+    chars = state.characters.copy()  # state.with_character, inlined: a pool moves on most turns
+    chars[char.id] = replace(char, current=current)
+    return replace(state, characters=chars)
 
 
 @evolver(BondChanged)
@@ -898,7 +900,7 @@ def _ev_bond(state: State, ev: BondChanged) -> State:
 @evolver(ConditionAdded)
 def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
     char = state.characters.get(ev.character)
-    if char is None or char.has(ev.condition):
+    if char is None or ev.condition in char.conditions:
         return state
     return state.with_character(replace(char, conditions=char.conditions + (ev.condition,)))
 
@@ -906,17 +908,17 @@ def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
 @evolver(ConditionRemoved)
 def _ev_cond_removed(state: State, ev: ConditionRemoved) -> State:
     char = state.characters.get(ev.character)
-    if char is None:
-        return state
-    return state.with_character(replace(char, conditions=tuple(c for c in char.conditions if c != ev.condition)))
+    if char is None or ev.condition not in char.conditions:
+        return state  # nothing to take away: the state as it was
+    return state.with_character(replace(char, conditions=tuple([c for c in char.conditions if c != ev.condition])))
 
 
-@evolver(DiceRolled)
+@counted("rolls", DiceRolled)
 def _ev_rolled(state: State, ev: DiceRolled) -> State:
     return replace(state, rolls=state.rolls + 1)
 
 
-@evolver(NoteAdded)
+@counted("notes", NoteAdded)
 def _ev_note(state: State, ev: NoteAdded) -> State:
     return replace(state, notes=state.notes + 1)
 

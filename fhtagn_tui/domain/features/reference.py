@@ -9,7 +9,7 @@ from fhtagn_tui.reference.catalogue import SYSTEM_NAMES
 from fhtagn_tui.rules.dice import Dice, DiceError
 
 from ..commands import Command
-from ..decide import Rejected, decider, evolver
+from ..decide import Rejected, counted, decider
 from ..events import Event
 from ..lookup import did_you_mean
 from ..state import State
@@ -76,6 +76,6 @@ def _roll_table(state: State, cmd: RollTable, dice: Dice) -> list[Event]:
     ]
 
 
-@evolver(TableRolled)
+@counted("rolls", TableRolled)
 def _ev_table_rolled(state: State, ev: TableRolled) -> State:
     return replace(state, rolls=state.rolls + 1)
