@@ -19,6 +19,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain
+from functools import cache
 from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 
@@ -28,6 +29,7 @@ from textual.widgets import DataTable
 
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
+from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
@@ -43,8 +45,16 @@ if TYPE_CHECKING:
 
 #: Event types that start a round: fights (RoundStarted) and chases (ChaseRoundStarted).
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
-#: The types of the events the review index marks (sessions and rounds starting).
-_MARKS = frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+
+
+@cache
+def _marks() -> frozenset[type[Event]]:
+    """The types of the events the review index marks (sessions and rounds starting); the feature
+    modules that define them are loaded first (they load when first needed)."""
+    load_all()
+    return frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+
+
 _MARK_NAMES = frozenset({"SessionStarted", *ROUND_TYPES})  # (their tags: the names of their types)
 _GROUP, _SEQ = attrgetter("group"), attrgetter("seq")
 
@@ -109,8 +119,9 @@ class ReviewController:
         self.group_last.update(zip(groups, seqs, strict=True))
         self.group_first.pop(0, None)  # (events of no group are not indexed)
         self.group_last.pop(0, None)
-        if _MARKS.intersection(map(type, chunk)):  # a session or a round starts: the rare case
-            self._index_marks(ev for ev in chunk if type(ev) in _MARKS)
+        marks = _marks()
+        if marks.intersection(map(type, chunk)):  # a session or a round starts: the rare case
+            self._index_marks(ev for ev in chunk if type(ev) in marks)
         return chunk
 
     def _index_records(self, log: EventView) -> bool:

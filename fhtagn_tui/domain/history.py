@@ -23,7 +23,8 @@ from itertools import islice
 import msgspec
 
 from .commands import Command
-from .decide import EVOLVERS, Rejected, evolve
+from .decide import EVOLVERS, Rejected, evolve, late_evolver
+from .features import load_all
 from .events import Event
 from .state import State
 
@@ -178,7 +179,7 @@ class Projection:
             self._redo(ev)  # type: ignore[arg-type]
         else:
             state = self.state
-            fn = EVOLVERS.get(kind)
+            fn = EVOLVERS.get(kind) or late_evolver(kind)
             after = fn(state, ev) if fn is not None else state
             done = self.done
             if (group != self.open_group or not done) and not (done and done[-1].group == group and group != 0):
@@ -210,6 +211,7 @@ class Projection:
                 gc.enable()
 
     def _fold(self, events: Iterable[Event]) -> State:
+        load_all()  # the table complete before the loop (a no-op once loaded)
         evolver = EVOLVERS.get
         state, done, open_group, every = self.state, self.done, self.open_group, self.checkpoint_every
         seq = self.seq
