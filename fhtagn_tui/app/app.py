@@ -754,7 +754,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         target: Widget | None = next((t for t in pane.query(DataTable) if t.display), None)
         if target is None:
             target = next((w for w in pane.query("*") if w.focusable), None)
-        if target is not None:
+        if target is not None and target is not self.focused:  # focus() repaints the whole table
             target.focus()
 
     def action_undo(self) -> None:
