@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain
 from functools import cache
+from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, cast
 

@@ -24,8 +24,8 @@ import msgspec
 
 from .commands import Command
 from .decide import EVOLVERS, Rejected, evolve, late_evolver
-from .features import load_all
 from .events import Event
+from .features import load_all
 from .state import State
 
 #: How many action groups back undo can reach.

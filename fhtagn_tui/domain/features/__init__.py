@@ -20,7 +20,8 @@ def loaded() -> bool:
 
 
 def load_all() -> None:
-    """Import every feature module (each registers its events, deciders and evolvers)."""
+    """Import every feature module (each registers its events, deciders and evolvers), and the
+    history's own events (``Undone``, ``Redone``): every event type is then registered."""
     global _loaded
     if _loaded:
         return
@@ -29,4 +30,5 @@ def load_all() -> None:
 
     for mod in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{mod.name}")
+    importlib.import_module("fhtagn_tui.domain.history")
     _loaded = True
