@@ -39,19 +39,29 @@ class LogTab(GameTab):
         self._count = 0
         self._loader: Callable[[], Sequence[Event | PublicEntry]] | None = None
         self._shown: dict[str, Event | PublicEntry] = {}  # row key → event, for the detail line
+        self._built = False  # the table and its lines (built when first needed: _table)
 
     def compose(self) -> ComposeResult:
-        # rows drawn once and kept by row (not re-rendered on every append), caches a screen's worth
-        table: DataTable[object] = RowTable(id="log-table", cursor_type="row", zebra_stripes=True)
-        # labels as Text: a str label is read as markup, and Rich's markup loads its emoji table
-        # (~2 ms and ~0.5 MiB before the first paint; a player's process never needs it)
-        table.add_column(Text("#"), key="seq", width=6)
-        table.add_column(Text("S"), key="session", width=2)
-        table.add_column(Text("Time"), key="time", width=5)
-        table.add_column(Text("What happened"), key="what")
-        yield table
-        yield Static(id="log-detail", markup=False)
-        yield Static("The log is empty.", id="log-empty")
+        # The table and its lines are built when first needed (_table): out of sight at start-up,
+        # the Log costs no widgets (their styles, layout, the table's own CSS) before the first frame.
+        yield from ()
+
+    def _table(self) -> DataTable[object]:
+        """The log's table, built (with the detail line and the empty notice) the first time it is needed."""
+        if not self._built:
+            self._built = True
+            # rows drawn once and kept by row (not re-rendered on every append), caches a screen's worth
+            table: DataTable[object] = RowTable(id="log-table", cursor_type="row", zebra_stripes=True)
+            # labels as Text: a str label is read as markup, and Rich's markup loads its emoji table
+            # (~2 ms and ~0.5 MiB before the first paint; a player's process never needs it)
+            table.add_column(Text("#"), key="seq", width=6)
+            table.add_column(Text("S"), key="session", width=2)
+            table.add_column(Text("Time"), key="time", width=5)
+            table.add_column(Text("What happened"), key="what")
+            empty = Static("The log is empty.", id="log-empty")
+            empty.display = self._count == 0
+            self.mount(table, Static(id="log-detail", markup=False), empty)
+        return self.query_one("#log-table", DataTable)
 
     def on_events_appended(self, message: EventsAppended) -> None:
         """The events of an action (or another process's): the names as they are now, then the rows."""
@@ -60,21 +70,24 @@ class LogTab(GameTab):
 
     def show(self, state: State) -> None:
         self._names = {c.id: c.name for c in state.characters.values()}
-        self.query_one("#log-empty").display = self._count == 0
+        if self._built:
+            self.query_one("#log-empty").display = self._count == 0
 
     def defer(self, loader: Callable[[], Sequence[Event | PublicEntry]]) -> None:
         """Fill the tab from ``loader`` when it is first shown (keeps start-up fast)."""
         self._loader = loader
 
     def ensure_loaded(self) -> None:
+        """Filled (and built) now: the tab is shown, or review mode places its cursor in it."""
         if self._loader is not None:
             loader, self._loader = self._loader, None
             self.load(loader(), self._names)
+        self._table()
 
     def load(self, events: Sequence[Event | PublicEntry], names: dict[str, str]) -> None:
         """Fill the tab with the latest events of the log."""
         self._names = names
-        table = self.query_one("#log-table", DataTable)
+        table = self._table()
         table.clear()
         self._shown.clear()
         self._count = 0
@@ -84,7 +97,7 @@ class LogTab(GameTab):
         """Add rows: the GM's events, or the players' entries (public number and players' words only)."""
         if self._loader is not None:
             return  # not filled yet: the loader will read these from the log
-        table = self.query_one("#log-table", DataTable)
+        table = self._table()
         for item in events:
             if isinstance(item, PublicEntry):
                 key, words, session = str(item.no), Text(item.text), item.session
@@ -123,7 +136,7 @@ class LogTab(GameTab):
         return True
 
     def highlighted(self) -> Event | PublicEntry | None:
-        table = self.query_one("#log-table", DataTable)
+        table = self._table()
         if not table.row_count:
             return None
         row_key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key
