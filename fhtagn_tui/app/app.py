@@ -63,11 +63,13 @@ finally:
         gc.enable()
 
 HERE = Path(__file__).parent
-#: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
-#: read when it is first opened: start-up parses only what the first screen needs.
-TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
-CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS),
-                                   HERE / "forms" / "roll_request.tcss"]  # read at start: a player's prompt must not wait
+#: The app's own styles and those of the tabs built at start.  Each form and full screen brings its
+#: own (CSS_PATH), and each late tab its .tcss (build_tab), read when first opened: start-up parses
+#: only what the first screen needs.
+TAB_CSS = ("party", "log", "empty")
+CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
+#: A player's roll request prompt: its styles read at start in a player's view (it must not wait for them).
+PROMPT_CSS = HERE / "forms" / "roll_request.tcss"
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: Tabs of one system's rules only: Chases are Call of Cthulhu's, Requisitions FHTAGN's.
@@ -126,6 +128,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         """``door``: the campaign's :class:`~fhtagn_tui.door.Door`; an Engine (with its store and
         notice: the tests' and benches' way) is put behind one."""
         super().__init__()
+        if player and character:  # a roll request may come for this player's character: its styles now
+            self.css_path = [*self.css_path, PROMPT_CSS]
         # The user's keys (app/keymap.py): the GM's app only; a players' view keeps the keys its players read
         self.keymap = keymap if keymap is not None and not player else UserKeymap()
         if self.keymap.keys:
@@ -724,6 +728,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return False
         module, name = late
         tab: GameTab = getattr(import_module(f"{__package__}.screens.{module}"), name)()
+        css = HERE / "screens" / f"{module}.tcss"  # its styles: its own widgets' only (#ids in the tab)
+        if not self.stylesheet.has_source(str(css)):
+            self.stylesheet.read(css)
+            self.stylesheet.parse()  # (the sources read before are not parsed again: Textual caches them)
         pane.mount(tab)
         return True
 
