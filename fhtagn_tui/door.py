@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.features.campaign import CreateCampaign
 from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import State
@@ -40,6 +39,7 @@ from fhtagn_tui.store.view import EventView
 
 if TYPE_CHECKING:  # the types the door hands out, named for those above it (loaded when first used)
     from fhtagn_tui.answers import AnswerDesk as AnswerDesk
+    from fhtagn_tui.domain.features.bestiary import Entry
     from fhtagn_tui.export.search import LogFilter
     from fhtagn_tui.store.watch import FileWatch as FileWatch
 

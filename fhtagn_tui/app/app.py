@@ -477,10 +477,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             if self.own:
                 self._prompt(state)
             return
-        from fhtagn_tui.commands.asks import open_requests
-
         line.display = bool(state.asks) and not self.reviewing
         if state.asks:
+            from fhtagn_tui.commands.asks import open_requests
+
             update_steady(line, "\n".join(f"Open request {text.lstrip('#')}"  # no layout pass per answer
                                            for text in open_requests(state).splitlines()))
 
