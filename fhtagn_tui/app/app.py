@@ -32,7 +32,6 @@ try:
     from fhtagn_tui.domain.events import Event
     from fhtagn_tui.domain.features.campaign import DeleteCharacter
     from fhtagn_tui.domain.history import Redo, Undo
-    from fhtagn_tui.domain.public import PublicEntry, PublicLog
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
@@ -53,6 +52,7 @@ try:
     from .widgets.steady import update_steady
 
     if TYPE_CHECKING:
+        from fhtagn_tui.domain.public import PublicEntry, PublicLog
         from fhtagn_tui.domain.state import Ask
         from fhtagn_tui.door import AnswerDesk, FileWatch
 
@@ -120,6 +120,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
+    #: The players' view's public projection (set in ``__init__`` for a player only: every use is on
+    #: a player's path, and the GM's app imports neither it nor the features it names).
+    _public: PublicLog
+
     def __init__(
         self, door: Door | Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
         review: bool = False, review_session: int | None = None, served: bool = False,
@@ -146,8 +150,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         #: A view that can write has a command line; a read-only one (players, a second GM, `fhtagn
         #: review`) never types, so it is not built there (start-up; review mode only disables it).
         self.typing = not self.readonly
-        self._public = PublicLog()  # the players' view: the one public projection it reads
-        if player:
+        if player:  # the players' view: the one public projection it reads (the GM's app has none)
+            from fhtagn_tui.domain.public import PublicLog
+
+            self._public = PublicLog()
             self._public.feed(self.door.events())
         self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
         self.who = who or "player"

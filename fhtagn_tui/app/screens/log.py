@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,13 +14,15 @@ from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.reveal import Reveal
-from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
 from ..messages import EventsAppended
 from ..widgets.row_table import RowTable
 from ..widgets.steady import update_steady
 from .base import GameTab
+
+if TYPE_CHECKING:  # a players' view's rows (the GM's app does not import the public projection)
+    from fhtagn_tui.domain.public import PublicEntry
 
 #: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
 WINDOW = 1000
@@ -99,13 +101,13 @@ class LogTab(GameTab):
             return  # not filled yet: the loader will read these from the log
         table = self._table()
         for item in events:
-            if isinstance(item, PublicEntry):
-                key, words, session = str(item.no), Text(item.text), item.session
-            else:
+            if isinstance(item, Event):
                 key, words, session = str(item.seq), Text(item.describe(self._names)), item.session
                 if item.secret:
                     words.stylize("italic magenta")
                     words.append("  (secret)", style="dim")
+            else:  # a players' entry
+                key, words, session = str(item.no), Text(item.text), item.session
             table.add_row(key, str(session or ""), clock(item.ts), words, key=key)
             self._shown[key] = item
             self._count += 1
@@ -121,7 +123,7 @@ class LogTab(GameTab):
         """The whole of one event: what happened, every die with its purpose, the rules applied.
 
         A players' entry shows its words only (its dice may be a hidden character's)."""
-        if isinstance(ev, PublicEntry):
+        if not isinstance(ev, Event):  # a players' entry
             return f"#{ev.no} · {ev.text}"
         lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret else "")]
         if ev.dice:
