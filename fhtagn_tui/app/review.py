@@ -34,12 +34,12 @@ from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
-from fhtagn_tui.export.timeline import Track, track
 
 from .keymap import key_text
 
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
+    from fhtagn_tui.export.timeline import Track
 
     from .app import FhtagnApp
 
@@ -328,6 +328,8 @@ class ReviewController:
         return info.started_seq, min(last, self.cursor)
 
     def timelines(self) -> list[Track]:
+        from fhtagn_tui.export.timeline import track  # (the timeline screen's: not at start-up)
+
         first, last = self.session_window()
         return track(self.events[first - 1 : last], start=self.projection_at(first - 1))
 

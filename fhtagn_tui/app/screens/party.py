@@ -20,7 +20,6 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
-from fhtagn_tui.export.timeline import track
 
 from ..keymap import key_markup, key_text
 from ..widgets.steady import update_steady
@@ -108,6 +107,9 @@ class PoolHistory:
         self.series: dict[str, dict[str, list[float]]] = {}
 
     def load(self, events: Sequence[Event], start: Projection) -> None:
+        # (after the first frame: the history is read then)
+        from fhtagn_tui.export.timeline import track
+
         for t in track(events, start=start, pools=HISTORY_POOLS):
             if t.kind != "vehicle":
                 self.series[t.key] = {pool: t.values(pool)[-HISTORY_POINTS:] for pool in t.series}
