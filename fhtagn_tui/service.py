@@ -21,7 +21,6 @@ from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
 from fhtagn_tui.domain.features.reveal import Reveal, Revealed
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
@@ -115,6 +114,8 @@ class Engine:
     @classmethod
     def memory(cls, system: str, name: str = "test", source: DiceSource | None = None) -> Engine:
         """A fresh campaign in memory (for tests and previews)."""
+        from fhtagn_tui.domain.features.campaign import CreateCampaign
+
         engine = cls(MemorySink(), source=source, clock=lambda: 0.0)
         engine.run(CreateCampaign(name=name, system=system))
         return engine
@@ -264,6 +265,9 @@ class Engine:
                 f"— give them all with roll=…")
 
     def _stamp(self, events: list[Event], secret: bool) -> list[Event]:
+        # (the feature modules load when first needed)
+        from fhtagn_tui.domain.features.campaign import SessionStarted
+
         seq = self.sink.next_seq
         now = self.clock()
         session = self.state.session_number

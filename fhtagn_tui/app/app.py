@@ -30,7 +30,6 @@ try:
     from fhtagn_tui.domain.commands import Command
     from fhtagn_tui.domain.decide import Rejected
     from fhtagn_tui.domain.events import Event
-    from fhtagn_tui.domain.features.campaign import DeleteCharacter
     from fhtagn_tui.domain.history import Redo, Undo
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
@@ -46,7 +45,6 @@ try:
     from .screens.log import WINDOW as LOG_WINDOW
     from .screens.log import LogTab
     from .screens.party import PartyTab
-    from .widgets.command_line import CommandLine
     from .widgets.key_bar import KeyBar
     from .widgets.review_bar import ReviewBar
     from .widgets.steady import update_steady
@@ -57,6 +55,7 @@ try:
         from fhtagn_tui.door import AnswerDesk, FileWatch
 
         from .forms.roll_request import RollRequest
+        from .widgets.command_line import CommandLine  # only a view that types builds one (compose)
 finally:
     if _COLLECTING:
         gc.freeze()  # what they made lives as long as the process: later collections skip it
@@ -206,6 +205,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         yield Static("", id="asks", markup=False)  # the GM's open roll requests and who has not answered
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
         if self.typing:
+            from .widgets.command_line import CommandLine
+
             yield CommandLine(id="command-line", compact=True)
         yield KeyBar(id="keys")
 
@@ -377,7 +378,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if pane is not None and tab in pane.query(GameTab):
             # opened before it was mounted: draw it and give it the keys now
             tab.show(self.view_state)
-            if not isinstance(self.focused, CommandLine):
+            if not self._typing_a_command():
                 self.call_after_refresh(self.focus_tab)
         else:
             self._stale.add(tab)
@@ -689,7 +690,16 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def command_line(self) -> CommandLine | None:
         """The command line (None in a read-only view: see ``typing``)."""
-        return self.query_one(CommandLine) if self.typing else None
+        if not self.typing:
+            return None
+        from .widgets.command_line import CommandLine
+
+        return self.query_one(CommandLine)
+
+    def _typing_a_command(self) -> bool:
+        """The command line has the focus (its module is imported only where one is built)."""
+        focused = self.focused
+        return focused is not None and focused.id == "command-line"
 
     def prefill(self, text: str) -> None:
         line = self.command_line()
@@ -750,13 +760,13 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.build_tab(pane):
             # Drawn and focused once mounted.  Until then nothing has the focus: left in the pane
             # just hidden, it would pass to a sibling there, and that pane would be opened again.
-            if not isinstance(self.focused, CommandLine):
+            if not self._typing_a_command():
                 self.set_focus(None)
             return
         if pane.id == "log":
             self.query_one(LogTab).ensure_loaded()
         self._show_stale(pane)
-        if not isinstance(self.focused, CommandLine):  # ":" typed right after the tab key keeps the line
+        if not self._typing_a_command():  # ":" typed right after the tab key keeps the line
             self.focus_tab()
 
     def focus_tab(self) -> None:
@@ -849,6 +859,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
         def answered(yes: bool | None) -> None:
             if yes:
+                from fhtagn_tui.domain.features.campaign import DeleteCharacter
+
                 self.submit(DeleteCharacter(name=char.id))
 
         self.push_screen(Confirm(f"Remove {char.name} from the campaign? (undo brings them back)"), answered)

@@ -30,7 +30,6 @@ from textual.widgets import DataTable
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features import load_all
-from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
@@ -52,7 +51,7 @@ def _marks() -> frozenset[type[Event]]:
     """The types of the events the review index marks (sessions and rounds starting); the feature
     modules that define them are loaded first (they load when first needed)."""
     load_all()
-    return frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+    return frozenset(EVENT_TYPES[n] for n in ("SessionStarted", *ROUND_TYPES) if n in EVENT_TYPES)
 
 
 _MARK_NAMES = frozenset({"SessionStarted", *ROUND_TYPES})  # (their tags: the names of their types)
@@ -137,6 +136,8 @@ class ReviewController:
         return True
 
     def _index(self, events: Iterable[Event]) -> None:
+        from fhtagn_tui.domain.features.campaign import SessionStarted  # (loaded when first needed)
+
         for ev in events:
             if ev.group:
                 self.group_first.setdefault(ev.group, ev.seq)
@@ -146,6 +147,8 @@ class ReviewController:
 
     def _index_marks(self, events: Iterable[Event]) -> None:
         """The sessions and rounds that start among ``events``."""
+        from fhtagn_tui.domain.features.campaign import SessionStarted
+
         for ev in events:
             if isinstance(ev, SessionStarted):
                 self.session_starts.append(ev.seq)
