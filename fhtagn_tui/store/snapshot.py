@@ -18,7 +18,7 @@ again.  Any write changes the change time (which no user can set back); the one
 blind spot, a write within the file system's clock tick of the last one, is
 closed as Git closes its "racily clean" index: the identity is recorded only
 when the file's last change is older than the snapshot by more than
-``RACY_NS``.  Otherwise (moved, touched, appended to, chmod-ed…) the digest
+``RACY_NS`` (``RACY_COARSE_NS`` on a file system that keeps whole seconds).  Otherwise (moved, touched, appended to, chmod-ed…) the digest
 decides, as before.  It is written atomically (a temporary file renamed over it);
 the campaign file itself is never touched.  The undo history is not in it: the
 projection rebuilds it from the log when first needed.
@@ -44,6 +44,8 @@ FORMAT = 3  # 2: SHA-256 of the log's prefix, a signature of the sources; 3: the
 #: A file changed less than this before its snapshot is written may change again within the same
 #: clock tick of the file system (its times then stay the same): its identity is not recorded.
 RACY_NS = 50_000_000
+#: The same on a file system that keeps whole seconds (times all multiples of 1 s; FAT keeps 2 s).
+RACY_COARSE_NS = 2_000_000_000
 SUFFIX = ".state"
 
 
@@ -131,9 +133,11 @@ def save(store: CampaignStore, projection: Projection) -> bool:
         return False
     size, digest = _prefix(store, projection.seq)
     file = _identity(store.path)
-    if (file is None or file[2] != size
-            or time.time_ns() - max(file[3], file[4]) <= RACY_NS):  # see the module's docstring
-        file = None
+    if file is not None:
+        changed = max(file[3], file[4])
+        coarse = file[3] % 1_000_000_000 == 0 or file[4] % 1_000_000_000 == 0
+        if file[2] != size or time.time_ns() - changed <= (RACY_COARSE_NS if coarse else RACY_NS):
+            file = None  # not the whole file, or changed too recently to tell (the module's docstring)
     data = _encoder.encode(
         Snapshot(FORMAT, code_digest(), projection.seq, size, digest, projection.open_group, state, file)
     )

@@ -79,3 +79,15 @@ def test_a_file_changed_just_before_its_snapshot_gets_no_identity(tmp_path, monk
     engine, store = _reopen(path, readonly=True)
     assert engine.projection.resuming  # and, the digest matching, still starts from the snapshot
     store.close()
+
+
+@pytest.mark.parametrize(("age_s", "kept"), [(1, False), (3, True)])
+def test_on_a_file_system_of_whole_seconds_the_identity_waits_two_seconds(tmp_path, monkeypatch, age_s, kept):
+    path, _ = _campaign(tmp_path)
+    real = snapshot._identity(path)
+    assert real is not None
+    whole = (real[0], real[1], real[2], 5_000_000_000, 5_000_000_000)  # times as FAT or ext3 keep them
+    monkeypatch.setattr(snapshot, "_identity", lambda p: whole)
+    monkeypatch.setattr(snapshot.time, "time_ns", lambda: 5_000_000_000 + age_s * 1_000_000_000)
+    _reopen(path)[1].close()
+    assert (_saved(path).file == whole) is kept
