@@ -29,8 +29,6 @@ from typing import TYPE_CHECKING
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.features.bestiary import Entry
-from fhtagn_tui.domain.features.campaign import CreateCampaign
 from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceSource
@@ -40,6 +38,7 @@ from fhtagn_tui.store.view import EventView
 
 if TYPE_CHECKING:  # the types the door hands out, named for those above it (loaded when first used)
     from fhtagn_tui.answers import AnswerDesk as AnswerDesk
+    from fhtagn_tui.domain.features.bestiary import Entry
     from fhtagn_tui.export.search import LogFilter
     from fhtagn_tui.store.watch import FileWatch as FileWatch
 
@@ -106,6 +105,8 @@ class Door:
         """A new campaign file holding its ``CampaignCreated`` event, open as the writer (refuses to
         overwrite: :class:`StoreError`).  No snapshot is written for it until it moves on."""
         engine = Engine(MemorySink())
+        from fhtagn_tui.domain.features.campaign import CreateCampaign
+
         engine.run(CreateCampaign(name=name, system=system, title=title))
         sink = engine.sink
         assert isinstance(sink, MemorySink)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 from msgspec.structs import replace
@@ -21,11 +21,7 @@ from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.features.asks import AskRoll
-from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs
-from fhtagn_tui.domain.features.campaign import CreateCampaign, SessionStarted
 from fhtagn_tui.domain.features.reveal import Reveal, Revealed
-from fhtagn_tui.domain.features.templates import SpawnFromTemplate
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.text import TextRefused, check_command
@@ -38,6 +34,9 @@ from fhtagn_tui.rules.dice import (
     RandomSource,
     needed_text,
 )
+
+if TYPE_CHECKING:
+    from fhtagn_tui.domain.features.bestiary import Entry
 
 #: Commands that act on the log as it stands: never secret (``commands.language.NEVER_SECRET``).
 NEVER_SECRET: tuple[type[Command], ...] = (Undo, Redo, Reveal)
@@ -115,6 +114,8 @@ class Engine:
     @classmethod
     def memory(cls, system: str, name: str = "test", source: DiceSource | None = None) -> Engine:
         """A fresh campaign in memory (for tests and previews)."""
+        from fhtagn_tui.domain.features.campaign import CreateCampaign
+
         engine = cls(MemorySink(), source=source, clock=lambda: 0.0)
         engine.run(CreateCampaign(name=name, system=system))
         return engine
@@ -165,6 +166,9 @@ class Engine:
             check_command(command)  # forms build commands without the parser: the same bounds here
         except TextRefused as exc:
             raise Rejected(str(exc)) from None
+        # (the feature modules of these commands load when first needed: not at start-up)
+        from fhtagn_tui.domain.features.asks import AskRoll
+
         if secret and isinstance(command, AskRoll):
             # a secret request: the players see it and roll, only the GM sees the results
             command, secret = replace(command, hidden=True), False
@@ -186,6 +190,9 @@ class Engine:
         return bestiary.entries(self.state.system, self.saves_dir, self.campaign_file)
 
     def _decide(self, command: Command, typed: Sequence[int | str] | None) -> list[Event]:
+        from fhtagn_tui.domain.features.bestiary import SpawnNpcs
+        from fhtagn_tui.domain.features.templates import SpawnFromTemplate
+
         if isinstance(command, SpawnNpcs | SpawnFromTemplate) and not command.book:
             command = replace(command, book=self.bestiary())
         if isinstance(command, Undo):
@@ -258,6 +265,9 @@ class Engine:
                 f"— give them all with roll=…")
 
     def _stamp(self, events: list[Event], secret: bool) -> list[Event]:
+        # (the feature modules load when first needed)
+        from fhtagn_tui.domain.features.campaign import SessionStarted
+
         seq = self.sink.next_seq
         now = self.clock()
         session = self.state.session_number

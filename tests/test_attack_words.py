@@ -188,6 +188,9 @@ def test_the_help_shows_every_word_and_option_of_the_table() -> None:
 def test_the_command_is_not_stored_so_old_logs_replay() -> None:
     """Events hold no Attack: replaying a log never meets the old ``options``/``flags`` shape."""
     from fhtagn_tui.domain.events import Event
+    from fhtagn_tui.domain.features import load_all
+
+    load_all()  # every event type (the feature modules load when first needed)
 
     def walk(cls: type) -> set[type]:
         out = {cls}

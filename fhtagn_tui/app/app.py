@@ -30,9 +30,7 @@ try:
     from fhtagn_tui.domain.commands import Command
     from fhtagn_tui.domain.decide import Rejected
     from fhtagn_tui.domain.events import Event
-    from fhtagn_tui.domain.features.campaign import DeleteCharacter
     from fhtagn_tui.domain.history import Redo, Undo
-    from fhtagn_tui.domain.public import PublicEntry, PublicLog
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
@@ -47,27 +45,30 @@ try:
     from .screens.log import WINDOW as LOG_WINDOW
     from .screens.log import LogTab
     from .screens.party import PartyTab
-    from .widgets.command_line import CommandLine
     from .widgets.key_bar import KeyBar
     from .widgets.review_bar import ReviewBar
     from .widgets.steady import update_steady
 
     if TYPE_CHECKING:
+        from fhtagn_tui.domain.public import PublicEntry, PublicLog
         from fhtagn_tui.domain.state import Ask
         from fhtagn_tui.door import AnswerDesk, FileWatch
 
         from .forms.roll_request import RollRequest
+        from .widgets.command_line import CommandLine  # only a view that types builds one (compose)
 finally:
     if _COLLECTING:
         gc.freeze()  # what they made lives as long as the process: later collections skip it
         gc.enable()
 
 HERE = Path(__file__).parent
-#: The app's own styles and its tabs'.  Each form and full screen brings its own (CSS_PATH),
-#: read when it is first opened: start-up parses only what the first screen needs.
-TAB_CSS = ("party", "initiative", "chase", "requisitions", "log", "empty")
-CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS),
-                                   HERE / "forms" / "roll_request.tcss"]  # read at start: a player's prompt must not wait
+#: The app's own styles and those of the tabs built at start.  Each form and full screen brings its
+#: own (CSS_PATH), and each late tab its .tcss (build_tab), read when first opened: start-up parses
+#: only what the first screen needs.
+TAB_CSS = ("party", "log", "empty")
+CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
+#: A player's roll request prompt: its styles read at start in a player's view (it must not wait for them).
+PROMPT_CSS = HERE / "forms" / "roll_request.tcss"
 
 TABS = ("party", "initiative", "chase", "requisitions", "log")
 #: Tabs of one system's rules only: Chases are Call of Cthulhu's, Requisitions FHTAGN's.
@@ -118,6 +119,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
 
+    #: The players' view's public projection (set in ``__init__`` for a player only: every use is on
+    #: a player's path, and the GM's app imports neither it nor the features it names).
+    _public: PublicLog
+
     def __init__(
         self, door: Door | Engine, store: CampaignStore | None = None, notice: str = "", player: bool = False,
         review: bool = False, review_session: int | None = None, served: bool = False,
@@ -126,6 +131,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         """``door``: the campaign's :class:`~fhtagn_tui.door.Door`; an Engine (with its store and
         notice: the tests' and benches' way) is put behind one."""
         super().__init__()
+        if player and character:  # a roll request may come for this player's character: its styles now
+            self.css_path = [*self.css_path, PROMPT_CSS]
         # The user's keys (app/keymap.py): the GM's app only; a players' view keeps the keys its players read
         self.keymap = keymap if keymap is not None and not player else UserKeymap()
         if self.keymap.keys:
@@ -142,8 +149,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         #: A view that can write has a command line; a read-only one (players, a second GM, `fhtagn
         #: review`) never types, so it is not built there (start-up; review mode only disables it).
         self.typing = not self.readonly
-        self._public = PublicLog()  # the players' view: the one public projection it reads
-        if player:
+        if player:  # the players' view: the one public projection it reads (the GM's app has none)
+            from fhtagn_tui.domain.public import PublicLog
+
+            self._public = PublicLog()
             self._public.feed(self.door.events())
         self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
         self.who = who or "player"
@@ -196,6 +205,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         yield Static("", id="asks", markup=False)  # the GM's open roll requests and who has not answered
         yield Static("", id="status", markup=False)  # refusals quote usage like [cautious=1|2]
         if self.typing:
+            from .widgets.command_line import CommandLine
+
             yield CommandLine(id="command-line", compact=True)
         yield KeyBar(id="keys")
 
@@ -367,7 +378,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if pane is not None and tab in pane.query(GameTab):
             # opened before it was mounted: draw it and give it the keys now
             tab.show(self.view_state)
-            if not isinstance(self.focused, CommandLine):
+            if not self._typing_a_command():
                 self.call_after_refresh(self.focus_tab)
         else:
             self._stale.add(tab)
@@ -473,10 +484,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             if self.own:
                 self._prompt(state)
             return
-        from fhtagn_tui.commands.asks import open_requests
-
         line.display = bool(state.asks) and not self.reviewing
         if state.asks:
+            from fhtagn_tui.commands.asks import open_requests
+
             update_steady(line, "\n".join(f"Open request {text.lstrip('#')}"  # no layout pass per answer
                                            for text in open_requests(state).splitlines()))
 
@@ -679,7 +690,16 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def command_line(self) -> CommandLine | None:
         """The command line (None in a read-only view: see ``typing``)."""
-        return self.query_one(CommandLine) if self.typing else None
+        if not self.typing:
+            return None
+        from .widgets.command_line import CommandLine
+
+        return self.query_one(CommandLine)
+
+    def _typing_a_command(self) -> bool:
+        """The command line has the focus (its module is imported only where one is built)."""
+        focused = self.focused
+        return focused is not None and focused.id == "command-line"
 
     def prefill(self, text: str) -> None:
         line = self.command_line()
@@ -724,6 +744,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return False
         module, name = late
         tab: GameTab = getattr(import_module(f"{__package__}.screens.{module}"), name)()
+        css = HERE / "screens" / f"{module}.tcss"  # its styles: its own widgets' only (#ids in the tab)
+        if not self.stylesheet.has_source(str(css)):
+            self.stylesheet.read(css)
+            self.stylesheet.parse()  # (the sources read before are not parsed again: Textual caches them)
         pane.mount(tab)
         return True
 
@@ -736,13 +760,13 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self.build_tab(pane):
             # Drawn and focused once mounted.  Until then nothing has the focus: left in the pane
             # just hidden, it would pass to a sibling there, and that pane would be opened again.
-            if not isinstance(self.focused, CommandLine):
+            if not self._typing_a_command():
                 self.set_focus(None)
             return
         if pane.id == "log":
             self.query_one(LogTab).ensure_loaded()
         self._show_stale(pane)
-        if not isinstance(self.focused, CommandLine):  # ":" typed right after the tab key keeps the line
+        if not self._typing_a_command():  # ":" typed right after the tab key keeps the line
             self.focus_tab()
 
     def focus_tab(self) -> None:
@@ -754,7 +778,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         target: Widget | None = next((t for t in pane.query(DataTable) if t.display), None)
         if target is None:
             target = next((w for w in pane.query("*") if w.focusable), None)
-        if target is not None:
+        if target is not None and target is not self.focused:  # focus() repaints the whole table
             target.focus()
 
     def action_undo(self) -> None:
@@ -835,6 +859,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
         def answered(yes: bool | None) -> None:
             if yes:
+                from fhtagn_tui.domain.features.campaign import DeleteCharacter
+
                 self.submit(DeleteCharacter(name=char.id))
 
         self.push_screen(Confirm(f"Remove {char.name} from the campaign? (undo brings them back)"), answered)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Iterable, Iterator, Sequence
+from functools import cache
 from itertools import chain
 from operator import attrgetter
 from typing import TYPE_CHECKING, cast
@@ -28,23 +29,31 @@ from textual.widgets import DataTable
 
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
-from fhtagn_tui.domain.features.campaign import SessionStarted
+from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
-from fhtagn_tui.export.timeline import Track, track
 
 from .keymap import key_text
 
 if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
+    from fhtagn_tui.export.timeline import Track
 
     from .app import FhtagnApp
 
 #: Event types that start a round: fights (RoundStarted) and chases (ChaseRoundStarted).
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
-#: The types of the events the review index marks (sessions and rounds starting).
-_MARKS = frozenset({SessionStarted, *(EVENT_TYPES[n] for n in ROUND_TYPES if n in EVENT_TYPES)})
+
+
+@cache
+def _marks() -> frozenset[type[Event]]:
+    """The types of the events the review index marks (sessions and rounds starting); the feature
+    modules that define them are loaded first (they load when first needed)."""
+    load_all()
+    return frozenset(EVENT_TYPES[n] for n in ("SessionStarted", *ROUND_TYPES) if n in EVENT_TYPES)
+
+
 _MARK_NAMES = frozenset({"SessionStarted", *ROUND_TYPES})  # (their tags: the names of their types)
 _GROUP, _SEQ = attrgetter("group"), attrgetter("seq")
 
@@ -109,8 +118,9 @@ class ReviewController:
         self.group_last.update(zip(groups, seqs, strict=True))
         self.group_first.pop(0, None)  # (events of no group are not indexed)
         self.group_last.pop(0, None)
-        if _MARKS.intersection(map(type, chunk)):  # a session or a round starts: the rare case
-            self._index_marks(ev for ev in chunk if type(ev) in _MARKS)
+        marks = _marks()
+        if marks.intersection(map(type, chunk)):  # a session or a round starts: the rare case
+            self._index_marks(ev for ev in chunk if type(ev) in marks)
         return chunk
 
     def _index_records(self, log: EventView) -> bool:
@@ -126,6 +136,8 @@ class ReviewController:
         return True
 
     def _index(self, events: Iterable[Event]) -> None:
+        from fhtagn_tui.domain.features.campaign import SessionStarted  # (loaded when first needed)
+
         for ev in events:
             if ev.group:
                 self.group_first.setdefault(ev.group, ev.seq)
@@ -135,6 +147,8 @@ class ReviewController:
 
     def _index_marks(self, events: Iterable[Event]) -> None:
         """The sessions and rounds that start among ``events``."""
+        from fhtagn_tui.domain.features.campaign import SessionStarted
+
         for ev in events:
             if isinstance(ev, SessionStarted):
                 self.session_starts.append(ev.seq)
@@ -317,6 +331,8 @@ class ReviewController:
         return info.started_seq, min(last, self.cursor)
 
     def timelines(self) -> list[Track]:
+        from fhtagn_tui.export.timeline import track  # (the timeline screen's: not at start-up)
+
         first, last = self.session_window()
         return track(self.events[first - 1 : last], start=self.projection_at(first - 1))
 

@@ -16,8 +16,9 @@ from typing import Any, Union
 
 import msgspec
 
-from . import features, history  # noqa: F401  (registers every event type)
+from . import history  # noqa: F401  (registers Undone and Redone)
 from .events import EVENT_TYPES, SCHEMA_VERSION, Event
+from .features import load_all
 from .text import RAW_CONTROL, scrub
 
 
@@ -49,6 +50,7 @@ def upcaster(type_name: str, from_version: int) -> Callable[[Upcaster], Upcaster
 
 @cache
 def _union() -> Any:
+    load_all()  # every event type registered (the feature modules load when first needed)
     types = tuple(t for t in EVENT_TYPES.values() if t is not Event)
     return Union[types]  # noqa: UP007
 

@@ -14,6 +14,7 @@ from fhtagn_tui.rules.dice import Dice
 
 from .commands import Command
 from .events import Event
+from .features import load_all, loaded
 from .state import State
 
 C = TypeVar("C", bound=Command)
@@ -67,6 +68,9 @@ def counted(field: Literal["rolls", "notes"], *ev_types: type[E]) -> Callable[[C
 
 def decide(state: State, command: Command, dice: Dice) -> list[Event]:
     fn = DECIDERS.get(type(command))
+    if fn is None and not loaded():  # the feature modules load when first needed (features.load_all)
+        load_all()
+        fn = DECIDERS.get(type(command))
     if fn is None:
         raise Rejected(f"{type(command).__name__} cannot be carried out here")
     if not state.system and type(command).__name__ != "CreateCampaign":
@@ -76,4 +80,14 @@ def decide(state: State, command: Command, dice: Dice) -> list[Event]:
 
 def evolve(state: State, event: Event) -> State:
     fn = EVOLVERS.get(type(event))
+    if fn is None:
+        fn = late_evolver(type(event))
     return fn(state, event) if fn is not None else state
+
+
+def late_evolver(kind: type[Event]) -> Callable[[State, Any], State] | None:
+    """The evolver of an event type not (yet) in the table: every feature module is loaded first
+    (an event's evolver may live in another module than its type), then the table is asked again."""
+    if not loaded():
+        load_all()
+    return EVOLVERS.get(kind)

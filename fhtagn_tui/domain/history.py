@@ -24,10 +24,11 @@ from typing import Any
 import msgspec
 
 from .commands import Command
-from .decide import COUNTED, EVOLVERS, Rejected, evolve
+from .decide import COUNTED, EVOLVERS, Rejected, evolve, late_evolver
 from .decide import NOTES as _NOTES
 from .decide import ROLLS as _ROLLS
 from .events import Event
+from .features import load_all
 from .state import State
 
 #: How many action groups back undo can reach.
@@ -199,7 +200,7 @@ class Projection:
             self._redo(ev)  # type: ignore[arg-type]
         else:
             state = self.state
-            fn = EVOLVERS.get(kind)
+            fn = EVOLVERS.get(kind) or late_evolver(kind)
             after = fn(state, ev) if fn is not None else state
             done = self.done
             if (group != self.open_group or not done) and not (done and done[-1].group == group and group != 0):
@@ -238,6 +239,7 @@ class Projection:
         # counted in ``rolls``/``notes`` and written into the state once, when a state is needed
         # (the next other event, a checkpoint, the end); the undo record of each says how many
         # were counted before it (``GroupRecord.before`` adds them).
+        load_all()  # the table complete before the loop (a no-op once loaded)
         steps: dict[type[Event], Callable[[State, Any], State] | str] = dict(EVOLVERS)
         for kind, (counter, field) in COUNTED.items():
             if steps.get(kind) is counter:  # still only counted (not given another evolver since)

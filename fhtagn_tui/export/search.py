@@ -20,6 +20,7 @@ from tinydb.table import Table
 
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
+from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.lookup import did_you_mean
 
 __all__ = ["FilterError", "LogFilter", "build_query", "known_names", "search_events", "search_store"]
@@ -102,6 +103,7 @@ def _character_ids(name: str, names: dict[str, str]) -> frozenset[str]:
 
 def _types(word: str) -> list[str]:
     key = word.strip().casefold()
+    load_all()  # every event type registered (the feature modules load when first needed)
     every = sorted(EVENT_TYPES)
     exact = [t for t in every if t.casefold() == key]
     if exact:

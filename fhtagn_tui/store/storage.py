@@ -12,7 +12,6 @@ ever rewritten.  ``write`` (TinyDB's whole-database rewrite) is refused.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import time
 from collections.abc import Iterator, Mapping, Sequence
@@ -160,6 +159,8 @@ class AppendOnlyStorage(Storage):
             raise StoreError(f"{self.path} has {self.count} records, not {count}")
         if self._fd < 0:
             raise StoreError(f"{self.path} is closed")
+        import hashlib  # (loads OpenSSL: not before a first frame drawn from an untouched snapshot)
+
         records = self._lines
         tail = records[count:]  # usually none or few: the snapshot is taken at the end of the log
         size = self._end - sum(map(len, tail)) - len(tail)

@@ -29,9 +29,38 @@ def _screen_css() -> dict[Path, list[str]]:
 def test_every_stylesheet_is_read_by_the_app_or_by_a_screen():
     at_start = set(app_module.CSS_FILES)
     by_screens = set(_screen_css())
-    assert all(p.exists() for p in at_start)
-    assert not at_start & by_screens  # read once: at start-up, or when the screen opens
-    assert set(APP.rglob("*.tcss")) == at_start | by_screens  # none forgotten
+    late_tabs = {APP / "screens" / f"{module}.tcss" for module, _ in app_module.LATE_TABS.values()}
+    assert all(p.exists() for p in at_start | late_tabs)
+    # read once: at start-up, or when the screen or the tab first opens
+    assert not at_start & by_screens and not at_start & late_tabs
+    assert app_module.PROMPT_CSS in by_screens  # (and at the start of a player's view: see below)
+    assert set(APP.rglob("*.tcss")) == at_start | by_screens | late_tabs  # none forgotten
+
+
+async def test_a_late_tabs_styles_are_read_when_it_first_opens(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        initiative_css = str(APP / "screens" / "initiative.tcss")
+        assert not app.stylesheet.has_source(initiative_css)
+        await pilot.press("2")
+        await pilot.pause()
+        assert app.stylesheet.has_source(initiative_css)
+        head = app.screen.query_one("#ini-head")
+        assert head.styles.height is not None and head.styles.height.value == 1  # from initiative.tcss
+        assert head.region.height == 1
+
+
+def test_a_players_view_reads_the_prompts_styles_at_start(demo_path):
+    """Only a player's view (with a character) gets roll requests: it reads their styles at start-up
+    (the prompt must not wait for them); the GM's app does not."""
+    engine, store, notice = app_module.open_engine(demo_path, True)
+    try:
+        player = app_module.FhtagnApp(engine, store, notice, player=True, character="x")
+        gm = app_module.FhtagnApp(engine, store, notice)
+        assert app_module.PROMPT_CSS in player.css_path and app_module.PROMPT_CSS not in gm.css_path
+    finally:
+        store.close()
 
 
 async def test_a_forms_styles_are_read_when_it_first_opens(make_app):

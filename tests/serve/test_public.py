@@ -11,6 +11,7 @@ import pytest
 
 from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES
+from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.public import PublicLog, public_log
 from fhtagn_tui.domain.readings import READINGS
 from fhtagn_tui.export import export_text
@@ -34,6 +35,7 @@ def _texts(eng) -> list[str]:
 
 def test_every_event_type_has_a_players_reading():
     """A new event type without a players' reading fails here (registry check)."""
+    load_all()  # every feature module (they load when first needed)
     missing = sorted(set(EVENT_TYPES) - set(READINGS) - {"Event"})
     assert missing == []
     assert not set(READINGS) - set(EVENT_TYPES)  # no stale entries either

@@ -22,7 +22,9 @@ from ..keymap import key_text
 
 
 class RollRequest(ModalScreen[None]):
-    # its styles (roll_request.tcss) are among the app's own: read at start-up, not when a request comes
+    # In a player's view (the only one where a request comes) its styles are among the app's own: read
+    # at start-up, not when the request comes (app.py, CSS_FILES); anywhere else they load when it opens.
+    CSS_PATH = "roll_request.tcss"
     AUTO_FOCUS = None  # the keys are the screen's until t opens the dice line
     BINDINGS = [
         Binding("r,enter", "roll", "Roll", id="roll_request.roll"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,13 +14,15 @@ from textual.widgets import DataTable, Static
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.reveal import Reveal
-from fhtagn_tui.domain.public import PublicEntry
 from fhtagn_tui.domain.state import State
 
 from ..messages import EventsAppended
 from ..widgets.row_table import RowTable
 from ..widgets.steady import update_steady
 from .base import GameTab
+
+if TYPE_CHECKING:  # a players' view's rows (the GM's app does not import the public projection)
+    from fhtagn_tui.domain.public import PublicEntry
 
 #: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
 WINDOW = 1000
@@ -39,19 +41,29 @@ class LogTab(GameTab):
         self._count = 0
         self._loader: Callable[[], Sequence[Event | PublicEntry]] | None = None
         self._shown: dict[str, Event | PublicEntry] = {}  # row key → event, for the detail line
+        self._built = False  # the table and its lines (built when first needed: _table)
 
     def compose(self) -> ComposeResult:
-        # rows drawn once and kept by row (not re-rendered on every append), caches a screen's worth
-        table: DataTable[object] = RowTable(id="log-table", cursor_type="row", zebra_stripes=True)
-        # labels as Text: a str label is read as markup, and Rich's markup loads its emoji table
-        # (~2 ms and ~0.5 MiB before the first paint; a player's process never needs it)
-        table.add_column(Text("#"), key="seq", width=6)
-        table.add_column(Text("S"), key="session", width=2)
-        table.add_column(Text("Time"), key="time", width=5)
-        table.add_column(Text("What happened"), key="what")
-        yield table
-        yield Static(id="log-detail", markup=False)
-        yield Static("The log is empty.", id="log-empty")
+        # The table and its lines are built when first needed (_table): out of sight at start-up,
+        # the Log costs no widgets (their styles, layout, the table's own CSS) before the first frame.
+        yield from ()
+
+    def _table(self) -> DataTable[object]:
+        """The log's table, built (with the detail line and the empty notice) the first time it is needed."""
+        if not self._built:
+            self._built = True
+            # rows drawn once and kept by row (not re-rendered on every append), caches a screen's worth
+            table: DataTable[object] = RowTable(id="log-table", cursor_type="row", zebra_stripes=True)
+            # labels as Text: a str label is read as markup, and Rich's markup loads its emoji table
+            # (~2 ms and ~0.5 MiB before the first paint; a player's process never needs it)
+            table.add_column(Text("#"), key="seq", width=6)
+            table.add_column(Text("S"), key="session", width=2)
+            table.add_column(Text("Time"), key="time", width=5)
+            table.add_column(Text("What happened"), key="what")
+            empty = Static("The log is empty.", id="log-empty")
+            empty.display = self._count == 0
+            self.mount(table, Static(id="log-detail", markup=False), empty)
+        return self.query_one("#log-table", DataTable)
 
     def on_events_appended(self, message: EventsAppended) -> None:
         """The events of an action (or another process's): the names as they are now, then the rows."""
@@ -60,21 +72,24 @@ class LogTab(GameTab):
 
     def show(self, state: State) -> None:
         self._names = {c.id: c.name for c in state.characters.values()}
-        self.query_one("#log-empty").display = self._count == 0
+        if self._built:
+            self.query_one("#log-empty").display = self._count == 0
 
     def defer(self, loader: Callable[[], Sequence[Event | PublicEntry]]) -> None:
         """Fill the tab from ``loader`` when it is first shown (keeps start-up fast)."""
         self._loader = loader
 
     def ensure_loaded(self) -> None:
+        """Filled (and built) now: the tab is shown, or review mode places its cursor in it."""
         if self._loader is not None:
             loader, self._loader = self._loader, None
             self.load(loader(), self._names)
+        self._table()
 
     def load(self, events: Sequence[Event | PublicEntry], names: dict[str, str]) -> None:
         """Fill the tab with the latest events of the log."""
         self._names = names
-        table = self.query_one("#log-table", DataTable)
+        table = self._table()
         table.clear()
         self._shown.clear()
         self._count = 0
@@ -84,15 +99,15 @@ class LogTab(GameTab):
         """Add rows: the GM's events, or the players' entries (public number and players' words only)."""
         if self._loader is not None:
             return  # not filled yet: the loader will read these from the log
-        table = self.query_one("#log-table", DataTable)
+        table = self._table()
         for item in events:
-            if isinstance(item, PublicEntry):
-                key, words, session = str(item.no), Text(item.text), item.session
-            else:
+            if isinstance(item, Event):
                 key, words, session = str(item.seq), Text(item.describe(self._names)), item.session
                 if item.secret:
                     words.stylize("italic magenta")
                     words.append("  (secret)", style="dim")
+            else:  # a players' entry
+                key, words, session = str(item.no), Text(item.text), item.session
             table.add_row(key, str(session or ""), clock(item.ts), words, key=key)
             self._shown[key] = item
             self._count += 1
@@ -108,7 +123,7 @@ class LogTab(GameTab):
         """The whole of one event: what happened, every die with its purpose, the rules applied.
 
         A players' entry shows its words only (its dice may be a hidden character's)."""
-        if isinstance(ev, PublicEntry):
+        if not isinstance(ev, Event):  # a players' entry
             return f"#{ev.no} · {ev.text}"
         lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret else "")]
         if ev.dice:
@@ -123,7 +138,7 @@ class LogTab(GameTab):
         return True
 
     def highlighted(self) -> Event | PublicEntry | None:
-        table = self.query_one("#log-table", DataTable)
+        table = self._table()
         if not table.row_count:
             return None
         row_key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import partial
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -17,10 +18,10 @@ from textual.worker import Worker, WorkerState
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
-from fhtagn_tui.export.timeline import track
 
 from ..keymap import key_markup, key_text
 from ..widgets.steady import update_steady
@@ -108,6 +109,9 @@ class PoolHistory:
         self.series: dict[str, dict[str, list[float]]] = {}
 
     def load(self, events: Sequence[Event], start: Projection) -> None:
+        # (after the first frame: the history is read then)
+        from fhtagn_tui.export.timeline import track
+
         for t in track(events, start=start, pools=HISTORY_POOLS):
             if t.kind != "vehicle":
                 self.series[t.key] = {pool: t.values(pool)[-HISTORY_POINTS:] for pool in t.series}
@@ -210,6 +214,11 @@ class PartyTab(GameTab):
             # Opened from the start-up snapshot: the fold before the window is not at hand (the undo
             # history is built only when needed).  Fold the log in a thread, a chunk at a time, so
             # that the first keys are not kept waiting and little of a long log is held at once.
+            # What the fold there imports is imported here first, on the event loop's thread (the
+            # feature modules load when first needed): two threads importing at once could meet a
+            # module the other has only half loaded.
+            load_all()
+            import_module("fhtagn_tui.export.timeline")
             self.run_worker(partial(_history_from_log, door, first, last), thread=True, group="pool-history",
                             exit_on_error=False)
             return

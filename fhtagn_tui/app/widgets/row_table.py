@@ -122,6 +122,10 @@ class RowTable(DataTable[Any]):
             self._layout_required = False  # set by virtual_size (a layout reactive)
             self._scroll_update(after)
             self.refresh()
+        elif not all(node.display for node in self.ancestors_with_self):
+            # out of sight (a tab not open, the Log at start-up): nothing on screen moves, so no
+            # layout pass of the whole screen; opening its tab lays the screen out anyway
+            self._layout_required = False
 
     # --- drawing ------------------------------------------------------------------------
 
