@@ -36,6 +36,7 @@ try:
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
+    from . import render_caches
     from .input_bound import InputBoundMixin
     from .keymap import UserKeymap, key_text, keymap_paths
     from .keymap import load as load_keymap
@@ -395,6 +396,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             # once the result is on screen, while the GM reads it, not in the middle of the next key
             # press.  (Followers open no forms: they keep the collector's own pace.)
             self.call_after_refresh(self._collect_when_idle)
+        else:  # a follower's render caches fill with the lines it scrolls past (app/render_caches.py)
+            self.call_after_refresh(render_caches.trim)
         if not self.player:
             self._show_all(events)  # the Log appends them when its message comes
             self.review_follow(events)
