@@ -32,7 +32,7 @@ try:
     from fhtagn_tui.domain.events import Event
     from fhtagn_tui.domain.features.campaign import DeleteCharacter
     from fhtagn_tui.domain.history import Redo, Undo
-    from fhtagn_tui.domain.public import PublicEntry, PublicLog
+    from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicEntry, PublicLog
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
@@ -143,7 +143,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         #: A view that can write has a command line; a read-only one (players, a second GM, `fhtagn
         #: review`) never types, so it is not built there (start-up; review mode only disables it).
         self.typing = not self.readonly
-        self._public = PublicLog()  # the players' view: the one public projection it reads
+        # the players' view: the one public projection it reads (a follower: a few groups of undo states)
+        self._public = PublicLog(depth=FOLLOW_DEPTH)
         if player:
             self._public.feed(self.door.events())
         self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
