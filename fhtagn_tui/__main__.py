@@ -9,6 +9,8 @@ player app):
   ``ssl`` and ``hashlib`` takes its SHA-256 from OpenSSL's ``_hashlib``: together ~4.5 MiB of
   resident library per process.  Both are refused here (``sys.modules[name] = None``: asyncio
   then runs without TLS support, and ``hashlib`` uses CPython's own SHA-256 — the same digests);
+  so are ``bz2`` and ``lzma`` (~0.4 MiB), which ``shutil`` (under ``tempfile``, under Textual) only
+  imports to tell whether it could make compressed archives;
 * it skips the command line's parser and its subcommands (argparse, exports, imports): the
   arguments are the ones ``app_command`` writes, read here; anything else goes to the CLI.
 """
@@ -22,7 +24,7 @@ from collections.abc import Sequence
 from importlib.util import find_spec
 
 #: Modules a served app never uses, refused before anything imports them (see the module's doc).
-NOT_SERVED = ("ssl", "_hashlib")
+NOT_SERVED = ("ssl", "_hashlib", "bz2", "lzma")
 
 
 def lean_imports() -> None:

@@ -34,7 +34,8 @@ async def main(path):
 
 asyncio.run(main(Path(sys.argv[1])))
 print(" ".join(sorted(m for m, module in sys.modules.items()
-                      if module is not None and m.startswith(("fhtagn_tui", "rich._emoji", "ssl", "_hashlib", "argparse")))))
+                      if module is not None and m.startswith(("fhtagn_tui", "rich._emoji", "ssl", "_hashlib", "argparse",
+                                                              "bz2", "lzma")))))
 """
 
 #: Modules (and packages: their submodules too) a player's view must not load.
@@ -59,6 +60,8 @@ NOT_FOR_PLAYERS = (
     "argparse",
     "ssl",  # OpenSSL (~4.5 MiB resident): a served app never speaks TLS, and hashes with CPython's SHA-256
     "_hashlib",
+    "bz2",  # shutil only probes for them (compressed archives)
+    "lzma",
     "rich._emoji_codes",  # Rich's emoji table (~0.5 MiB): loaded by markup, which the player's tables do not use
 )
 
