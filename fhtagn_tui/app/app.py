@@ -397,11 +397,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             # once the result is on screen, while the GM reads it, not in the middle of the next key
             # press.  (Followers open no forms: they keep the collector's own pace.)
             self.call_after_refresh(self._collect_when_idle)
-        else:  # a follower's render caches fill with the lines it scrolls past (app/render_caches.py)
-            self.call_after_refresh(render_caches.trim)
         if not self.player:
             self._show_all(events)  # the Log appends them when its message comes
             self.review_follow(events)
+            if self.readonly:  # a follower's render caches fill with the lines it scrolls past
+                self.call_after_refresh(render_caches.trim)  # (app/render_caches.py)
             return
         if self.own and self._asked is None and any(
                 self.own in getattr(ev, "targets", ()) for ev in events if type(ev).__name__ == "RollAsked"):
@@ -418,6 +418,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             log.load(entries, {c.id: c.name for c in self._public.state.characters.values()})
         else:
             log.append(entries)
+        # the render caches fill with the lines the log scrolls past (app/render_caches.py): emptied
+        # once this is on screen (after a roll request's prompt too: its frame is drawn before this)
+        self.call_after_refresh(render_caches.trim)
 
     def _follow_writes(self) -> None:
         """Follow what another process appends: woken by the file's writes (inotify) where the

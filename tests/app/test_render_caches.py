@@ -52,6 +52,20 @@ async def test_a_following_view_trims_them_after_each_update_and_the_gm_does_not
             assert len(trims) == 1
     finally:
         store.close()
+    engine, store, notice = open_engine(path, readonly=True)  # a second GM's read-only window
+    app = FhtagnApp(engine, store, notice)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.readonly and not app.player and len(trims) == 1
+            with CampaignStore.open(path) as gm_store:
+                Engine(gm_store, gm_store.events()).execute("note The ledger is back")
+            start = time.monotonic()
+            while len(trims) == 1 and time.monotonic() - start < 3:
+                await pilot.pause(0.02)
+            assert len(trims) == 2
+    finally:
+        store.close()
     gm_engine, gm_store, _ = open_engine(path, readonly=False)
     gm_app = FhtagnApp(gm_engine, gm_store)
     try:
@@ -60,6 +74,6 @@ async def test_a_following_view_trims_them_after_each_update_and_the_gm_does_not
             gm_app.run_line("note The GM's own app keeps its caches")
             await pilot.pause(0.1)
             assert gm_app.state.notes == notes + 1  # it did act…
-            assert len(trims) == 1  # …and kept its caches
+            assert len(trims) == 2  # …and kept its caches
     finally:
         gm_store.close()
