@@ -34,6 +34,7 @@ try:
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
+    from . import render_caches
     from .input_bound import InputBoundMixin
     from .keymap import UserKeymap, key_text, keymap_paths
     from .keymap import load as load_keymap
@@ -149,10 +150,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         #: A view that can write has a command line; a read-only one (players, a second GM, `fhtagn
         #: review`) never types, so it is not built there (start-up; review mode only disables it).
         self.typing = not self.readonly
-        if player:  # the players' view: the one public projection it reads (the GM's app has none)
-            from fhtagn_tui.domain.public import PublicLog
+        if player:  # the players' view: the one public projection it reads (the GM's app has none);
+            # a follower: a few groups of undo states (a deeper undo rebuilds from the log)
+            from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog
 
-            self._public = PublicLog()
+            self._public = PublicLog(depth=FOLLOW_DEPTH)
             self._public.feed(self.door.events())
         self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
         self.who = who or "player"
@@ -409,6 +411,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if not self.player:
             self._show_all(events)  # the Log appends them when its message comes
             self.review_follow(events)
+            if self.readonly:  # a follower's render caches fill with the lines it scrolls past
+                self.call_after_refresh(render_caches.trim)  # (app/render_caches.py)
             return
         if self.own and self._asked is None and any(
                 self.own in getattr(ev, "targets", ()) for ev in events if type(ev).__name__ == "RollAsked"):
@@ -425,6 +429,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             log.load(entries, {c.id: c.name for c in self._public.state.characters.values()})
         else:
             log.append(entries)
+        # the render caches fill with the lines the log scrolls past (app/render_caches.py): emptied
+        # once this is on screen (after a roll request's prompt too: its frame is drawn before this)
+        self.call_after_refresh(render_caches.trim)
 
     def _follow_writes(self) -> None:
         """Follow what another process appends: woken by the file's writes (inotify) where the

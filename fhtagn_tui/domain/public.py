@@ -31,6 +31,7 @@ Undoing the reveal (or redoing it) rebuilds it again.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
@@ -48,11 +49,15 @@ from .features.campaign import (
 )
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
-from .history import Projection, Redone, Undone, names_of, undo_stack
+from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .readings import players_reading
 from .state import Character, State
 
 _UNDO_REDO = (Undone, Redone)
+
+#: How many action groups back a following view's folds keep (:class:`PublicLog` ``depth``): the GM's
+#: undo or redo of a group past them rebuilds the projection from the log (it holds every event).
+FOLLOW_DEPTH = 32
 
 
 class PublicEntry(msgspec.Struct, frozen=True, gc=False):
@@ -120,9 +125,18 @@ def _reveal_group_map(events: Iterable[Event]) -> set[int]:
 
 
 class PublicLog:
-    """The public projection of a growing log (fed from its start, in order)."""
+    """The public projection of a growing log (fed from its start, in order).
 
-    def __init__(self) -> None:
+    ``depth``: how many action groups back its folds keep the states to undo to (a follower — the
+    players' view — never undoes, it folds the GM's undo and redo: :data:`FOLLOW_DEPTH` there).  An
+    undo or redo :meth:`feed` meets that reaches past them rebuilds the projection from the log at
+    the GM's own depth (``UNDO_DEPTH``): the result is exactly the one a projection keeping every
+    state would have.  Memory: each kept group holds a state (two folds: the public one, the GM's).
+    """
+
+    def __init__(self, depth: int = UNDO_DEPTH) -> None:
+        self.depth = max(1, min(depth, UNDO_DEPTH))
+        self._keep = UNDO_DEPTH  # the folds' depth while (re)built; ``depth`` once fed
         self.events: list[Event] = []  # the whole log fed so far: a reveal rebuilds from it
         self._reveals: set[int] = set()  # reveal groups seen (their undo/redo rebuilds)
         self.revealed: set[int] = set()
@@ -133,6 +147,7 @@ class PublicLog:
 
     def _reset(self) -> None:
         self.fold = Projection(checkpoint_every=0)
+        self.fold.done = deque(maxlen=self._keep)
         #: The GM's own fold (every event): a public roll against a value that secret events moved
         #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.  ``None``
         #: until the first secret event: up to it both folds are fed the same events (the same
@@ -160,9 +175,10 @@ class PublicLog:
         was rebuilt (a reveal, or its undo/redo: the whole public log changed, read ``entries``)."""
         new: list[PublicEntry] = []
         rebuilt = False
+        self._shallow()
         for ev in events:
             self.events.append(ev)
-            if self._changes_reveals(ev):
+            if self._changes_reveals(ev) or self._out_of_reach(ev):
                 self.rebuild()
                 rebuilt = True
                 continue
@@ -182,12 +198,34 @@ class PublicLog:
         return isinstance(ev, _UNDO_REDO) and ev.target in self._reveals
 
     def rebuild(self) -> None:
-        """Fold the whole log again (the revealed groups as they stand at its end)."""
+        """Fold the whole log again (the revealed groups as they stand at its end), keeping the
+        GM's depth of undo states while it folds, then only ``depth`` of them."""
         self._reveals = {ev.group for ev in self.events if isinstance(ev, Revealed)}
         self.revealed = _reveal_group_map(self.events)
+        self._keep = UNDO_DEPTH
         self._reset()
         for ev in self.events:
             self._one(ev)
+        self._shallow()
+
+    def _shallow(self) -> None:
+        """Keep only ``depth`` groups of undo states in the folds (the newest)."""
+        if self._keep == self.depth:
+            return
+        self._keep = self.depth
+        for fold in (self.fold, self.gm):
+            if fold is not None:
+                fold.done = deque(fold.done, maxlen=self.depth)
+
+    def _out_of_reach(self, ev: Event) -> bool:
+        """Whether ``ev`` undoes or redoes a group the folds no longer hold (past ``depth``): the
+        GM's fold (every event; the public one until the first secret) must have it on top."""
+        kind = type(ev)
+        if kind is not Undone and kind is not Redone or self._keep == UNDO_DEPTH:
+            return False
+        fold = self.gm if self.gm is not None else self.fold
+        stack = fold.done if kind is Undone else fold.undone
+        return not stack or stack[-1].group != ev.target  # type: ignore[attr-defined]
 
     def _is_secret(self, ev: Event, flags: int | None = None) -> bool:
         if flags is None:
@@ -350,7 +388,7 @@ def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
     copy = Projection(checkpoint_every=0)
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
-    copy.done, copy.undone = undo_stack(fold.done), list(fold.undone)
+    copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy
 
 

@@ -1,7 +1,8 @@
 """The player's process loads only what the player view needs (issue 20: memory per player app).
 
-A fresh interpreter does what ``fhtagn open NAME --player`` (serve's child) does: the CLI module,
-then the players' view of a campaign, drawn and settled (its after-paint work done).  What it
+A fresh interpreter does what serve's child (``python -m fhtagn_tui … open NAME --served --player``,
+fhtagn_tui/__main__.py) does: no OpenSSL, no CLI, then the players' view of a campaign, drawn and
+settled (its after-paint work done).  What it
 imported is then read from ``sys.modules``: no forms, importers, bestiary, answers, exports
 (HTML, Markdown, recap), GM screen, other tabs, command modules, reference tables or Rich's
 emoji table.
@@ -16,9 +17,11 @@ from pathlib import Path
 from fhtagn_tui import campaigns
 
 PLAYER = """
+from fhtagn_tui.__main__ import lean_imports  # what serve's child does first (python -m fhtagn_tui)
+lean_imports()
 import asyncio, sys
 from pathlib import Path
-import fhtagn_tui.cli  # what `fhtagn open NAME --player` imports first
+from fhtagn_tui import campaigns
 from fhtagn_tui.app.app import FhtagnApp, open_door
 
 async def main(path):
@@ -30,7 +33,9 @@ async def main(path):
         assert app.player and app.screen.query_one("#party-table") is not None
 
 asyncio.run(main(Path(sys.argv[1])))
-print(" ".join(sorted(m for m in sys.modules if m.startswith(("fhtagn_tui", "rich._emoji")))))
+print(" ".join(sorted(m for m, module in sys.modules.items()
+                      if module is not None and m.startswith(("fhtagn_tui", "rich._emoji", "ssl", "_hashlib", "argparse",
+                                                              "bz2", "lzma")))))
 """
 
 #: Modules (and packages: their submodules too) a player's view must not load.
@@ -50,6 +55,13 @@ NOT_FOR_PLAYERS = (
     "fhtagn_tui.reference.tables",
     "fhtagn_tui.commands.core",
     "fhtagn_tui.commands.bestiary",
+    "fhtagn_tui.cli",  # serve's child reads its own command line (fhtagn_tui/__main__.py)
+    "fhtagn_tui.export.cli",
+    "argparse",
+    "ssl",  # OpenSSL (~4.5 MiB resident): a served app never speaks TLS, and hashes with CPython's SHA-256
+    "_hashlib",
+    "bz2",  # shutil only probes for them (compressed archives)
+    "lzma",
     "rich._emoji_codes",  # Rich's emoji table (~0.5 MiB): loaded by markup, which the player's tables do not use
 )
 
