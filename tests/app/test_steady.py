@@ -44,3 +44,32 @@ async def test_it_shows_the_new_text_and_moves_what_follows_only_when_its_height
         update_steady(box, "short")  # back to the least height
         await pilot.pause()
         assert any(laid_out) and box.size.height == 3 and below.region.y == 3
+
+
+async def test_the_same_text_is_not_drawn_again_and_any_change_is() -> None:
+    from rich.text import Text
+
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box = app.query_one("#box", Static)
+        update_steady(box, Text("Ada Vance", style="bold"))
+        await pilot.pause()
+        drawn: list[bool] = []
+        original = box.refresh
+
+        def spy(*args: object, **kwargs: object) -> object:
+            drawn.append(True)
+            return original(*args, **kwargs)  # type: ignore[arg-type]
+
+        box.refresh = spy  # type: ignore[method-assign]
+        update_steady(box, Text("Ada Vance", style="bold"))  # the same: nothing to draw
+        assert not drawn
+        for changed in (Text("Ada Vance", style="italic"), Text("Ada Vance", style="bold", justify="right"),
+                        Text.assemble(("Ada", "bold"), " Vance"), "Ada Vance"):
+            update_steady(box, changed)  # another style, another layout, a span, a plain string: drawn
+            assert drawn, changed
+            drawn.clear()
+        update_steady(box, "Ada Vance")
+        assert not drawn
+        await pilot.pause()
+        assert "Ada Vance" in str(box.render())
