@@ -524,6 +524,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         ask = waiting[0]
         char = state.characters.get(self.own)
         box.open(ask, char.name if char else self.own, target_text(state, ask, self.own), dice_hint(state.system, ask.test))
+        if len(self.screen_stack) > 1:  # help, the GM screen or a call over the tabs: the prompt waits under it
+            self.notify(f"The GM asks for a roll (request {ask.number}): close this screen to answer", title="Roll",
+                        markup=False)
 
     def _later(self, box: RollRequest) -> None:
         """``Esc`` on the prompt: the request is put aside (``a`` brings it back)."""

@@ -171,3 +171,23 @@ async def test_a_watcher_with_no_character_gets_no_prompt(table):
         assert "The GM asks for a roll" not in screen_text(app)
         await pilot.press("r", "a")
         assert answers(path) == []
+
+
+async def test_a_request_while_another_screen_is_open_is_told_and_waits_under_it(table):
+    path, gm = table
+    app = player(path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")  # the help over the tabs
+        await pilot.pause()
+        assert len(app.screen_stack) == 2
+        gm.execute("ask ada Firearms")
+        await until(pilot, lambda: any("close this screen to answer" in str(n.message)
+                                       for n in app._notifications))  # noqa: SLF001
+        await pilot.press("escape")
+        await pilot.pause()
+        assert len(app.screen_stack) == 1
+        assert "The GM asks for a roll · request 1" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert [a.n for a in answers(path)] == [1]
