@@ -73,3 +73,55 @@ async def test_the_same_text_is_not_drawn_again_and_any_change_is() -> None:
         assert not drawn
         await pilot.pause()
         assert "Ada Vance" in str(box.render())
+
+
+
+
+async def test_a_request_on_the_gm_log_is_laid_out_once(tmp_path) -> None:
+    """The GM's ``ask`` on the Log tab (120×40): the #asks line shows and the Log's detail changes
+    height in the same frame.  One layout pass places both; a stale arrangement of the Log (kept
+    from the last request, when the detail had another height) made a second pass a frame later,
+    and the whole tab was drawn twice."""
+    import asyncio
+
+    from textual._compositor import Compositor
+
+    from fhtagn_tui import campaigns
+    from fhtagn_tui.app.app import FhtagnApp, open_engine
+
+    path = tmp_path / "rolls.fhtagn"
+    campaigns.create_campaign(path, "fhtagn", "Rolls").close()
+    engine, store, notice = open_engine(path, False)
+    engine.execute("session start Rolls")
+    for i in range(1, 9):
+        engine.execute(f"char new Agent0{i} STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 Search=50")
+    app = FhtagnApp(engine, store, notice)
+    changed: list[int] = []
+    original = Compositor.reflow
+
+    def reflow(self: Compositor, parent: object, size: object) -> object:
+        before = dict(self._full_map)  # noqa: SLF001
+        result = original(self, parent, size)  # type: ignore[arg-type]
+        changed.append(sum(1 for w, g in self._full_map.items() if before.get(w) != g))  # noqa: SLF001
+        return result
+
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("5")
+            for n in range(1, 4):
+                await pilot.press("colon", *"ask all Search")
+                await asyncio.sleep(0.1)
+                Compositor.reflow = reflow  # type: ignore[method-assign]
+                changed.clear()
+                await pilot.press("enter")
+                await asyncio.sleep(0.3)
+                Compositor.reflow = original  # type: ignore[method-assign]
+                if n > 1:  # (the first: the Log's scroll bar shows, a pass of its own)
+                    assert len([c for c in changed if c]) == 1, (n, changed)
+                for k in range(1, 9):  # each answers: a roll's three rows in the detail, the line then gone
+                    engine.execute(f"answer {n} agent0{k} roll=40")
+                    await asyncio.sleep(0.05)
+    finally:
+        Compositor.reflow = original  # type: ignore[method-assign]
+        store.close()
+

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.geometry import Size
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -51,3 +52,13 @@ def update_steady(widget: Static, content: VisualType) -> None:
     widget.clear_cached_dimensions()
     if _height(widget, width) != before:
         widget.refresh(layout=True)
+        # Textual clears the arrangements its parents keep (by their size) only when the widget is
+        # next idle; a screen laid out before that (its timer runs first, e.g. a GM's request that
+        # also shows the #asks line) reused an arrangement with the old height, and a second pass
+        # laid the screen out and drew it again a frame later.
+        for ancestor in widget.ancestors:
+            if not isinstance(ancestor, Widget):
+                break
+            ancestor._clear_arrangement_cache()  # noqa: SLF001 - as Widget._check_refresh does
+            if not ancestor.styles.auto_dimensions:
+                break
