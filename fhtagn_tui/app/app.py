@@ -21,7 +21,8 @@ try:
     from rich.text import Text
     from textual import events
     from textual.app import App, ComposeResult
-    from textual.binding import Binding, BindingType
+    from textual.binding import Binding, BindingsMap, BindingType
+    from textual.dom import DOMNode
     from textual.screen import Screen
     from textual.widget import Widget
     from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
@@ -35,6 +36,7 @@ try:
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
 
     from . import render_caches
+    from .access import gm_app
     from .input_bound import InputBoundMixin
     from .keymap import UserKeymap, key_text, keymap_paths
     from .keymap import load as load_keymap
@@ -95,6 +97,20 @@ class MainScreen(Screen[None]):
     """The app's screen with the tabs (its styles are app.tcss)."""
 
     AUTO_FOCUS = "#party-table"  # focused as it is composed: a later focus() would restyle the screen
+
+    @property
+    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
+        """Textual's, with a player's roll request prompt first while it is shown: it holds the keys
+        without the focus (a modal, the view's own keys wait: ``RollRequest.is_modal``).  Written
+        against the pinned Textual (8.2.8), like ``RowTable._render_line``."""
+        chain: list[tuple[DOMNode, BindingsMap]] = super()._binding_chain
+        box = gm_app(self).roll_prompt
+        if box is None or not box.shown or any(node is box for node, _ in chain):
+            return chain
+        bindings = box._bindings.copy()  # noqa: SLF001 - as Textual builds the chain
+        if self.app._keymap:  # noqa: SLF001
+            bindings.apply_keymap(self.app._keymap)  # noqa: SLF001
+        return [(box, bindings), *chain]
 
 
 class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
@@ -159,7 +175,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
         self.who = who or "player"
         self.desk: AnswerDesk | None = None  # the writer's answer desk (players' answers from the inbox)
-        self._asked: RollRequest | None = None  # the roll request prompt on screen
+        self.roll_prompt: RollRequest | None = None  # a bound player's roll request prompt (hidden until asked)
         self._put_aside: set[int] = set()  # requests the player put aside (Esc)
         if player and character:
             self.own = self._bind(character)
@@ -193,6 +209,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         return MainScreen(id="_default")
 
     def compose(self) -> ComposeResult:
+        if self.own:  # a bound player: the roll request prompt stands ready, hidden (forms/roll_request.py)
+            from .forms.roll_request import RollRequest
+
+            # first of the screen's children: the compositor numbers the widgets' painting order
+            # from the last one, so a prompt placed last, shown or hidden, renumbered every widget
+            # of the screen and the whole terminal was painted again
+            self.roll_prompt = RollRequest(self._send_answer, self._later)
+            yield self.roll_prompt
         yield Header(show_clock=False, icon="🐙")
         yield ReviewBar()
         with TabbedContent(id="tabs", initial="party"):
@@ -414,7 +438,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             if self.readonly:  # a follower's render caches fill with the lines it scrolls past
                 self.call_after_refresh(render_caches.trim)  # (app/render_caches.py)
             return
-        if self.own and self._asked is None and any(
+        if self.own and self.roll_prompt is not None and self.roll_prompt.ask is None and any(
                 self.own in getattr(ev, "targets", ()) for ev in events if type(ev).__name__ == "RollAsked"):
             # a request for this player: its prompt is drawn first, the tabs under it after that frame
             self._prompt(self._public.state)
@@ -478,10 +502,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return ""
 
     def _warm_prompt(self) -> None:
-        """Import the prompt's code after the first frame: a request then shows without waiting for it."""
+        """Import the requests' code after the first frame: a request then shows without waiting for it."""
         from fhtagn_tui.domain.features import asks  # noqa: F401
-
-        from .forms import roll_request  # noqa: F401
 
     def _show_asks(self, state: State) -> None:
         """The GM: open requests with who has not answered.  A player: the prompt of its own request."""
@@ -499,39 +521,47 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                                            for text in open_requests(state).splitlines()))
 
     def _prompt(self, state: State) -> None:
-        from .forms.roll_request import RollRequest
-
+        box = self.roll_prompt
+        if box is None:
+            return
         mine = [a for a in state.asks if self.own in a.pending]
-        shown = self._asked
+        shown = box.ask
         if shown is not None:
-            if any(a.number == shown.ask.number for a in mine):
+            if any(a.number == shown.number for a in mine):
                 return  # still waiting for this one
-            self._asked = None
-            if shown.is_attached:
-                shown.dismiss(None)
-            self.notify(f"Request {shown.ask.number}: " + ("rolled (the GM sees the result)" if shown.ask.hidden
-                        else "answered — the result is in the Log"), title="Roll")
+            box.close()
+            # on the message line, not a notice: notices pile up at the top right, and a quick next
+            # request's prompt stood under the third one (its title unreadable for seconds)
+            self._status(f"Request {shown.number}: " + ("rolled (the GM sees the result)" if shown.hidden
+                         else "answered — the result is in the Log"))
         waiting = [a for a in mine if a.number not in self._put_aside]
-        if not waiting or self._asked is not None:
+        if not waiting:
             return
         from fhtagn_tui.domain.features.asks import dice_hint, target_text
 
         ask = waiting[0]
         char = state.characters.get(self.own)
-        prompt = RollRequest(ask, char.name if char else self.own, target_text(state, ask, self.own), self._send_answer,
-                             dice_hint(state.system, ask.test))
-        self._asked = prompt
+        box.open(ask, char.name if char else self.own, target_text(state, ask, self.own), dice_hint(state.system, ask.test))
+        if len(self.screen_stack) > 1:  # help, the GM screen or a call over the tabs: the prompt waits under it
+            self.notify(f"The GM asks for a roll (request {ask.number}): close this screen to answer", title="Roll",
+                        markup=False)
 
-        def later(_: None) -> None:
-            if self._asked is prompt:
-                self._asked = None
-                if not prompt.sent:
-                    self._put_aside.add(ask.number)
-                    self.notify(f"Request {ask.number} put aside: {key_text(self, 'app.answer', 'a')} to answer it", title="Roll",
-                                markup=False)
-                    self._prompt(self.view_state)  # the next request waiting, if any
+    def _later(self, box: RollRequest) -> None:
+        """``Esc`` on the prompt: the request is put aside (``a`` brings it back)."""
+        ask = box.ask
+        if ask is None:
+            return
+        box.close()
+        if not box.sent:
+            self._put_aside.add(ask.number)
+            self.notify(f"Request {ask.number} put aside: {key_text(self, 'app.answer', 'a')} to answer it", title="Roll",
+                        markup=False)
+            self._prompt(self.view_state)  # the next request waiting, if any
 
-        self.push_screen(prompt, later)
+    @property
+    def prompt_shown(self) -> bool:
+        """A roll request prompt holds the keys: the view's own keys wait."""
+        return self.roll_prompt is not None and self.roll_prompt.ask is not None
 
     def _send_answer(self, ask: Ask, dice: list[int] | None) -> str | None:
         """A player's answer, to the writer through the campaign's inbox (it cannot write the log)."""
@@ -543,8 +573,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def _unanswered(self, number: int) -> None:
         """Still open 4 s after it was sent: the writer refused it (or is not running)."""
-        prompt = self._asked
-        if prompt is not None and prompt.ask.number == number and prompt.sent:
+        prompt = self.roll_prompt
+        if prompt is not None and prompt.ask is not None and prompt.ask.number == number and prompt.sent:
             prompt.refused("The GM's screen has not taken it: typed dice must be every die the test "
                            f"needs ({prompt.dice_hint}); try again")
 
@@ -719,7 +749,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     # --- actions ----------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in MAIN_SCREEN_ACTIONS and len(self.screen_stack) > 1:
+        if action in MAIN_SCREEN_ACTIONS and (len(self.screen_stack) > 1 or self.prompt_shown):
             return False
         if action == "tab" and parameters and SYSTEM_TABS.get(str(parameters[0]), self.state.system) != self.state.system:
             return False  # another system's tab: not there

@@ -16,6 +16,7 @@ rolls against its best default, and a skill without one cannot be tried.
 
 from __future__ import annotations
 
+import functools
 import re
 
 import msgspec
@@ -86,7 +87,10 @@ _SPACES = re.compile(r"\s+")
 _SPECIALTY = re.compile(r"^(?P<general>[^()]+?)\s*\((?P<spec>[^()]*)\)\s*$")
 
 
+@functools.lru_cache(maxsize=2048)
 def key_of(name: str) -> str:
+    """A skill name as compared: any case, any spacing.  Remembered: a sheet looks every skill up
+    by it at each redraw (a player's view, at every follow: ~900 regex substitutions)."""
     return _SPACES.sub(" ", name.strip()).casefold()
 
 

@@ -96,3 +96,19 @@ async def test_the_character_form_takes_custom_and_relative_gurps_skills(tmp_pat
         assert isinstance(app.screen, CharacterForm)  # refused, the form stays with the suggestion
         assert "did you mean 'Brawling'" in str(app.screen.query_one("#form-error").render())
         assert eng.state.character("bob") is None
+
+
+async def test_opening_the_command_line_loads_the_command_language(make_app, monkeypatch):
+    """``:`` loads every command's module after the line's frame: a line typed or pasted at once
+    does not wait for those imports at its Enter."""
+    from fhtagn_tui.app.widgets import command_line
+
+    loaded: list[bool] = []
+    monkeypatch.setattr(command_line, "load_all", lambda: loaded.append(True))
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert not loaded  # not at start-up: the first paint does not wait for it
+        await pilot.press("colon")
+        await pilot.pause()
+        assert loaded

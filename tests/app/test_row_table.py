@@ -99,3 +99,30 @@ async def test_rows_added_to_a_scrolling_table_draw_and_scroll_as_a_plain_one() 
                 assert [(b.window_virtual_size, b.window_size, b.position) for b in bars][0] == \
                     [(b.window_virtual_size, b.window_size, b.position) for b in bars][1]
                 assert rows.show_vertical_scrollbar and plain.show_vertical_scrollbar
+
+
+async def test_a_row_added_and_settled_scrolls_the_cursor_to_it_at_once() -> None:
+    """A followed log adds a row and moves the cursor to it: settled, it scrolls there in the same
+    frame (DataTable alone scrolls only after the next one, and the table is drawn twice)."""
+    app = Pair()
+    async with app.run_test(size=(60, 30)) as pilot:
+        rows, plain = app.query_one("#rows", RowTable), app.query_one("#plain", DataTable)
+        for table in (rows, plain):
+            for i in range(30):
+                table.add_row(f"fighter {i}", "", "", "", key=f"r{i}")
+        await pilot.pause()
+        for table in (rows, plain):
+            table.move_cursor(row=table.row_count - 1, animate=False)
+        await pilot.pause()
+        top = rows.scroll_y
+        assert top == plain.scroll_y > 0
+        rows.add_row("fighter new", "", "", "", key="new")
+        rows.settle_rows()
+        rows.move_cursor(row=rows.row_count - 1, animate=False)
+        plain.add_row("fighter new", "", "", "", key="new")
+        plain.move_cursor(row=plain.row_count - 1, animate=False)
+        assert rows.scroll_y == top + 1  # scrolled now, before any frame
+        assert plain.scroll_y == top  # DataTable waits for a frame
+        await pilot.pause()
+        assert plain.scroll_y == rows.scroll_y == top + 1
+        assert _lines(rows) == _lines(plain)

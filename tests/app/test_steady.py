@@ -44,3 +44,84 @@ async def test_it_shows_the_new_text_and_moves_what_follows_only_when_its_height
         update_steady(box, "short")  # back to the least height
         await pilot.pause()
         assert any(laid_out) and box.size.height == 3 and below.region.y == 3
+
+
+async def test_the_same_text_is_not_drawn_again_and_any_change_is() -> None:
+    from rich.text import Text
+
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box = app.query_one("#box", Static)
+        update_steady(box, Text("Ada Vance", style="bold"))
+        await pilot.pause()
+        drawn: list[bool] = []
+        original = box.refresh
+
+        def spy(*args: object, **kwargs: object) -> object:
+            drawn.append(True)
+            return original(*args, **kwargs)  # type: ignore[arg-type]
+
+        box.refresh = spy  # type: ignore[method-assign]
+        update_steady(box, Text("Ada Vance", style="bold"))  # the same: nothing to draw
+        assert not drawn
+        for changed in (Text("Ada Vance", style="italic"), Text("Ada Vance", style="bold", justify="right"),
+                        Text.assemble(("Ada", "bold"), " Vance"), "Ada Vance"):
+            update_steady(box, changed)  # another style, another layout, a span, a plain string: drawn
+            assert drawn, changed
+            drawn.clear()
+        update_steady(box, "Ada Vance")
+        assert not drawn
+        await pilot.pause()
+        assert "Ada Vance" in str(box.render())
+
+
+
+
+async def test_a_request_on_the_gm_log_is_laid_out_once(tmp_path) -> None:
+    """The GM's ``ask`` on the Log tab (120×40): the #asks line shows and the Log's detail changes
+    height in the same frame.  One layout pass places both; a stale arrangement of the Log (kept
+    from the last request, when the detail had another height) made a second pass a frame later,
+    and the whole tab was drawn twice."""
+    import asyncio
+
+    from textual._compositor import Compositor
+
+    from fhtagn_tui import campaigns
+    from fhtagn_tui.app.app import FhtagnApp, open_engine
+
+    path = tmp_path / "rolls.fhtagn"
+    campaigns.create_campaign(path, "fhtagn", "Rolls").close()
+    engine, store, notice = open_engine(path, False)
+    engine.execute("session start Rolls")
+    for i in range(1, 9):
+        engine.execute(f"char new Agent0{i} STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 Search=50")
+    app = FhtagnApp(engine, store, notice)
+    changed: list[int] = []
+    original = Compositor.reflow
+
+    def reflow(self: Compositor, parent: object, size: object) -> object:
+        before = dict(self._full_map)  # noqa: SLF001
+        result = original(self, parent, size)  # type: ignore[arg-type]
+        changed.append(sum(1 for w, g in self._full_map.items() if before.get(w) != g))  # noqa: SLF001
+        return result
+
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("5")
+            for n in range(1, 4):
+                await pilot.press("colon", *"ask all Search")
+                await asyncio.sleep(0.1)
+                Compositor.reflow = reflow  # type: ignore[method-assign]
+                changed.clear()
+                await pilot.press("enter")
+                await asyncio.sleep(0.3)
+                Compositor.reflow = original  # type: ignore[method-assign]
+                if n > 1:  # (the first: the Log's scroll bar shows, a pass of its own)
+                    assert len([c for c in changed if c]) == 1, (n, changed)
+                for k in range(1, 9):  # each answers: a roll's three rows in the detail, the line then gone
+                    engine.execute(f"answer {n} agent0{k} roll=40")
+                    await asyncio.sleep(0.05)
+    finally:
+        Compositor.reflow = original  # type: ignore[method-assign]
+        store.close()
+

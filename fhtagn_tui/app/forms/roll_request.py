@@ -2,8 +2,17 @@
 
 ``r`` (or Enter) lets the app roll; ``t`` opens a line for the dice the player threw (checked by the
 writer like any typed dice); ``Esc`` puts it aside (it comes back with the next change, or ``a``).
-The answer goes to the writer through the campaign's inbox; this screen shows "sent" until the
+The answer goes to the writer through the campaign's inbox; the prompt shows "sent" until the
 public log shows the request answered, then closes.
+
+It is not a screen: a bound player's main screen holds it from the start, hidden, on a layer of its
+own over the tabs, and a request only fills in its lines and shows it.  Pushing a screen per request
+composed and styled it anew, painted the whole terminal, and closing it restyled and repainted the
+whole main screen again; nine apps on two cores did that at once at every ``ask all`` (issue 20,
+DESIGN.md, Rolls at the table).  Shown, it holds the keys without taking the focus (moving the
+focus restyles and repaints what had it): the main screen puts its bindings first and, as a modal
+screen did, no key of the view behind it acts until it is answered or put aside
+(``MainScreen._binding_chain``, :attr:`is_modal`).
 """
 
 from __future__ import annotations
@@ -13,65 +22,128 @@ from collections.abc import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from fhtagn_tui.domain.state import Ask
 
+from ..access import gm_app
 from ..keymap import key_text
+from ..widgets.steady import update_steady
+
+#: What a player's key sends: (the request, the dice typed or None) → the refusal, or None when sent.
+Send = Callable[[Ask, "list[int] | None"], "str | None"]
 
 
-class RollRequest(ModalScreen[None]):
-    # In a player's view (the only one where a request comes) its styles are among the app's own: read
-    # at start-up, not when the request comes (app.py, CSS_FILES); anywhere else they load when it opens.
-    CSS_PATH = "roll_request.tcss"
-    AUTO_FOCUS = None  # the keys are the screen's until t opens the dice line
+class RollRequest(Vertical):
+    # its styles (roll_request.tcss) are among the app's own: read at start-up, not when a request comes
     BINDINGS = [
         Binding("r,enter", "roll", "Roll", id="roll_request.roll"),
         Binding("t", "type", "Type dice", id="roll_request.type"),
         Binding("escape", "later", "Later", id="roll_request.later"),
     ]
 
-    def __init__(self, ask: Ask, who: str, target: str, send: Callable[[Ask, list[int] | None], str | None],
-                 dice_hint: str = "") -> None:
-        super().__init__()
-        self.dice_hint = dice_hint or "the dice you threw, e.g. 42"
-        self.ask = ask
-        self.who = who
-        self.target = target
+    def __init__(self, send: Send, later: Callable[[RollRequest], None]) -> None:
+        super().__init__(id="roll-request")
         self.send = send
+        self.later = later
+        self.ask: Ask | None = None  # the request shown (None: hidden)
+        self.dice_hint = ""
         self.sent = False
+        self._before: Widget | None = None  # what had the keys before it showed
+
+    @property
+    def shown(self) -> bool:
+        return self.ask is not None
+
+    @property
+    def is_modal(self) -> bool:
+        """Shown, its keys end the binding chain: the view's keys behind it wait (as under a modal screen)."""
+        return self.ask is not None
 
     def _keys_help(self) -> str:
         return (f"{key_text(self.app, 'roll_request.roll', 'r')} roll · {key_text(self.app, 'roll_request.type', 't')} "
                 f"type your dice · {key_text(self.app, 'roll_request.later', 'Esc')} later")
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="roll-request"):
-            yield Static(f"The GM asks for a roll · request {self.ask.number}", classes="rr-title", markup=False)
-            yield Static(f"{self.who}: {self.ask.label}", classes="rr-test", markup=False)
-            if self.target:
-                yield Static(self.target, classes="rr-target", markup=False)
-            if self.ask.hidden:
-                yield Static("Secret: only the GM sees the result.", markup=False)
-            yield Static(self._keys_help(), id="rr-help", markup=False)
-            yield Input(placeholder=self.dice_hint, id="rr-dice", max_length=64, disabled=True)
-            yield Static("", id="rr-error", markup=False, classes="empty")
+        yield Static("", id="rr-title", markup=False)
+        yield Static("", id="rr-test", markup=False)
+        yield Static("", id="rr-target", markup=False)
+        yield Static("Secret: only the GM sees the result.", id="rr-secret", markup=False)
+        yield Static("", id="rr-help", markup=False)
+        yield Input(id="rr-dice", max_length=64, disabled=True)
+        yield Static("", id="rr-error", markup=False)
+
+    # --- shown and hidden ---------------------------------------------------------------------------
+
+    def open(self, ask: Ask, who: str, target: str, dice_hint: str = "") -> None:
+        """Show ``ask`` and take the keys.  Only its lines change: no screen is pushed."""
+        self.ask = ask
+        self.sent = False
+        self.dice_hint = dice_hint or "the dice you threw, e.g. 42"
+        self.remove_class("typing")
+        self._line("#rr-title", f"The GM asks for a roll · request {ask.number}")
+        self._line("#rr-test", f"{who}: {ask.label}")
+        self._line("#rr-target", target)
+        self.query_one("#rr-secret").display = ask.hidden
+        self._line("#rr-help", self._keys_help())
+        dice = self.query_one("#rr-dice", Input)
+        dice.value = ""
+        dice.placeholder = self.dice_hint
+        dice.disabled = True
+        self._line("#rr-error", "")
+        self.display = True
+        self.screen.refresh_bindings()  # the key bar: its keys
+
+    def close(self) -> None:
+        """Hide it and give the keys back to the view."""
+        if self.ask is None:
+            return
+        self.ask = None
+        self.display = False
+        self._give_back_focus()
+        self.screen.refresh_bindings()
+
+    def _give_back_focus(self) -> None:
+        """The dice line had the focus: back to what had it before."""
+        focused = self.screen.focused
+        if focused is None or self not in focused.ancestors:
+            return
+        before, self._before = self._before, None
+        if before is not None and before.is_attached and before.focusable:
+            before.focus()
+        else:
+            self.screen.set_focus(None)
+            gm_app(self).focus_tab()
+
+    def _line(self, selector: str, text: str) -> None:
+        line = self.query_one(selector, Static)
+        line.display = bool(text)
+        if self.display:
+            update_steady(line, text)  # drawn in place while the height stays
+        else:
+            line.update(text, layout=False)  # hidden: laid out when it shows
+
+    # --- the player's keys --------------------------------------------------------------------------
 
     def action_roll(self) -> None:
-        if not self.sent:
+        if self.ask is not None and not self.sent:
             self._send(None)
 
     def action_type(self) -> None:
-        if self.sent:
+        if self.ask is None or self.sent:
             return
-        self.query_one("#roll-request").add_class("typing")
+        self.add_class("typing")
         line = self.query_one("#rr-dice", Input)
         line.disabled = False
+        focused = self.screen.focused
+        if focused is None or self not in focused.ancestors:
+            self._before = focused
         line.focus()
 
     def action_later(self) -> None:
-        self.dismiss(None)
+        if self.ask is not None:
+            self.later(self)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -82,24 +154,24 @@ class RollRequest(ModalScreen[None]):
         self._send([int(p) for p in raw])
 
     def _send(self, dice: list[int] | None) -> None:
+        if self.ask is None:
+            return
         problem = self.send(self.ask, dice)
         if problem:
             self._error(problem)
             return
         self.sent = True
-        self.query_one("#roll-request").remove_class("typing")
+        self.remove_class("typing")
         self.query_one("#rr-dice", Input).disabled = True
-        self.query_one("#rr-help", Static).update("Sent — waiting for the GM's screen…")
+        self._line("#rr-help", "Sent — waiting for the GM's screen…")
         self._error("")
-        self.focus()
+        self._give_back_focus()
 
     def _error(self, text: str) -> None:
-        line = self.query_one("#rr-error", Static)
-        line.update(text)
-        line.set_class(not text, "empty")
+        self._line("#rr-error", text)
 
     def refused(self, text: str) -> None:
         """The writer refused the answer (the typed dice did not fit): try again."""
         self.sent = False
-        self.query_one("#rr-help", Static).update(self._keys_help())
+        self._line("#rr-help", self._keys_help())
         self._error(text)

@@ -116,6 +116,8 @@ class LogTab(GameTab):
             self._shown.pop(str(first.value), None)
             table.remove_row(first)
         if events:
+            if isinstance(table, RowTable):
+                table.settle_rows()  # measured now: the cursor scrolls to the new row in this frame
             table.move_cursor(row=table.row_count - 1)
         self.query_one("#log-empty").display = self._count == 0
 

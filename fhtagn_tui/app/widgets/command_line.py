@@ -13,6 +13,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from fhtagn_tui.commands.complete import complete
+from fhtagn_tui.commands.language import load_all
 from fhtagn_tui.domain.state import State
 
 from ..access import gm_app
@@ -69,6 +70,12 @@ class CommandLine(Input):
         )
         self.history: list[str] = []
         self._pos = 0
+
+    def on_focus(self) -> None:
+        # The command language (every command's module) loads when the line is opened, after its
+        # frame, not with the first line typed: keys that come in one read (a paste, a fast typist,
+        # a bench) had the first Enter wait ~20 ms for those imports before its events were written.
+        self.call_after_refresh(load_all)
 
     def remember(self, text: str) -> None:
         if text and (not self.history or self.history[-1] != text):

@@ -127,6 +127,18 @@ class RowTable(DataTable[Any]):
             # layout pass of the whole screen; opening its tab lays the screen out anyway
             self._layout_required = False
 
+    def settle_rows(self) -> None:
+        """Work out the size of the rows just added now, not when the table is next idle.
+
+        DataTable measures new rows when idle, so a cursor moved to a row just added scrolls
+        only after the next frame: a followed log drew every append twice, the table whole each
+        time (before and after the scroll).  Settled first, the cursor scrolls in the same frame."""
+        if self._require_update_dimensions:
+            self._require_update_dimensions = False
+            new_rows = self._new_rows.copy()
+            self._new_rows.clear()
+            self._update_dimensions(new_rows)
+
     # --- drawing ------------------------------------------------------------------------
 
     def notify_style_update(self) -> None:

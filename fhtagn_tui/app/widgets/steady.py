@@ -7,8 +7,10 @@ before it (or fewer than its least height), so a key press need not pay for that
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.geometry import Size
 from textual.visual import VisualType
+from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -24,9 +26,23 @@ def _height(widget: Static, width: int) -> int:
     return rows
 
 
+def _same(before: VisualType, after: VisualType) -> bool:
+    """The same text (and styles): nothing to draw again.  Rich's ``Text ==`` leaves the base style out."""
+    if isinstance(before, str) and isinstance(after, str):
+        return before == after
+    if isinstance(before, Text) and isinstance(after, Text):
+        return (before.plain == after.plain and before.spans == after.spans and before.style == after.style
+                and (before.justify, before.overflow, before.no_wrap, before.end, before.tab_size)
+                == (after.justify, after.overflow, after.no_wrap, after.end, after.tab_size))
+    return False
+
+
 def update_steady(widget: Static, content: VisualType) -> None:
     """``widget.update(content)``; laid out again only if the rows it takes change (or it has not
-    been laid out yet)."""
+    been laid out yet); not drawn again at all when the text is the one it shows (a follow that
+    changed nothing of it: a player's sheet under a roll request)."""
+    if _same(widget.content, content):
+        return
     width = widget.content_size.width
     if not width or widget.styles.height is None or not widget.styles.height.is_auto:
         widget.update(content)
@@ -36,3 +52,13 @@ def update_steady(widget: Static, content: VisualType) -> None:
     widget.clear_cached_dimensions()
     if _height(widget, width) != before:
         widget.refresh(layout=True)
+        # Textual clears the arrangements its parents keep (by their size) only when the widget is
+        # next idle; a screen laid out before that (its timer runs first, e.g. a GM's request that
+        # also shows the #asks line) reused an arrangement with the old height, and a second pass
+        # laid the screen out and drew it again a frame later.
+        for ancestor in widget.ancestors:
+            if not isinstance(ancestor, Widget):
+                break
+            ancestor._clear_arrangement_cache()  # noqa: SLF001 - as Widget._check_refresh does
+            if not ancestor.styles.auto_dimensions:
+                break
