@@ -44,6 +44,7 @@ SPARK_WIDTH = 20
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 WIDE = 110  # from this width the sheet's body and mind stand side by side
 WIDE_BAR = 10  # the pools' bars in the table, that wide
+STATUS_MIN = 12  # the Status column is cut no narrower (a narrower window scrolls the table)
 
 
 def bar(value: int, top: int | None, width: int = 5) -> Text:
@@ -166,6 +167,7 @@ class PartyTab(GameTab):
         self._history_loaded = False
         self._on_own = False  # the cursor was put on the player's own character
         self._bar_width = 0  # the width the pools' bars were drawn at (a resize to wide redraws them)
+        self._across = 0  # the tab's width the table was fitted to (a resize fits it again)
         #: what the sheet shows, by part (head, body, mind, due, skills), and each pool's series
         self.parts: dict[str, Text] = {}
         self.pool_data: list[tuple[str, list[float]]] = []
@@ -198,6 +200,8 @@ class PartyTab(GameTab):
             self.set_class(wide, "wide")
             if self._state is not None:
                 self.show(self._state)  # longer bars; what is due moves between the head and the notes
+        elif self._state is not None and event.size.width != self._across:
+            self.show(self._state)  # the Status column fitted to the new width
 
     # --- history -------------------------------------------------------------------------------
 
@@ -253,8 +257,9 @@ class PartyTab(GameTab):
         if not self.gm.reviewing:
             self.history.follow(state)
         width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
+        across = self.size.width or self.app.size.width  # before the first layout: the window's
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
-                and self._on_own == bool(self.gm.own) and width == self._bar_width):
+                and self._on_own == bool(self.gm.own) and width == self._bar_width and across == self._across):
             # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
             self._show_sheet()
             return
@@ -267,17 +272,24 @@ class PartyTab(GameTab):
             table.add_column(Text(pool), key=pool)
         table.add_column(Text("Status"), key="status")
         self._bar_width = width
+        self._across = across
         own = self.gm.own  # a player's own character (its key is bound to it)
+        rows: list[list[Text]] = []
         for char in state.characters.values():
             name = Text(char.name, style="bold" if char.is_pc else "italic")
             if char.id == own:
                 name.append(" (you)", style="reverse")
-            cells: list[object] = [name]
+            cells = [name]
             for pool in pools:
                 top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
                 cells.append(bar(char.current.get(pool, 0), top, width) if top else Text(str(char.current.get(pool, "–"))))
             cells.append(status(char))
-            table.add_row(*cells, key=char.id)
+            rows.append(cells)
+        room = self._status_room(table, ("Name", *pools), rows, across)
+        for char_id, cells in zip(state.characters, rows, strict=True):
+            if room is not None and cells[-1].cell_len > room:
+                cells[-1].truncate(room, overflow="ellipsis")  # all of them on the sheet, under the table
+            table.add_row(*cells, key=char_id)
         empty = not state.characters
         self.query_one("#party-empty").display = empty
         table.display = not empty
@@ -287,6 +299,23 @@ class PartyTab(GameTab):
                 keep = list(state.characters).index(own)
             table.move_cursor(row=min(max(keep, 0), len(state.characters) - 1))
         self._show_sheet()
+
+    def _status_room(self, table: DataTable[object], heads: Sequence[str], rows: Sequence[Sequence[Text]],
+                     across: int) -> int | None:
+        """How wide the Status column may be for the table to fit the tab, or None when it fits whole.
+
+        A table wider than the tab gets a sideways scroll bar that no key reaches (the cursor moves
+        by rows): the conditions cut off at the edge could not be read.  So the Status column takes
+        what the other columns leave, its end written as an ellipsis; the sheet lists them all."""
+        if not rows:
+            return None
+        pad = 2 * table.cell_padding
+        taken = sum(max(len(head), *(row[i].cell_len for row in rows)) + pad for i, head in enumerate(heads))
+        tall = self.size.height or self.app.size.height
+        if len(rows) + 1 > max(4, tall // 2):  # more rows than the table's half of the tab: a scroll bar
+            taken += table.styles.scrollbar_size_vertical
+        room = max(STATUS_MIN, across - taken - pad)
+        return None if all(row[-1].cell_len <= room for row in rows) else room
 
     def selected(self) -> Character | None:
         if self._state is None or not self._state.characters:

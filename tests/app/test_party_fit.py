@@ -1,0 +1,61 @@
+"""The Party table fits its tab: a long list of conditions is cut with an ellipsis (the sheet
+lists them all) instead of pushing the table wider than the window, where a sideways scroll bar
+no key reaches would hide the end (Pilot, 80×24, 120×40 and 160×40)."""
+
+from __future__ import annotations
+
+from textual.widgets import DataTable, Static
+
+CONDITIONS = ("frightened", "stunned", "prone", "bleeding", "exhausted")
+
+
+async def _burdened(app, pilot) -> None:
+    """A new Agent, Wren, with five conditions at once."""
+    app.engine.execute("char new Wren STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10")
+    for cond in CONDITIONS:
+        app.engine.execute(f"cond add wren {cond}")
+    await pilot.pause()
+
+
+def _status_cell(app) -> str:
+    table = app.query_one("#party-table", DataTable)
+    return table.get_cell("wren", "status").plain
+
+
+async def test_at_80_columns_the_table_fits_and_the_sheet_lists_every_condition(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _burdened(app, pilot)
+        table = app.query_one("#party-table", DataTable)
+        cell = _status_cell(app)
+        assert cell.endswith("…") and cell.startswith("frightened, stun")
+        assert table.virtual_size.width <= table.size.width  # no sideways scroll bar
+        assert table.max_scroll_x == 0
+        table.move_cursor(row=list(app.engine.state.characters).index("wren"))
+        await pilot.pause()
+        sheet = str(app.query_one("#party-notes", Static).render()) + str(app.query_one("#party-sheet", Static).render())
+        assert all(cond in sheet for cond in CONDITIONS)
+
+
+async def test_a_wider_window_shows_the_conditions_whole_and_a_narrower_one_cuts_them_again(make_app):
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _burdened(app, pilot)
+        narrow = _status_cell(app)
+        assert narrow.endswith("…")
+        table = app.query_one("#party-table", DataTable)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        wider = _status_cell(app)
+        assert len(wider) > len(narrow) and wider.startswith(narrow[:-1])
+        assert table.max_scroll_x == 0
+        await pilot.resize_terminal(160, 40)
+        await pilot.pause()
+        assert _status_cell(app) == ", ".join(CONDITIONS)
+        assert table.max_scroll_x == 0
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert _status_cell(app).endswith("…")
+        assert table.max_scroll_x == 0
