@@ -36,7 +36,8 @@ Send = Callable[[Ask, "list[int] | None"], "str | None"]
 
 
 class RollRequest(Vertical):
-    # its styles (roll_request.tcss) are among the app's own: read at start-up, not when a request comes
+    # its styles (roll_request.tcss, app.PROMPT_CSS) are read at the start of a bound player's view (the only
+    # one that builds it), not when a request comes
     BINDINGS = [
         Binding("r,enter", "roll", "Roll", id="roll_request.roll"),
         Binding("t", "type", "Type dice", id="roll_request.type"),
