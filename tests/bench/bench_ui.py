@@ -88,6 +88,23 @@ def _shown(tab: InitiativeTab, seq: int) -> bool:
     return bool(last) and last[-1].seq > seq
 
 
+async def _raise_the_fallen(app: FhtagnApp, pilot: Any) -> None:
+    """Untimed: the ghouls the agents have put down stand up again, whole.  Only the agents hit at
+    once (``t`` never hits its own side, and an agent attacked chooses a defence, which the key leaves
+    to the form), so the ghouls take every blow and would all be down before the run ends."""
+    state = app.engine.state
+    for char in state.characters.values():
+        if char.is_pc or not (char.has("dead") or char.has("unconscious")):
+            continue
+        for cond in ("dead", "unconscious"):
+            if char.has(cond):
+                app.engine.execute(f'cond remove "{char.id}" {cond}')
+        top = pool_max(state.system, char, "HP")
+        if top is not None:
+            app.engine.execute(f'char pool "{char.id}" HP={top}')
+    await pilot.pause()
+
+
 async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float], list[float], int]:
     """``gesture`` "key": the highlighted combatant is hit by the acting one (t); "form": ctrl+s on
     the act menu's attack form (opening it is not measured)."""
@@ -108,6 +125,8 @@ async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float],
                     raise RuntimeError("the benchmark fight stalled (nobody left who can attack?)")
                 enc = app.engine.state.encounter
                 assert enc is not None
+                if steps % 10 == 0:
+                    await _raise_the_fallen(app, pilot)
                 comb = enc.get(enc.current) if enc.current else None
                 if comb is None or comb.acted:
                     await pilot.press("n")
