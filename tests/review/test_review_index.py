@@ -31,6 +31,16 @@ def write(path: Path, events: list[Event]) -> None:
     path.chmod(0o600)
 
 
+def written_and_snapshotted(path: Path, events: list[Event]) -> Projection:
+    """The log written, opened once (its snapshot saved at close), and its whole fold in memory to
+    compare with."""
+    write(path, events)
+    fold = Projection()
+    fold.apply_all(events)
+    open_campaign(path, True).close()
+    return fold
+
+
 def index(path: Path) -> tuple[object, ...] | None:
     with CampaignStore.open(path, readonly=True) as store:
         saved = saved_index.review_index(store, MARKED, len(store))
@@ -121,10 +131,7 @@ def test_review_opened_from_the_snapshot_folds_the_history_when_the_cursor_first
         tmp_path: Path) -> None:
     events = long_log()
     path = tmp_path / "lazy.fhtagn"
-    write(path, events)
-    fold = Projection()
-    fold.apply_all(events)
-    open_campaign(path, True).close()
+    fold = written_and_snapshotted(path, events)
     opened = open_campaign(path, True)
     try:
         ctl = ReviewController(EventView(opened.store), projection=opened.projection)
@@ -154,10 +161,7 @@ def test_the_states_saved_with_the_index_spare_the_next_review_the_whole_fold(tm
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     events = with_undo_after_a_checkpoint()
     path = tmp_path / "states.fhtagn"
-    write(path, events)
-    fold = Projection()
-    fold.apply_all(events)
-    open_campaign(path, True).close()
+    fold = written_and_snapshotted(path, events)
 
     doors = []
 

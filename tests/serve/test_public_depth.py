@@ -8,13 +8,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import UNDO_DEPTH
 from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog, public_log
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
+from tests.serve.test_public_property import run_keeping_secrets
 
 SETUP = ('char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=20',
          "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden")
@@ -54,13 +53,7 @@ def follow(ops: list[str], depth: int, batch: int) -> PublicLog:
     fed = 0
     secrets: list[int] = []
     for n, op in enumerate(ops):
-        line = OPS[op].format(n=n, secret=secrets[n % len(secrets)] if secrets else 0)
-        try:
-            events = eng.execute(line).events
-        except (Rejected, ParseError):
-            continue
-        if events and events[0].secret:
-            secrets.append(events[0].seq)
+        run_keeping_secrets(eng, OPS[op].format(n=n, secret=secrets[n % len(secrets)] if secrets else 0), secrets)
         if (n + 1) % batch == 0:
             log = _events(eng)
             live.feed(log[fed:])

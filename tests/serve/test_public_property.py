@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.public import public_log
 from fhtagn_tui.export import export_text
 from fhtagn_tui.rules.dice import RandomSource
@@ -45,6 +46,19 @@ NAMED = re.compile(rf"(?<!\w){HIDDEN}(?!\w)")
 #: columns of a Log row, a recap's "N actions" and its table's actions column, and the head of a
 #: line of a (public) character's changes in the recap ("#7 HP 10: …": that character's pool).
 NOT_A_NUMBER = re.compile(r"#\d+ [A-Za-z]+ [\d.]+: |[Rr]ound \d+|^#\d+ · |^\d+\. |^\W*\d+\W+\d*\W*--:--|— \d+ actions?|\| \d+ \||<td class=\"n\">\d+</td>")
+
+
+
+def run_keeping_secrets(eng: Engine, line: str, secrets: list[int]) -> Event | None:
+    """The GM's line run (one the engine refuses is skipped): its first event, and that event's seq
+    noted in ``secrets`` when it is secret (a later ``reveal`` names one)."""
+    try:
+        events = eng.execute(line).events
+    except (Rejected, ParseError):
+        return None
+    if events and events[0].secret:
+        secrets.append(events[0].seq)
+    return events[0] if events else None
 
 
 def play(system: str, ops: list[str], seed: int) -> tuple[Engine, dict[str, int]]:
@@ -83,14 +97,9 @@ def play(system: str, ops: list[str], seed: int) -> tuple[Engine, dict[str, int]
         elif op == "chase" and system == "coc7":
             lines = list(CHASE)
         for line in lines:
-            try:
-                events = eng.execute(line).events
-            except (Rejected, ParseError):
-                continue
-            if events and events[0].secret:
-                secrets.append(events[0].seq)
-                if marker:
-                    markers[marker] = events[0].group
+            first = run_keeping_secrets(eng, line, secrets)
+            if first is not None and first.secret and marker:
+                markers[marker] = first.group
     return eng, markers
 
 
