@@ -39,7 +39,9 @@ from textual import events  # noqa: E402
 from fhtagn_tui.app.app import FhtagnApp, open_engine  # noqa: E402
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu  # noqa: E402
 from fhtagn_tui.app.screens.initiative import InitiativeTab  # noqa: E402
+from fhtagn_tui.domain.state import Character  # noqa: E402
 from fhtagn_tui.domain.systems import pool_max  # noqa: E402
+from fhtagn_tui.door import Engine  # noqa: E402
 from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from tests.bench.bench_store import build_file, row, template  # noqa: E402
 
@@ -54,6 +56,15 @@ FIGHT = (
 )
 
 
+def _make_whole(engine: Engine, char: Character) -> None:
+    """No condition left, and every HP back (through the engine, as the GM would type it)."""
+    for cond in char.conditions:
+        engine.execute(f'cond remove "{char.id}" {cond}')
+    top = pool_max(engine.state.system, char, "HP")
+    if top is not None and char.current.get("HP") != top:
+        engine.execute(f'char pool "{char.id}" HP={top}')
+
+
 def campaign(folder: Path) -> Path:
     """The 20k-event file, then the fight (12 combatants) through the real Engine."""
     setup, play = template()
@@ -65,11 +76,7 @@ def campaign(folder: Path) -> Path:
         for line in FIGHT:
             engine.execute(line)
         for char in engine.state.characters.values():  # the log's random play left some at 1 HP
-            for cond in char.conditions:
-                engine.execute(f'cond remove "{char.id}" {cond}')
-            top = pool_max("fhtagn", char, "HP")
-            if top is not None and char.current.get("HP") != top:
-                engine.execute(f'char pool "{char.id}" HP={top}')
+            _make_whole(engine, char)
         engine.execute("fight next")
     finally:
         store.close()
@@ -92,16 +99,9 @@ async def _raise_the_fallen(app: FhtagnApp, pilot: Any) -> None:
     """Untimed: the ghouls the agents have put down stand up again, whole.  Only the agents hit at
     once (``t`` never hits its own side, and an agent attacked chooses a defence, which the key leaves
     to the form), so the ghouls take every blow and would all be down before the run ends."""
-    state = app.engine.state
-    for char in state.characters.values():
-        if char.is_pc or not (char.has("dead") or char.has("unconscious")):
-            continue
-        for cond in ("dead", "unconscious"):
-            if char.has(cond):
-                app.engine.execute(f'cond remove "{char.id}" {cond}')
-        top = pool_max(state.system, char, "HP")
-        if top is not None:
-            app.engine.execute(f'char pool "{char.id}" HP={top}')
+    for char in app.engine.state.characters.values():
+        if not char.is_pc and (char.has("dead") or char.has("unconscious")):
+            _make_whole(app.engine, char)
     await pilot.pause()
 
 
