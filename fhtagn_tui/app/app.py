@@ -117,7 +117,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("colon", "command_line", "Command", key_display=":", id="app.command_line"),
+        # priority: taken by the app as it reads the key, before the keys behind it are handed to the
+        # widget with the focus — a command typed in one read with its ":" is the line's
+        Binding("colon", "command_line", "Command", key_display=":", priority=True, id="app.command_line"),
         Binding("ctrl+z", "undo", "Undo", id="app.undo"),
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         Binding("1", "tab('party')", "Party", show=False, id="app.tab_party"),
@@ -755,7 +757,16 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return False  # another system's tab: not there
         if action in WRITING_ACTIONS and self.readonly:
             return False  # a read-only view (players, review, a second GM) offers no key that writes
+        if action == "command_line" and self._taking_text():
+            return False  # ":" typed into a line (the command line itself, the dice line): the line's
         return super().check_action(action, parameters)
+
+    def _taking_text(self) -> bool:
+        """The widget with the focus is a line that text is typed into."""
+        # (imported here: built by then wherever there is one, and a lean start-up imports no more)
+        from textual.widgets import Input
+
+        return isinstance(self.focused, Input)
 
     def on_key(self, event: events.Key) -> None:
         """A key that writes, pressed in a read-only view: it is not offered here, but say why."""
@@ -767,7 +778,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.notify("read-only: commands are off", severity="warning")
             return
         if (line := self.command_line()) is not None:
-            line.focus()
+            # Now, not later as Widget.focus() does (call_later): ":" is a priority key, taken as the
+            # app reads it; the keys read with it, still to be handed on, are the command's
+            self.screen.set_focus(line)
 
     def action_tab(self, tab: str) -> None:
         self.query_one(TabbedContent).active = tab
