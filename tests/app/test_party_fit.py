@@ -59,3 +59,29 @@ async def test_a_wider_window_shows_the_conditions_whole_and_a_narrower_one_cuts
         await pilot.pause()
         assert _status_cell(app).endswith("…")
         assert table.max_scroll_x == 0
+
+
+async def test_a_frame_drawn_before_the_table_is_idle_shows_whole_columns(make_app):
+    """A real terminal's resize draws the screen at once, before the table is next idle: the table,
+    just refilled for the new width, was drawn with its columns as wide as their headings, and those
+    rows stayed in DataTable's caches once measured — ``Ada   11  14  70/  56  fright`` after a
+    resize from 80 to 120 columns in tmux, until the next change.  Pilot's resize waits for idle, so
+    the early frame is drawn here by hand: the table is refilled (as on_resize does), drawn at once,
+    then drawn again once idle."""
+    from fhtagn_tui.app.screens.party import PartyTab
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for cond in ("frightened", "stunned", "prone"):
+            app.engine.execute(f"cond add ada {cond}")
+        await pilot.pause()
+        tab = app.query_one(PartyTab)
+        table = app.query_one("#party-table", DataTable)
+        tab._across = 0  # noqa: SLF001 - as a new width does: the table is refilled
+        tab.show(app.engine.state)
+        early = table.render_line(1).text  # Ada's row, drawn before the table is idle
+        await pilot.pause()
+        late = table.render_line(1).text
+        for row in (early, late):
+            assert "11/11" in row and "70/99" in row and "frightened" in row, row

@@ -24,6 +24,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
 from ..keymap import key_markup, key_text
+from ..widgets.row_table import settle
 from ..widgets.steady import update_steady
 from .base import GameTab
 
@@ -290,6 +291,7 @@ class PartyTab(GameTab):
             if room is not None and cells[-1].cell_len > room:
                 cells[-1].truncate(room, overflow="ellipsis")  # all of them on the sheet, under the table
             table.add_row(*cells, key=char_id)
+        settle(table)  # measured now: a frame drawn before the table is idle shows whole columns
         empty = not state.characters
         self.query_one("#party-empty").display = empty
         table.display = not empty

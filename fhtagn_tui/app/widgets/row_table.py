@@ -133,11 +133,7 @@ class RowTable(DataTable[Any]):
         DataTable measures new rows when idle, so a cursor moved to a row just added scrolls
         only after the next frame: a followed log drew every append twice, the table whole each
         time (before and after the scroll).  Settled first, the cursor scrolls in the same frame."""
-        if self._require_update_dimensions:
-            self._require_update_dimensions = False
-            new_rows = self._new_rows.copy()
-            self._new_rows.clear()
-            self._update_dimensions(new_rows)
+        settle(self)
 
     # --- drawing ------------------------------------------------------------------------
 
@@ -198,3 +194,18 @@ class RowTable(DataTable[Any]):
                 self._rows_cache.clear()
             self._rows_cache[key] = strip
         return strip
+
+
+def settle(table: DataTable[Any]) -> None:
+    """Measure the rows just added to ``table`` now (columns as wide as their cells), not when it is
+    next idle, as DataTable does.
+
+    A frame drawn in between (a real terminal's resize draws at once) shows the columns as wide
+    as their headings, and DataTable keeps those rows in its caches after they are measured (its
+    caches are keyed by a counter that measuring does not bump): the Party table stayed cut to its
+    headings after a resize until the next change."""
+    if table._require_update_dimensions:  # noqa: SLF001 - DataTable's own idle step, run now
+        table._require_update_dimensions = False  # noqa: SLF001
+        new_rows = table._new_rows.copy()  # noqa: SLF001
+        table._new_rows.clear()  # noqa: SLF001
+        table._update_dimensions(new_rows)  # noqa: SLF001
