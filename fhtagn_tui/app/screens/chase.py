@@ -29,6 +29,7 @@ from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant
 
 from ..keymap import key_markup, key_text
+from ..widgets.row_table import settle
 from .base import GameTab
 from .chase_cells import (
     actions_text,
@@ -236,6 +237,7 @@ class ChaseTab(GameTab):
                 Text("?", style="grey50") if unknown and p.vehicle else build_text(p, state),
                 hp_text(p, state), key=p.id,
             )
+        settle(table)  # measured now, not when idle: a frame drawn before shows whole columns
         keys = [p.id for p in rows]
         if self._selected in keys:
             table.move_cursor(row=keys.index(self._selected), animate=False)

@@ -13,6 +13,7 @@ from fhtagn_tui.rules.fhtagn import requisition as req
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
 
 from ..keymap import key_markup
+from ..widgets.row_table import settle
 from .base import GameTab
 
 ALL = "*"
@@ -149,6 +150,7 @@ class RequisitionsTab(GameTab):
                 req.CATEGORY_BY_KEY[r.category].name, way, outcome_text(r), cost_text(r),
                 key=str(r.seq),
             )
+        settle(table)  # measured now, not when idle: a frame drawn before shows whole columns
         current = state.session_number
         this_op = [r for r in state.requisitions if current and r.session == current]
         lost = sum(r.bond_cost for r in this_op)
