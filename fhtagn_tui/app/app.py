@@ -783,7 +783,16 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             self.screen.set_focus(line)
 
     def action_tab(self, tab: str) -> None:
-        self.query_one(TabbedContent).active = tab
+        tabs = self.query_one(TabbedContent)
+        tabs.active = tab
+        # The focus moves now, not once the tab says it is open: a key read with this one ("2s" in
+        # one read) is the new tab's, not the one just left (Party's s opened a SAN test).  A tab
+        # not built yet: nothing has the focus until it is (on_tabbed_content_tab_activated).
+        pane = tabs.get_pane(tab)
+        if str(pane.id) in LATE_TABS and not pane.query(GameTab):
+            self.screen.set_focus(None)
+        else:
+            self.focus_tab(now=True)
 
     def build_tab(self, pane: TabPane) -> bool:
         """Mount the pane's tab if this is the first time it is opened (True if it was).
@@ -819,8 +828,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if not self._typing_a_command():  # ":" typed right after the tab key keeps the line
             self.focus_tab()
 
-    def focus_tab(self) -> None:
-        """Focus the active tab's main table (or its first focusable widget)."""
+    def focus_tab(self, now: bool = False) -> None:
+        """Focus the active tab's main table (or its first focusable widget); ``now``: before the
+        next key is read (Widget.focus() moves it later)."""
         tabs = self.query_one(TabbedContent)
         pane = tabs.get_pane(tabs.active) if tabs.active else None
         if pane is None:
@@ -829,7 +839,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if target is None:
             target = next((w for w in pane.query("*") if w.focusable), None)
         if target is not None and target is not self.focused:  # focus() repaints the whole table
-            target.focus()
+            if now:
+                self.screen.set_focus(target)
+            else:
+                target.focus()
 
     def action_undo(self) -> None:
         if not self.readonly:

@@ -61,3 +61,33 @@ async def test_colon_in_a_form_is_text(make_app):
         await pilot.press("a", "colon", "b")
         await pilot.pause()
         assert getattr(app.focused, "value", None) == "a:b"
+
+
+async def test_a_tab_key_and_the_tabs_key_in_one_read(make_app):
+    """"2s" read at once: the Initiative tab opens and its s (start a fight) acts — not the Party
+    tab's s (a SAN test), which had the focus when the keys were read (found with tmux)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("2", "1")  # the Initiative tab built (tabs are built when first opened)
+        await pilot.pause()
+        _keys(app, "2s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("TabbedContent").active == "initiative"
+        assert len(app.screen_stack) == 2
+        assert type(app.screen).__name__ == "FightersForm", type(app.screen).__name__
+
+
+async def test_a_tab_opened_the_first_time_takes_no_key_of_the_tab_left(make_app):
+    """A tab not built yet has no widget to take the key read with its tab key: it is dropped, not
+    given to the tab just left."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        _keys(app, "2s")
+        await pilot.pause()
+        await pilot.pause()
+        assert app.query_one("TabbedContent").active == "initiative"
+        assert len(app.screen_stack) == 1  # no SAN test
+        assert app.focused is not None and app.focused.id == "ini-empty"  # no fight: its keys work once built
