@@ -30,7 +30,7 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_state, stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view, stream_public
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker, created_name
@@ -195,16 +195,21 @@ _LEVEL_COUNTS: dict[str, str] = {}
 _UNDO_REDO = (Undone, Redone)
 
 
-def _kind_info(kind: type) -> tuple[str, bool, str | None, bool]:
+def _kind_info(kind: type) -> tuple[str, bool, str | None, bool, tuple[str, ...] | None]:
     """What the recap asks of an event's type, once: (its name, whether it has a ``level`` — a
     roll's outcome, counted —, what it counts as in a session's glance, whether it is an
-    undo or a redo)."""
+    undo or a redo, the ``ACTOR_FIELDS`` its events have — None: ask :func:`actor_of`)."""
     leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
-    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO)
+    fields: tuple[str, ...] | None = None
+    if issubclass(kind, msgspec.Struct):  # its fields (and properties) are its type's
+        fields = tuple(f for f in ACTOR_FIELDS if hasattr(kind, f))
+        if "participant" in fields:  # a participant's character: actor_of looks into it
+            fields = None
+    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO), fields
 
 
 #: Event type → :func:`_kind_info`.
-_KINDS: dict[type, tuple[str, bool, str | None, bool]] = {}
+_KINDS: dict[type, tuple[str, bool, str | None, bool, tuple[str, ...] | None]] = {}
 
 
 #: Event type name → what it counts as in a session's glance.
@@ -390,17 +395,20 @@ def _build(
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
-    tracker: Tracker | None = None
+    current_no: int | None = None  # its number (None: no session yet)
+    counts: dict[str, int] = {}  # its counts
+    groups: list[Group] = []  # its groups
+    last_group, last_lines = 0, []  # its last group's number (0: none to add to) and lines
+    tracker = Tracker()
     actions: dict[str, int] = {}
-    kept = 0
-    view = public_state if players else _same
+    view = public_view if players else _same
     known: tuple[object, object] = (None, None)
     names: dict[str, str] = {}
     same_names = True
     after_names: dict[str, str] = {}
     seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
     kinds = _KINDS
-    level_counts, actor_fields = _LEVEL_COUNTS, _ACTOR_FIELDS_OF
+    level_counts = _LEVEL_COUNTS
     gm = not players
     # For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
     # the public projection's events only (``domain.public``), in the players' reading, under the
@@ -412,9 +420,12 @@ def _build(
         stream_public(events, marks.reveals, marks.revealed, marks.targets) if players else _gm_steps(events, proj))
     number = seq = 0
     told: str | None = ""
+    tick = 0  # the next step to report progress at
     for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
-        if progress is not None and i % 500 == 0:
-            progress(i, total)
+        if i == tick:
+            tick += 500
+            if progress is not None:
+                progress(i, total)
         if players:
             proj = fold.fold  # type: ignore[union-attr]
             if entry is not None:
@@ -426,33 +437,33 @@ def _build(
         else:
             start, seq = seq, ev.seq  # (the seq folded before it)
             number = seq
-        wanted = session is None or ev_session == session
-        if wanted and (current is None or ev_session != current.number):
-            if current is not None and tracker is not None:
+        if ev_session != current_no:
+            if session is not None and ev_session != session:
+                continue  # (not the session asked for)
+            if current is not None:
                 current.summaries = _summaries(tracker.result(), before, actions, players)
             after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
             current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
             sessions.append(current)
+            current_no, counts, groups, last_group = ev_session, current.counts, current.groups, 0
             tracker = Tracker()
             tracker.begin(view(before), start)
             actions = {}
-        if not wanted or current is None or tracker is None:
-            continue
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
-        if before.characters is proj.state.characters is known[1] and known[0] is not known[1]:
+        now = proj.state
+        if before.characters is now.characters is known[1] and known[0] is not known[1]:
             known = (known[1], known[1])  # the event after a change of them: the names after it stay
             names = after_names
             same_names = True
-        elif before.characters is not known[0] or proj.state.characters is not known[1]:
+        elif before.characters is not known[0] or now.characters is not known[1]:
             # the names before are most often those after the event before
             before_names = after_names if before.characters is known[1] else names_of(before)
-            after_names = fold.names() if players else names_of(proj.state)  # type: ignore[union-attr]
-            known = (before.characters, proj.state.characters)
+            after_names = fold.names() if players else names_of(now)  # type: ignore[union-attr]
+            known = (before.characters, now.characters)
             names = after_names | before_names
             same_names = players or before_names == after_names  # (for the GM's tracker only)
         text = told if players else ev.describe(names)
-        now = proj.state
         # the tracker reads characters and chases only: an event that changed neither adds nothing
         if now.characters is not before.characters or now.chases is not before.chases:
             if players:
@@ -471,13 +482,11 @@ def _build(
                 tracker.observe(before, now, ev, text if plain else None, ev.seq)
         if text is None:
             continue
-        kept += 1
         kind = type(ev)
         info = kinds.get(kind)
         if info is None:
             info = kinds[kind] = _kind_info(kind)
-        kind_name, leveled, counted, undo_redo = info
-        counts = current.counts
+        kind_name, leveled, counted, undo_redo, fields = info
         if leveled:  # a roll (most events): its outcome counted, once worked out
             level = getattr(ev, "level", None)
             if isinstance(level, str) and level:
@@ -490,14 +499,12 @@ def _build(
         if counted is not None:
             counts[counted] = counts.get(counted, 0) + 1
         line = Line(number, text, kind_name, ev.secret and gm)
-        groups = current.groups
         group = ev.group
-        if group and groups and groups[-1].group == group:
-            groups[-1].lines.append(line)
+        if group and group == last_group:
+            last_lines.append(line)
             continue
         enc = now.encounter if now.encounter is not None else before.encounter
-        fields = actor_fields.get(kind)
-        if fields is None or "participant" in fields:
+        if fields is None:
             actor = actor_of(ev, names)
         else:  # (actor_of, inlined)
             actor = ""
@@ -508,11 +515,12 @@ def _build(
                     break
         if actor and not undo_redo and group not in undone:
             actions[actor] = actions.get(actor, 0) + 1
+        last_group, last_lines = group, [line]
         groups.append(
-            Group(group, [line], actor, enc.round if enc is not None else 0,
+            Group(group, last_lines, actor, enc.round if enc is not None else 0,
                   getattr(enc, "title", "") if enc is not None else "", group in undone)
         )
-    if current is not None and tracker is not None:
+    if current is not None:
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)
     infos = {s.number: s for s in proj.state.sessions}
     for rec in sessions:
@@ -522,4 +530,5 @@ def _build(
     if progress is not None:
         progress(total, total)
     state = proj.state
+    kept = sum(len(g.lines) for rec in sessions for g in rec.groups)  # (a line for each event told)
     return Recap(name=state.name, title=state.title, system=state.system, players=players, sessions=sessions, events=kept)
