@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import msgspec
 
@@ -240,6 +241,23 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
     return out
 
 
+def _counts(levels: dict[Any, int], tallies: dict[str, int]) -> dict[str, int]:
+    """A session's counts: its rolls (the events with an outcome — a ``level`` — that is a word),
+    their criticals and fumbles, and what else its events count as (notes, fights…)."""
+    counts: dict[str, int] = {}
+    for level, n in levels.items():
+        if isinstance(level, str) and level:
+            counts["rolls"] = counts.get("rolls", 0) + n
+            extra = _LEVEL_COUNTS.get(level)
+            if extra is None:
+                extra = _level_extra(level)
+            if extra:
+                counts[extra] = counts.get(extra, 0) + n
+    for counted, n in tallies.items():
+        counts[counted] = counts.get(counted, 0) + n
+    return counts
+
+
 class LogMarks(msgspec.Struct):
     """What a recap must know of the whole log before telling it (one pass over it)."""
 
@@ -396,7 +414,8 @@ def _build(
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     current_no: int | None = None  # its number (None: no session yet)
-    counts: dict[str, int] = {}  # its counts
+    levels: dict[str, int] = {}  # its rolls' outcomes (``level``), each counted, and…
+    tallies: dict[str, int] = {}  # …what its events count as (notes, fights…): its counts, when it ends
     groups: list[Group] = []  # its groups
     last_group, last_lines = 0, []  # its last group's number (0: none to add to) and lines
     tracker = Tracker()
@@ -408,7 +427,6 @@ def _build(
     after_names: dict[str, str] = {}
     seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
     kinds = _KINDS
-    level_counts = _LEVEL_COUNTS
     gm = not players
     # For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
     # the public projection's events only (``domain.public``), in the players' reading, under the
@@ -442,10 +460,11 @@ def _build(
                 continue  # (not the session asked for)
             if current is not None:
                 current.summaries = _summaries(tracker.result(), before, actions, players)
+                current.counts = _counts(levels, tallies)
             after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
             current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
             sessions.append(current)
-            current_no, counts, groups, last_group = ev_session, current.counts, current.groups, 0
+            current_no, groups, last_group, levels, tallies = ev_session, current.groups, 0, {}, {}
             tracker = Tracker()
             tracker.begin(view(before), start)
             actions = {}
@@ -487,23 +506,16 @@ def _build(
         if info is None:
             info = kinds[kind] = _kind_info(kind)
         kind_name, leveled, counted, undo_redo, fields = info
-        if leveled:  # a roll (most events): its outcome counted, once worked out
+        if leveled:  # a roll (most events): its outcome counted (what it counts as, when the session ends)
             level = getattr(ev, "level", None)
-            if isinstance(level, str) and level:
-                counts["rolls"] = counts.get("rolls", 0) + 1
-                extra = level_counts.get(level)
-                if extra is None:
-                    extra = _level_extra(level)
-                if extra:
-                    counts[extra] = counts.get(extra, 0) + 1
+            levels[level] = levels.get(level, 0) + 1
         if counted is not None:
-            counts[counted] = counts.get(counted, 0) + 1
+            tallies[counted] = tallies.get(counted, 0) + 1
         line = Line(number, text, kind_name, ev.secret and gm)
         group = ev.group
         if group and group == last_group:
             last_lines.append(line)
             continue
-        enc = now.encounter if now.encounter is not None else before.encounter
         if fields is None:
             actor = actor_of(ev, names)
         else:  # (actor_of, inlined)
@@ -513,15 +525,18 @@ def _build(
                 if isinstance(value, str) and value in names:
                     actor = names[value]
                     break
-        if actor and not undo_redo and group not in undone:
+        taken_back = group in undone
+        if actor and not undo_redo and not taken_back:
             actions[actor] = actions.get(actor, 0) + 1
         last_group, last_lines = group, [line]
-        groups.append(
-            Group(group, last_lines, actor, enc.round if enc is not None else 0,
-                  getattr(enc, "title", "") if enc is not None else "", group in undone)
-        )
+        enc = now.encounter if now.encounter is not None else before.encounter
+        if enc is None:
+            groups.append(Group(group, last_lines, actor, 0, "", taken_back))
+        else:
+            groups.append(Group(group, last_lines, actor, enc.round, getattr(enc, "title", ""), taken_back))
     if current is not None:
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)
+        current.counts = _counts(levels, tallies)
     infos = {s.number: s for s in proj.state.sessions}
     for rec in sessions:
         started = infos.get(rec.number)
