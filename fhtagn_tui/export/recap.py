@@ -17,7 +17,6 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Any
 
 import msgspec
 
@@ -241,7 +240,7 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
     return out
 
 
-def _counts(levels: dict[Any, int], tallies: dict[str, int]) -> dict[str, int]:
+def _counts(levels: dict[object, int], tallies: dict[str, int]) -> dict[str, int]:
     """A session's counts: its rolls (the events with an outcome — a ``level`` — that is a word),
     their criticals and fumbles, and what else its events count as (notes, fights…)."""
     counts: dict[str, int] = {}
@@ -414,7 +413,7 @@ def _build(
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     current_no: int | None = None  # its number (None: no session yet)
-    levels: dict[str, int] = {}  # its rolls' outcomes (``level``), each counted, and…
+    levels: dict[object, int] = {}  # its rolls' outcomes (``level``), each counted, and…
     tallies: dict[str, int] = {}  # …what its events count as (notes, fights…): its counts, when it ends
     groups: list[Group] = []  # its groups
     last_group, last_lines = 0, []  # its last group's number (0: none to add to) and lines
