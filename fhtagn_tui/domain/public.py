@@ -289,8 +289,13 @@ class PublicLog:
         """The names and hidden names before and after an event (``before``: the characters before
         it, ``state``: the state after it), worked out again only when the characters changed."""
         known = self._names
-        if before is state.characters is known[1]:  # the event after a change of them
+        characters = state.characters
+        if before is characters is known[1]:  # the event after a change of them
             known = self._names = (before, before, *known[4:], *known[4:])
+            return known
+        if before is known[1] and same_names(before, characters):  # (most changes: a pool, a condition)
+            names, hidden = known[4], known[5]
+            known = self._names = (before, characters, names, hidden, names, hidden)
             return known
         after_names, after_hidden = _names_of(state, known)
         before_names, before_hidden = _names_of_characters(before, known)
@@ -439,6 +444,19 @@ def _names_of_characters(characters: dict[str, Character], known: tuple[Any, ...
     if known[1] is characters:
         return known[4], known[5]
     return {c.id: c.name for c in characters.values()}, {c.name for c in characters.values() if c.hidden}
+
+
+def same_names(before: dict[str, Character], after: dict[str, Character]) -> bool:
+    """Whether ``after`` holds the characters of ``before`` under the same names, hidden alike (only
+    the characters that are not the same objects are looked into)."""
+    if len(before) != len(after):
+        return False
+    get = before.get
+    for key, char in after.items():
+        old = get(key)
+        if old is not char and (old is None or old.id != char.id or old.name != char.name or old.hidden != char.hidden):
+            return False
+    return True
 
 
 def _copy(fold: Projection) -> Projection:
@@ -633,6 +651,7 @@ __all__ = [
     "public_state",
     "public_view",
     "reveal_marks",
+    "same_names",
     "stream_public",
     "visible_entries",
 ]

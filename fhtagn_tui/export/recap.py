@@ -31,6 +31,7 @@ from fhtagn_tui.domain.features.campaign import (
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view, stream_public
+from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker, created_name
@@ -475,12 +476,16 @@ def _build(
             names = after_names
             same_names = True
         elif before.characters is not known[0] or now.characters is not known[1]:
-            # the names before are most often those after the event before
-            before_names = after_names if before.characters is known[1] else names_of(before)
-            after_names = fold.names() if players else names_of(now)  # type: ignore[union-attr]
+            if before.characters is known[1] and same_names_of(before.characters, now.characters):
+                names = after_names  # the names after the event before (most changes: a pool moved)
+                same_names = True
+            else:
+                # the names before are most often those after the event before
+                before_names = after_names if before.characters is known[1] else names_of(before)
+                after_names = fold.names() if players else names_of(now)  # type: ignore[union-attr]
+                names = after_names | before_names
+                same_names = players or before_names == after_names  # (for the GM's tracker only)
             known = (before.characters, now.characters)
-            names = after_names | before_names
-            same_names = players or before_names == after_names  # (for the GM's tracker only)
         text = told if players else ev.describe(names)
         # the tracker reads characters and chases only: an event that changed neither adds nothing
         if now.characters is not before.characters or now.chases is not before.chases:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from msgspec.structs import replace
 
 from fhtagn_tui.domain import decide
 from fhtagn_tui.domain.events import Event
@@ -32,6 +33,7 @@ from fhtagn_tui.domain.public import (
     public_state,
     public_view,
     reveal_marks,
+    same_names,
     stream_public,
 )
 from fhtagn_tui.domain.state import Character, State
@@ -79,12 +81,26 @@ def whole(cls: type[PublicLog], events: list[Event]) -> PublicLog:
     return log
 
 
+def names_known(log: PublicLog, before: dict[str, Character]) -> None:
+    """The names the projection keeps (of the characters before and after the last event) are theirs."""
+    known, after = log._names, log.fold.state.characters
+    if known[1] is not after:  # (the last event was not folded: nothing worked out for it)
+        return
+    def names(chars: dict[str, Character]) -> tuple[dict[str, str], set[str]]:
+        return {c.id: c.name for c in chars.values()}, {c.name for c in chars.values() if c.hidden}
+    assert (known[4], known[5]) == names(after)
+    if known[0] is before:
+        assert (known[2], known[3]) == (names(before)[0] | names(after)[0], names(before)[1] | names(after)[1])
+
+
 def check(events: list[Event]) -> None:
     general, short = whole(GeneralPath, events), whole(PublicLog, events)
     assert where(short) == where(general)
     fed_general, fed_short = GeneralPath(), PublicLog()
     for ev in events:
+        before = fed_short.fold.state.characters
         assert fed_short.feed([ev]) == fed_general.feed([ev])
+        names_known(fed_short, before)
     assert where(fed_short) == where(fed_general)
     marks = reveal_marks(events)
     streamed = [(ev, entry, session, before) for ev, entry, session, before, _ in stream_public(iter(events), *marks)]
@@ -215,3 +231,18 @@ def test_the_public_view_blanks_what_the_public_state_blanks() -> None:
                                                                                stats={}, notes="eats the dead")})):
         view = public_view(state)
         assert view == public_state(state) and view != state
+
+
+def test_the_names_are_kept_only_while_no_character_is_renamed_hidden_added_or_removed() -> None:
+    ada = Character(id="ada", name="Ada", kind="agent", stats={}, current={"HP": 10})
+    shade = Character(id="shade", name="Shade", kind="npc", stats={}, hidden=True)
+    before = {"ada": ada, "shade": shade}
+    assert same_names(before, {"ada": replace(ada, current={"HP": 4}), "shade": shade})  # a pool moved
+    assert same_names(before, dict(before))
+    for after in ({"ada": replace(ada, name="Ada Vance"), "shade": shade},
+                  {"ada": ada, "shade": replace(shade, hidden=False)},
+                  {"ada": replace(ada, id="bea"), "shade": shade},
+                  {"ada": ada},
+                  {"ada": ada, "bo": replace(ada, id="bo", name="Bo")},
+                  {"ada": ada, "shade": shade, "bo": replace(ada, id="bo", name="Bo")}):
+        assert not same_names(before, after)
