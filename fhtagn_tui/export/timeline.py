@@ -77,10 +77,11 @@ class Tracker:
         if after.characters is not before.characters:
             tracks = self.tracks
             previous = before.characters
-            for key, char in after.characters.items():
-                old = previous.get(key)
-                if char is old:
-                    continue
+            get = previous.get
+            characters = after.characters
+            # (most events change one character, or none: the others are the same objects)
+            for key in [key for key, char in characters.items() if get(key) is not char]:
+                char, old = characters[key], get(key)
                 track = tracks.get(key)
                 if track is None:
                     if told is None:
@@ -89,6 +90,8 @@ class Tracker:
                     continue
                 track.name, track.hidden = char.name, char.hidden
                 current = char.current
+                if old is not None and old.current is current:  # (a condition, a skill: no pool moved)
+                    continue
                 for pool in self.pools:
                     if pool in current and (old is None or old.current.get(pool) != current[pool]):
                         if told is None:
