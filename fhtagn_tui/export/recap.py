@@ -476,13 +476,17 @@ def _build(
             names = after_names
             same_names = True
         elif before.characters is not known[0] or now.characters is not known[1]:
-            if before.characters is known[1] and same_names_of(before.characters, now.characters):
-                names = after_names  # the names after the event before (most changes: a pool moved)
+            # the names after the event before stay when no one was renamed, hidden, added or removed
+            # (most changes: a pool moved) — the public projection keeps its own then
+            fresh = fold.names() if players else None  # type: ignore[union-attr]
+            if before.characters is known[1] and (
+                    fresh is after_names if players else same_names_of(before.characters, now.characters)):
+                names = after_names
                 same_names = True
             else:
                 # the names before are most often those after the event before
                 before_names = after_names if before.characters is known[1] else names_of(before)
-                after_names = fold.names() if players else names_of(now)  # type: ignore[union-attr]
+                after_names = fresh if fresh is not None else names_of(now)
                 names = after_names | before_names
                 same_names = players or before_names == after_names  # (for the GM's tracker only)
             known = (before.characters, now.characters)
