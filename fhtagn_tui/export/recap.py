@@ -196,21 +196,26 @@ _LEVEL_COUNTS: dict[str, str] = {}
 _UNDO_REDO = (Undone, Redone)
 
 
-def _kind_info(kind: type) -> tuple[str, bool, str | None, bool, tuple[str, ...] | None]:
+KindInfo = tuple[str, bool, str | None, bool, tuple[str, ...] | None, str | None]
+
+
+def _kind_info(kind: type) -> KindInfo:
     """What the recap asks of an event's type, once: (its name, whether it has a ``level`` — a
     roll's outcome, counted —, what it counts as in a session's glance, whether it is an
-    undo or a redo, the ``ACTOR_FIELDS`` its events have — None: ask :func:`actor_of`)."""
+    undo or a redo, the ``ACTOR_FIELDS`` its events have — None: ask :func:`actor_of` —, and
+    that field when it is the only one)."""
     leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
     fields: tuple[str, ...] | None = None
     if issubclass(kind, msgspec.Struct):  # its fields (and properties) are its type's
         fields = tuple(f for f in ACTOR_FIELDS if hasattr(kind, f))
         if "participant" in fields:  # a participant's character: actor_of looks into it
             fields = None
-    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO), fields
+    field = fields[0] if fields is not None and len(fields) == 1 else None
+    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO), fields, field
 
 
 #: Event type → :func:`_kind_info`.
-_KINDS: dict[type, tuple[str, bool, str | None, bool, tuple[str, ...] | None]] = {}
+_KINDS: dict[type, KindInfo] = {}
 
 
 #: Event type name → what it counts as in a session's glance.
@@ -421,7 +426,8 @@ def _build(
     tracker = Tracker()
     actions: dict[str, int] = {}
     view = public_view if players else _same
-    known: tuple[object, object] = (None, None)
+    known_before: object = None  # the characters the names below are of: before the last event…
+    known_after: object = None  # …and after it
     names: dict[str, str] = {}
     same_names = True
     after_names: dict[str, str] = {}
@@ -471,28 +477,30 @@ def _build(
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
         now = proj.state
-        if before.characters is now.characters is known[1] and known[0] is not known[1]:
-            known = (known[1], known[1])  # the event after a change of them: the names after it stay
-            names = after_names
-            same_names = True
-        elif before.characters is not known[0] or now.characters is not known[1]:
-            # the names after the event before stay when no one was renamed, hidden, added or removed
-            # (most changes: a pool moved) — the public projection keeps its own then
-            fresh = fold.names() if players else None  # type: ignore[union-attr]
-            if before.characters is known[1] and (
-                    fresh is after_names if players else same_names_of(before.characters, now.characters)):
+        chars_before, chars_now = before.characters, now.characters
+        if chars_before is not known_before or chars_now is not known_after:
+            if chars_before is chars_now is known_after:  # the event after a change of them: the names after it stay
+                known_before = chars_now
                 names = after_names
                 same_names = True
             else:
-                # the names before are most often those after the event before
-                before_names = after_names if before.characters is known[1] else names_of(before)
-                after_names = fresh if fresh is not None else names_of(now)
-                names = after_names | before_names
-                same_names = players or before_names == after_names  # (for the GM's tracker only)
-            known = (before.characters, now.characters)
+                # the names after the event before stay when no one was renamed, hidden, added or
+                # removed (most changes: a pool moved) — the public projection keeps its own then
+                fresh = fold.names() if players else None  # type: ignore[union-attr]
+                if chars_before is known_after and (
+                        fresh is after_names if players else same_names_of(chars_before, chars_now)):
+                    names = after_names
+                    same_names = True
+                else:
+                    # the names before are most often those after the event before
+                    before_names = after_names if chars_before is known_after else names_of(before)
+                    after_names = fresh if fresh is not None else names_of(now)
+                    names = after_names | before_names
+                    same_names = players or before_names == after_names  # (for the GM's tracker only)
+                known_before, known_after = chars_before, chars_now
         text = told if players else ev.describe(names)
         # the tracker reads characters and chases only: an event that changed neither adds nothing
-        if now.characters is not before.characters or now.chases is not before.chases:
+        if chars_now is not chars_before or now.chases is not before.chases:
             if players:
                 # the tracker reads the characters and chases of the players' view only: the view
                 # of the last state that had these characters and chases serves for this one
@@ -513,7 +521,7 @@ def _build(
         info = kinds.get(kind)
         if info is None:
             info = kinds[kind] = _kind_info(kind)
-        kind_name, leveled, counted, undo_redo, fields = info
+        kind_name, leveled, counted, undo_redo, fields, field = info
         if leveled:  # a roll (most events): its outcome counted (what it counts as, when the session ends)
             level = getattr(ev, "level", None)
             levels[level] = levels.get(level, 0) + 1
@@ -524,12 +532,15 @@ def _build(
         if group and group == last_group:
             last_lines.append(line)
             continue
-        if fields is None:
+        if field is not None:  # (actor_of, inlined: the one field of ACTOR_FIELDS its type has)
+            value = getattr(ev, field, None)
+            actor = names[value] if isinstance(value, str) and value in names else ""
+        elif fields is None:
             actor = actor_of(ev, names)
         else:  # (actor_of, inlined)
             actor = ""
-            for field in fields:
-                value = getattr(ev, field, None)
+            for name in fields:
+                value = getattr(ev, name, None)
                 if isinstance(value, str) and value in names:
                     actor = names[value]
                     break
