@@ -264,9 +264,11 @@ class PublicLog:
         if known[1] is not characters or known[0] is not before.characters:
             known = self._names_around(before.characters, fold.state)
         names, hidden = known[2], known[3]
-        told = _as_players_saw(ev, before) if flags & _SEEN_F else ev
+        told = _as_players_saw(ev, before) if flags & _RETOLD_F else ev
         text = players_reading(told, names, hidden) if hidden else told.describe(names)
-        if text is not None and flags & _POOL_F and told is ev:  # (as below)
+        # (as below; a change of a type told from what players saw — PoolChanged itself — is
+        # already told from it: its old value is the one players saw)
+        if flags & _POOL_F and not flags & _RETOLD_F and text is not None:
             seen = _seen(before, ev)  # type: ignore[arg-type]
             if seen is not None and seen != ev.old:  # type: ignore[attr-defined]
                 text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")  # type: ignore[attr-defined]
@@ -414,7 +416,8 @@ class PublicLog:
 
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
-_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F = (1 << i for i in range(8))
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F, _RETOLD_F = (
+    1 << i for i in range(9))
 _FLAGS: dict[type, int] = {}
 #: The flags of the kinds :meth:`PublicLog._one` does not tell on its short path.
 _SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F
@@ -428,6 +431,8 @@ def _flags(kind: type) -> int:
                       (_TOLD_AS_SEEN, _SEEN_F), (PoolChanged, _POOL_F)):
         if issubclass(kind, cls):
             flags |= flag
+    if kind in _SEEN_KINDS:  # retold from what players saw (not its subclasses: SanLost…)
+        flags |= _RETOLD_F
     _FLAGS[kind] = flags
     return flags
 
