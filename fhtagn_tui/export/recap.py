@@ -445,6 +445,7 @@ def _build(
     number = seq = 0
     told: str | None = ""
     tick = 0  # the next step to report progress at
+    more = 0  # lines added to a group after its first
     for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
         if i == tick:
             tick += 500
@@ -531,6 +532,7 @@ def _build(
         group = ev.group
         if group and group == last_group:
             last_lines.append(line)
+            more += 1
             continue
         if field is not None:  # (actor_of, inlined: the one field of ACTOR_FIELDS its type has)
             value = getattr(ev, field, None)
@@ -564,5 +566,5 @@ def _build(
     if progress is not None:
         progress(total, total)
     state = proj.state
-    kept = sum(len(g.lines) for rec in sessions for g in rec.groups)  # (a line for each event told)
+    kept = sum(len(rec.groups) for rec in sessions) + more  # (a line for each event told: a group's first, the others)
     return Recap(name=state.name, title=state.title, system=state.system, players=players, sessions=sessions, events=kept)
