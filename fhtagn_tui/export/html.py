@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import escape
 
-from .markdown import escaped_groups, fight_heading, glance, when
+from .markdown import escaped_groups, fight_heading, glance, plain, when
 from .recap import Group, Recap, SessionRecap, Summary
 
 __all__ = ["iter_html", "to_html", "STYLE"]
@@ -121,6 +121,9 @@ def _session(rec: SessionRecap) -> list[str]:
     fight = (0, "")
     open_list = False
     for part, texts in escaped_groups(rec.groups, escape_all):
+        if open_list and not fight[0] and plain(part):  # (most batches: a line each, out of a fight)
+            out += [f"<li>{text}</li>" for text in texts]
+            continue
         for g in part:
             heading = ""
             if g.round:

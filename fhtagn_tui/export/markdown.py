@@ -76,6 +76,12 @@ _SPACED = (("\r", " "), ("\n", " "))
 BATCH = 2048
 
 
+def plain(groups: list[Group]) -> bool:
+    """Whether each of ``groups`` is one line, neither secret nor taken back, out of a fight (told
+    as its line alone)."""
+    return all(not g.round and len(g.lines) == 1 and not g.undone and not g.lines[0].secret for g in groups)
+
+
 def escaped_groups(groups: list[Group], escape_all: Callable[[list[str]], list[str]]) -> Iterator[tuple[list[Group], Iterator[str]]]:
     """``groups`` ``BATCH`` at a time, each batch with its lines' texts escaped by ``escape_all``
     (an iterator over them, in order)."""
@@ -166,6 +172,10 @@ def _session(rec: SessionRecap) -> list[str]:
     fight = (0, "")
     n = 0
     for part, texts in escaped_groups(rec.groups, md_escape_all):
+        if not fight[0] and plain(part):  # (most batches: a line each, out of a fight)
+            out += [f"{i}. {text}" for i, text in enumerate(texts, n + 1)]
+            n += len(part)
+            continue
         for g in part:
             if g.round:
                 key = (g.round, g.fight)
