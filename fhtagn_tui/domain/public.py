@@ -243,7 +243,76 @@ class PublicLog:
         flags = _FLAGS.get(kind)
         if flags is None:
             flags = _flags(kind)
-        # (an ordinary public event, no character created in secret yet: the common case, asked at once)
+        if flags & _SPECIAL_F or ev.secret or self.ghosts or self.gm is not None:
+            return self._any(ev, kind, flags)
+        # An ordinary public event before any secret (most of a log): what :meth:`_any` does of it,
+        # without what cannot apply — it is not secret (no secret yet, and it is none of the kinds
+        # that can be by another's secret: an undo or redo, a session's end), no session is secret,
+        # the GM's fold is not started (players know what the GM knows), it neither creates, starts,
+        # ends nor reveals.  ``tests/serve/test_public_short_path.py`` holds the two paths equal.
+        fold = self.fold
+        before = fold.state
+        session = self._session_no.get(ev.session, 0)
+        try:
+            fold.apply(ev)
+        except Exception:  # it needs what players never saw: it stays with the secrets
+            fold.state = before
+            self.secret_groups.add(ev.group)
+            return None
+        characters = fold.state.characters
+        known = self._names
+        if known[1] is not characters or known[0] is not before.characters:
+            known = self._names_around(before.characters, fold.state)
+        names, hidden = known[2], known[3]
+        told = _as_players_saw(ev, before) if flags & _RETOLD_F else ev
+        text = players_reading(told, names, hidden) if hidden else told.describe(names)
+        # (as below; a change of a type told from what players saw — PoolChanged itself — is
+        # already told from it: its old value is the one players saw)
+        if flags & _POOL_F and not flags & _RETOLD_F and text is not None:
+            seen = _seen(before, ev)  # type: ignore[arg-type]
+            if seen is not None and seen != ev.old:  # type: ignore[attr-defined]
+                text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")  # type: ignore[attr-defined]
+        if text is None or (hidden and text != told.describe(names)):
+            self.withheld.add(ev.group)
+            if text is None:
+                self.applied.append((ev, None, session))
+                return None
+        self._told.setdefault(ev.group, text)
+        number = self._numbered = self._numbered + 1
+        entry = PublicEntry(number, text, ev, session)
+        if self._targets is None:
+            self.entries.append(entry)
+        elif ev.group in self._targets:
+            self._first.setdefault(ev.group, entry)
+        self.applied.append((ev, entry, session))
+        return entry
+
+    def _names_around(self, before: dict[str, Character], state: State) -> tuple[Any, ...]:
+        """The names and hidden names before and after an event (``before``: the characters before
+        it, ``state``: the state after it), worked out again only when the characters changed."""
+        known = self._names
+        characters = state.characters
+        if before is characters is known[1]:  # the event after a change of them
+            known = self._names = (before, before, *known[4:], *known[4:])
+            return known
+        if before is known[1] and same_names(before, characters):  # (most changes: a pool, a condition)
+            names, hidden = known[4], known[5]
+            known = self._names = (before, characters, names, hidden, names, hidden)
+            return known
+        after_names, after_hidden = _names_of(state, known)
+        before_names, before_hidden = _names_of_characters(before, known)
+        known = self._names = (
+            before,
+            state.characters,
+            before_names | after_names,
+            before_hidden | after_hidden,
+            after_names,
+            after_hidden,
+        )
+        return known
+
+    def _any(self, ev: Event, kind: type, flags: int) -> PublicEntry | None:
+        """:meth:`_one` of any event (secret, or of a kind that asks more, or after a secret)."""
         secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
@@ -282,19 +351,7 @@ class PublicLog:
         # names and hidden names before and after, worked out again only when the characters changed
         known = self._names
         if known[0] is not before.characters or known[1] is not state.characters:
-            if before.characters is state.characters is known[1]:  # the event after a change of them
-                known = self._names = (state.characters, state.characters, *known[4:], *known[4:])
-        if known[0] is not before.characters or known[1] is not state.characters:
-            after_names, after_hidden = _names_of(state, known)
-            before_names, before_hidden = _names_of(before, known)
-            known = self._names = (
-                before.characters,
-                state.characters,
-                before_names | after_names,
-                before_hidden | after_hidden,
-                after_names,
-                after_hidden,
-            )
+            known = self._names_around(before.characters, state)
         names, hidden = known[2], known[3]
         target = ev.target if flags & _UNDO_REDO_F else None  # type: ignore[attr-defined]  # an undo or redo: the group it acts on
         if target is not None and target in self._reveals:  # its label tells the secret
@@ -359,8 +416,11 @@ class PublicLog:
 
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
-_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F = (1 << i for i in range(8))
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F, _RETOLD_F = (
+    1 << i for i in range(9))
 _FLAGS: dict[type, int] = {}
+#: The flags of the kinds :meth:`PublicLog._one` does not tell on its short path.
+_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F
 
 
 def _flags(kind: type) -> int:
@@ -371,6 +431,8 @@ def _flags(kind: type) -> int:
                       (_TOLD_AS_SEEN, _SEEN_F), (PoolChanged, _POOL_F)):
         if issubclass(kind, cls):
             flags |= flag
+    if kind in _SEEN_KINDS:  # retold from what players saw (not its subclasses: SanLost…)
+        flags |= _RETOLD_F
     _FLAGS[kind] = flags
     return flags
 
@@ -379,9 +441,27 @@ def _names_of(state: State, known: tuple[Any, ...]) -> tuple[dict[str, str], set
     """The names and the hidden characters' names of ``state`` (those of the last event's state
     after it when its characters are the same: the names of the state before an event are most
     often those of the state after the one before)."""
-    if known[1] is state.characters:
+    return _names_of_characters(state.characters, known)
+
+
+def _names_of_characters(characters: dict[str, Character], known: tuple[Any, ...]) -> tuple[dict[str, str], set[str]]:
+    """:func:`_names_of` of a state's characters."""
+    if known[1] is characters:
         return known[4], known[5]
-    return names_of(state), {c.name for c in state.characters.values() if c.hidden}
+    return {c.id: c.name for c in characters.values()}, {c.name for c in characters.values() if c.hidden}
+
+
+def same_names(before: dict[str, Character], after: dict[str, Character]) -> bool:
+    """Whether ``after`` holds the characters of ``before`` under the same names, hidden alike (only
+    the characters that are not the same objects are looked into)."""
+    if len(before) != len(after):
+        return False
+    get = before.get
+    for key, char in after.items():
+        old = get(key)
+        if old is not char and (old is None or old.id != char.id or old.name != char.name or old.hidden != char.hidden):
+            return False
+    return True
 
 
 def _copy(fold: Projection) -> Projection:
@@ -487,13 +567,12 @@ def stream_public(
     public state before it, the projection — its ``fold.state`` is the state after it)."""
     log = PublicLog()
     log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
-    applied = log.applied
+    applied, pop, one, fold = log.applied, log.applied.pop, log._one, log.fold  # (a stream is never rebuilt)
     for ev in events:
-        before = log.fold.state
-        log._one(ev)
-        if applied:
-            folded, entry, session = applied[0]
-            applied.clear()
+        before = fold.state
+        one(ev)
+        if applied:  # (one step at most: taken at once)
+            folded, entry, session = pop()
             yield folded, entry, session, before, log
 
 
@@ -522,6 +601,19 @@ def public_state(state: State) -> State:
     chases = tuple(_public_chase(chase, hidden) for chase in state.chases) if hidden else state.chases
     templates = {key: public_character(t) for key, t in state.templates.items()} if state.templates else {}
     return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates)
+
+
+def public_view(state: State) -> State:
+    """:func:`public_state`, to be read only (a timeline of the players' recap): ``state`` itself
+    when it has nothing to blank — no hidden character or template, no notes on one — (then equal
+    to what :func:`public_state` makes of it), else :func:`public_state` of it."""
+    for char in state.characters.values():
+        if char.hidden or char.notes:
+            return public_state(state)
+    for template in state.templates.values():
+        if template.hidden or template.notes:
+            return public_state(state)
+    return state
 
 
 def _public_chase(chase: object, hidden: set[str]) -> object:
@@ -562,7 +654,9 @@ __all__ = [
     "public_events",
     "public_log",
     "public_state",
+    "public_view",
     "reveal_marks",
+    "same_names",
     "stream_public",
     "visible_entries",
 ]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import msgspec
 
@@ -16,6 +17,9 @@ from fhtagn_tui.domain.features.campaign import SessionStarted
 from . import FORMATS, export_pieces
 from .progress import ProgressBar
 from .search import FilterError, LogFilter, search_store, store_names
+
+if TYPE_CHECKING:
+    from .recap import LogMarks
 
 __all__ = ["add_export_arguments", "add_log_filters", "log_filter", "print_filtered", "run_export", "sessions_of"]
 
@@ -94,6 +98,20 @@ def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], Non
         shown = ", ".join(str(n) for n in marks.sessions) or "none yet"
         err(f"there is no session {args.session} in {args.name} (sessions: {shown}); nothing was written")
         return PROBLEM
+    # The collector rests until the document is written: what the recap holds (a group, a line…
+    # per event) lives until then and is freed by reference counts as the writing ends — a
+    # collection in between would only walk all of it.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _write(store, args, err, marks)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _write(store: _Store, args: argparse.Namespace, err: Callable[[str], None], marks: LogMarks) -> int:
+    """The export made and written (:func:`run_export`, once the marks are read)."""
     bar = ProgressBar("export", force=args.progress)
     try:
         pieces = export_pieces(store.iter_events(), args.format, args.session, args.players, progress=bar,

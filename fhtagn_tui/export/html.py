@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import escape
 
-from .markdown import escaped, fight_heading, glance, when
+from .markdown import escaped_groups, fight_heading, glance, plain, when
 from .recap import Group, Recap, SessionRecap, Summary
 
 __all__ = ["iter_html", "to_html", "STYLE"]
@@ -120,26 +120,32 @@ def _session(rec: SessionRecap) -> list[str]:
         out.append('<p class="meta">Nothing was recorded.</p>')
     fight = (0, "")
     open_list = False
-    texts = escaped((line.text for g in rec.groups for line in g.lines), escape_all)
-    for g in rec.groups:
-        key = (g.round, g.fight)
-        heading = ""
-        if g.round and key != fight:
-            heading = fight_heading(g)
-        elif not g.round and fight[0]:
-            heading = "After the fight"
-        if heading or not open_list:
-            if open_list:
-                out.append("</ol>")
-            if heading:
-                out.append(f"<h4>{_e(heading)}</h4>")
-            out.append("<ol>")
-            open_list = True
-        fight = key if g.round else (0, "")
-        if len(g.lines) == 1 and not g.undone and not g.lines[0].secret:  # most groups: one plain line
-            out.append(f"<li>{next(texts)}</li>")
-        else:
-            out += _group(g, texts)
+    for part, texts in escaped_groups(rec.groups, escape_all):
+        if open_list and not fight[0] and plain(part):  # (most batches: a line each, out of a fight)
+            out += [f"<li>{text}</li>" for text in texts]
+            continue
+        for g in part:
+            heading = ""
+            if g.round:
+                key = (g.round, g.fight)
+                if key != fight:
+                    heading = fight_heading(g)
+                    fight = key
+            elif fight[0]:
+                heading = "After the fight"
+                fight = (0, "")
+            if heading or not open_list:
+                if open_list:
+                    out.append("</ol>")
+                if heading:
+                    out.append(f"<h4>{_e(heading)}</h4>")
+                out.append("<ol>")
+                open_list = True
+            lines = g.lines
+            if len(lines) == 1 and not g.undone and not lines[0].secret:  # most groups: one plain line
+                out.append(f"<li>{next(texts)}</li>")
+            else:
+                out += _group(g, texts)
     if open_list:
         out.append("</ol>")
     if rec.summaries:
@@ -150,7 +156,9 @@ def _session(rec: SessionRecap) -> list[str]:
                 continue
             out.append(f"<p><b>{_e(s.name)}</b></p>")
             out.append('<ul class="more">')
-            out += [f"<li>#{seq} {_e(label)}: {_e(words)}</li>" for seq, label, words in s.changes]
+            labels = escape_all([label for _seq, label, _words in s.changes])
+            told = escape_all([words for _seq, _label, words in s.changes])
+            out += [f"<li>#{c[0]} {label}: {words}</li>" for c, label, words in zip(s.changes, labels, told, strict=True)]
             out.append("</ul>")
     out.append("</section>")
     return out

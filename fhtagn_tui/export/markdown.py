@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 
 from .recap import Group, Recap, SessionRecap, Summary
 
@@ -76,15 +76,18 @@ _SPACED = (("\r", " "), ("\n", " "))
 BATCH = 2048
 
 
-def escaped(texts: Iterable[str], escape_all: Callable[[list[str]], list[str]]) -> Iterator[str]:
-    """``texts`` escaped by ``escape_all``, ``BATCH`` of them at a time, in order."""
-    batch: list[str] = []
-    for text in texts:
-        batch.append(text)
-        if len(batch) == BATCH:
-            yield from escape_all(batch)
-            batch = []
-    yield from escape_all(batch)
+def plain(groups: list[Group]) -> bool:
+    """Whether each of ``groups`` is one line, neither secret nor taken back, out of a fight (told
+    as its line alone)."""
+    return all(not g.round and len(g.lines) == 1 and not g.undone and not g.lines[0].secret for g in groups)
+
+
+def escaped_groups(groups: list[Group], escape_all: Callable[[list[str]], list[str]]) -> Iterator[tuple[list[Group], Iterator[str]]]:
+    """``groups`` ``BATCH`` at a time, each batch with its lines' texts escaped by ``escape_all``
+    (an iterator over them, in order)."""
+    for start in range(0, len(groups), BATCH):
+        part = groups[start : start + BATCH]
+        yield part, iter(escape_all([line.text for g in part for line in g.lines]))
 
 
 def when(ts: float) -> str:
@@ -168,21 +171,28 @@ def _session(rec: SessionRecap) -> list[str]:
         out += ["*Nothing was recorded.*", ""]
     fight = (0, "")
     n = 0
-    texts = escaped((line.text for g in rec.groups for line in g.lines), md_escape_all)
-    for g in rec.groups:
-        key = (g.round, g.fight)
-        if g.round and key != fight:
-            out += ["", f"#### {md_escape(fight_heading(g))}", ""]
-            n = 0
-        elif not g.round and fight[0]:
-            out += ["", "#### After the fight", ""]
-            n = 0
-        fight = key if g.round else (0, "")
-        n += 1
-        if len(g.lines) == 1 and not g.undone and not g.lines[0].secret:  # most groups: one plain line
-            out.append(f"{n}. {next(texts)}")
-        else:
-            out += _group(n, g, texts)
+    for part, texts in escaped_groups(rec.groups, md_escape_all):
+        if not fight[0] and plain(part):  # (most batches: a line each, out of a fight)
+            out += [f"{i}. {text}" for i, text in enumerate(texts, n + 1)]
+            n += len(part)
+            continue
+        for g in part:
+            if g.round:
+                key = (g.round, g.fight)
+                if key != fight:
+                    out += ["", f"#### {md_escape(fight_heading(g))}", ""]
+                    n = 0
+                    fight = key
+            elif fight[0]:
+                out += ["", "#### After the fight", ""]
+                n = 0
+                fight = (0, "")
+            n += 1
+            lines = g.lines
+            if len(lines) == 1 and not g.undone and not lines[0].secret:  # most groups: one plain line
+                out.append(f"{n}. {next(texts)}")
+            else:
+                out += _group(n, g, texts)
     out.append("")
     if rec.summaries:
         out += ["### How everyone fared", ""] + _summary_table(rec.summaries) + [""]

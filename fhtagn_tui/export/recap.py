@@ -30,7 +30,8 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_state, stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view, stream_public
+from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .timeline import BUILD, TRACKED, Track, Tracker, created_name
@@ -195,16 +196,26 @@ _LEVEL_COUNTS: dict[str, str] = {}
 _UNDO_REDO = (Undone, Redone)
 
 
-def _kind_info(kind: type) -> tuple[str, bool, str | None, bool]:
+KindInfo = tuple[str, bool, str | None, bool, tuple[str, ...] | None, str | None]
+
+
+def _kind_info(kind: type) -> KindInfo:
     """What the recap asks of an event's type, once: (its name, whether it has a ``level`` — a
     roll's outcome, counted —, what it counts as in a session's glance, whether it is an
-    undo or a redo)."""
+    undo or a redo, the ``ACTOR_FIELDS`` its events have — None: ask :func:`actor_of` —, and
+    that field when it is the only one)."""
     leveled = not issubclass(kind, msgspec.Struct) or hasattr(kind, "level")
-    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO)
+    fields: tuple[str, ...] | None = None
+    if issubclass(kind, msgspec.Struct):  # its fields (and properties) are its type's
+        fields = tuple(f for f in ACTOR_FIELDS if hasattr(kind, f))
+        if "participant" in fields:  # a participant's character: actor_of looks into it
+            fields = None
+    field = fields[0] if fields is not None and len(fields) == 1 else None
+    return kind.__name__, leveled, _COUNTED.get(kind.__name__), issubclass(kind, _UNDO_REDO), fields, field
 
 
 #: Event type → :func:`_kind_info`.
-_KINDS: dict[type, tuple[str, bool, str | None, bool]] = {}
+_KINDS: dict[type, KindInfo] = {}
 
 
 #: Event type name → what it counts as in a session's glance.
@@ -233,6 +244,23 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
         out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=False, actions=actions.get(t.name, 0),
                            moves=tuple(moves), changes=tuple(changes)))
     return out
+
+
+def _counts(levels: dict[object, int], tallies: dict[str, int]) -> dict[str, int]:
+    """A session's counts: its rolls (the events with an outcome — a ``level`` — that is a word),
+    their criticals and fumbles, and what else its events count as (notes, fights…)."""
+    counts: dict[str, int] = {}
+    for level, n in levels.items():
+        if isinstance(level, str) and level:
+            counts["rolls"] = counts.get("rolls", 0) + n
+            extra = _LEVEL_COUNTS.get(level)
+            if extra is None:
+                extra = _level_extra(level)
+            if extra:
+                counts[extra] = counts.get(extra, 0) + n
+    for counted, n in tallies.items():
+        counts[counted] = counts.get(counted, 0) + n
+    return counts
 
 
 class LogMarks(msgspec.Struct):
@@ -390,17 +418,21 @@ def _build(
     proj = Projection(checkpoint_every=0)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
-    tracker: Tracker | None = None
+    current_no: int | None = None  # its number (None: no session yet)
+    levels: dict[object, int] = {}  # its rolls' outcomes (``level``), each counted, and…
+    tallies: dict[str, int] = {}  # …what its events count as (notes, fights…): its counts, when it ends
+    groups: list[Group] = []  # its groups
+    last_group, last_lines = 0, []  # its last group's number (0: none to add to) and lines
+    tracker = Tracker()
     actions: dict[str, int] = {}
-    kept = 0
-    view = public_state if players else _same
-    known: tuple[object, object] = (None, None)
+    view = public_view if players else _same
+    known_before: object = None  # the characters the names below are of: before the last event…
+    known_after: object = None  # …and after it
     names: dict[str, str] = {}
     same_names = True
     after_names: dict[str, str] = {}
     seen: tuple[State | None, State] = (None, State())  # (the last state the players' view was made of, that view)
     kinds = _KINDS
-    level_counts, actor_fields = _LEVEL_COUNTS, _ACTOR_FIELDS_OF
     gm = not players
     # For the GM: every event, in the GM's words, under its seq, folded in ``proj``.  For the players:
     # the public projection's events only (``domain.public``), in the players' reading, under the
@@ -412,9 +444,13 @@ def _build(
         stream_public(events, marks.reveals, marks.revealed, marks.targets) if players else _gm_steps(events, proj))
     number = seq = 0
     told: str | None = ""
+    tick = 0  # the next step to report progress at
+    more = 0  # lines added to a group after its first
     for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
-        if progress is not None and i % 500 == 0:
-            progress(i, total)
+        if i == tick:
+            tick += 500
+            if progress is not None:
+                progress(i, total)
         if players:
             proj = fold.fold  # type: ignore[union-attr]
             if entry is not None:
@@ -426,35 +462,46 @@ def _build(
         else:
             start, seq = seq, ev.seq  # (the seq folded before it)
             number = seq
-        wanted = session is None or ev_session == session
-        if wanted and (current is None or ev_session != current.number):
-            if current is not None and tracker is not None:
+        if ev_session != current_no:
+            if session is not None and ev_session != session:
+                continue  # (not the session asked for)
+            if current is not None:
                 current.summaries = _summaries(tracker.result(), before, actions, players)
+                current.counts = _counts(levels, tallies)
             after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
             current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
             sessions.append(current)
+            current_no, groups, last_group, levels, tallies = ev_session, current.groups, 0, {}, {}
             tracker = Tracker()
             tracker.begin(view(before), start)
             actions = {}
-        if not wanted or current is None or tracker is None:
-            continue
         # the names before and after the event, worked out again only when the characters changed:
         # most events leave them as they were
-        if before.characters is proj.state.characters is known[1] and known[0] is not known[1]:
-            known = (known[1], known[1])  # the event after a change of them: the names after it stay
-            names = after_names
-            same_names = True
-        elif before.characters is not known[0] or proj.state.characters is not known[1]:
-            # the names before are most often those after the event before
-            before_names = after_names if before.characters is known[1] else names_of(before)
-            after_names = fold.names() if players else names_of(proj.state)  # type: ignore[union-attr]
-            known = (before.characters, proj.state.characters)
-            names = after_names | before_names
-            same_names = players or before_names == after_names  # (for the GM's tracker only)
-        text = told if players else ev.describe(names)
         now = proj.state
+        chars_before, chars_now = before.characters, now.characters
+        if chars_before is not known_before or chars_now is not known_after:
+            if chars_before is chars_now is known_after:  # the event after a change of them: the names after it stay
+                known_before = chars_now
+                names = after_names
+                same_names = True
+            else:
+                # the names after the event before stay when no one was renamed, hidden, added or
+                # removed (most changes: a pool moved) — the public projection keeps its own then
+                fresh = fold.names() if players else None  # type: ignore[union-attr]
+                if chars_before is known_after and (
+                        fresh is after_names if players else same_names_of(chars_before, chars_now)):
+                    names = after_names
+                    same_names = True
+                else:
+                    # the names before are most often those after the event before
+                    before_names = after_names if chars_before is known_after else names_of(before)
+                    after_names = fresh if fresh is not None else names_of(now)
+                    names = after_names | before_names
+                    same_names = players or before_names == after_names  # (for the GM's tracker only)
+                known_before, known_after = chars_before, chars_now
+        text = told if players else ev.describe(names)
         # the tracker reads characters and chases only: an event that changed neither adds nothing
-        if now.characters is not before.characters or now.chases is not before.chases:
+        if chars_now is not chars_before or now.chases is not before.chases:
             if players:
                 # the tracker reads the characters and chases of the players' view only: the view
                 # of the last state that had these characters and chases serves for this one
@@ -471,49 +518,46 @@ def _build(
                 tracker.observe(before, now, ev, text if plain else None, ev.seq)
         if text is None:
             continue
-        kept += 1
         kind = type(ev)
         info = kinds.get(kind)
         if info is None:
             info = kinds[kind] = _kind_info(kind)
-        kind_name, leveled, counted, undo_redo = info
-        counts = current.counts
-        if leveled:  # a roll (most events): its outcome counted, once worked out
+        kind_name, leveled, counted, undo_redo, fields, field = info
+        if leveled:  # a roll (most events): its outcome counted (what it counts as, when the session ends)
             level = getattr(ev, "level", None)
-            if isinstance(level, str) and level:
-                counts["rolls"] = counts.get("rolls", 0) + 1
-                extra = level_counts.get(level)
-                if extra is None:
-                    extra = _level_extra(level)
-                if extra:
-                    counts[extra] = counts.get(extra, 0) + 1
+            levels[level] = levels.get(level, 0) + 1
         if counted is not None:
-            counts[counted] = counts.get(counted, 0) + 1
+            tallies[counted] = tallies.get(counted, 0) + 1
         line = Line(number, text, kind_name, ev.secret and gm)
-        groups = current.groups
         group = ev.group
-        if group and groups and groups[-1].group == group:
-            groups[-1].lines.append(line)
+        if group and group == last_group:
+            last_lines.append(line)
+            more += 1
             continue
-        enc = now.encounter if now.encounter is not None else before.encounter
-        fields = actor_fields.get(kind)
-        if fields is None or "participant" in fields:
+        if field is not None:  # (actor_of, inlined: the one field of ACTOR_FIELDS its type has)
+            value = getattr(ev, field, None)
+            actor = names[value] if isinstance(value, str) and value in names else ""
+        elif fields is None:
             actor = actor_of(ev, names)
         else:  # (actor_of, inlined)
             actor = ""
-            for field in fields:
-                value = getattr(ev, field, None)
+            for name in fields:
+                value = getattr(ev, name, None)
                 if isinstance(value, str) and value in names:
                     actor = names[value]
                     break
-        if actor and not undo_redo and group not in undone:
+        taken_back = group in undone
+        if actor and not undo_redo and not taken_back:
             actions[actor] = actions.get(actor, 0) + 1
-        groups.append(
-            Group(group, [line], actor, enc.round if enc is not None else 0,
-                  getattr(enc, "title", "") if enc is not None else "", group in undone)
-        )
-    if current is not None and tracker is not None:
+        last_group, last_lines = group, [line]
+        enc = now.encounter if now.encounter is not None else before.encounter
+        if enc is None:
+            groups.append(Group(group, last_lines, actor, 0, "", taken_back))
+        else:
+            groups.append(Group(group, last_lines, actor, enc.round, getattr(enc, "title", ""), taken_back))
+    if current is not None:
         current.summaries = _summaries(tracker.result(), proj.state, actions, players)
+        current.counts = _counts(levels, tallies)
     infos = {s.number: s for s in proj.state.sessions}
     for rec in sessions:
         started = infos.get(rec.number)
@@ -522,4 +566,5 @@ def _build(
     if progress is not None:
         progress(total, total)
     state = proj.state
+    kept = sum(len(rec.groups) for rec in sessions) + more  # (a line for each event told: a group's first, the others)
     return Recap(name=state.name, title=state.title, system=state.system, players=players, sessions=sessions, events=kept)

@@ -77,10 +77,11 @@ class Tracker:
         if after.characters is not before.characters:
             tracks = self.tracks
             previous = before.characters
-            for key, char in after.characters.items():
-                old = previous.get(key)
-                if char is old:
-                    continue
+            get = previous.get
+            characters = after.characters
+            # (most events change one character, or none: the others are the same objects)
+            for key in [key for key, char in characters.items() if get(key) is not char]:
+                char, old = characters[key], get(key)
                 track = tracks.get(key)
                 if track is None:
                     if told is None:
@@ -89,11 +90,18 @@ class Tracker:
                     continue
                 track.name, track.hidden = char.name, char.hidden
                 current = char.current
+                if old is None:
+                    pools: dict[str, int] = {}
+                elif old.current is current:  # (a condition, a skill: no pool moved)
+                    continue
+                else:
+                    pools = old.current
                 for pool in self.pools:
-                    if pool in current and (old is None or old.current.get(pool) != current[pool]):
+                    value = current.get(pool)  # (a pool's value is a number: None is a pool it has not)
+                    if value is not None and pools.get(pool) != value:
                         if told is None:
                             told = ev.describe(names_of(after) | created_name(ev))
-                        track.series.setdefault(pool, []).append(Point(at, current[pool], told))
+                        track.series.setdefault(pool, []).append(Point(at, value, told))
         if after.chases is not before.chases:
             for chase in after.chases:
                 was = next((c for c in before.chases if c.number == chase.number), None)

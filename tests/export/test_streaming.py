@@ -71,3 +71,30 @@ def test_marks_of_records_written_otherwise_are_still_read() -> None:
     # a damaged record where a marked type is: the events tell what is wrong (elsewhere the second
     # pass, which decodes every record, does)
     assert log_marks_of_records([b'{"type":"Undone",', note]) is None
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_rests_while_the_export_is_written_and_is_left_as_it_was(
+        long_log: Path, monkeypatch: pytest.MonkeyPatch, enabled: bool) -> None:
+    import gc
+
+    from fhtagn_tui.export import cli as export_cli
+
+    seen: list[bool] = []
+    made = export_cli.export_pieces
+
+    def pieces(*args: object, **kwargs: object) -> object:
+        for piece in made(*args, **kwargs):  # type: ignore[arg-type]
+            seen.append(gc.isenabled())
+            yield piece
+
+    monkeypatch.setattr(export_cli, "export_pieces", pieces)
+    out = long_log.parent / "rest.md"
+    (gc.enable if enabled else gc.disable)()
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            assert cli.main(["--saves", str(long_log.parent), "export", "long", "-o", str(out)]) == 0
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert len(seen) > 2 and not any(seen)
