@@ -1,7 +1,7 @@
 """What a read-only view of the campaign (a second GM, ``fhtagn review``, the start-up bench) loads
 before its first frame (start-up, issue 20): not the command language (every command's module: only
-a line run needs it; the GM's command line loads it with the line) nor the palette's provider (only
-the palette).  Each loads when first needed — a fresh interpreter opens the demo read-only, reads
+a line run needs it; the GM's command line loads it with the line), the palette's provider (only
+the palette) nor, in a FHTAGN campaign, Call of Cthulhu's insanity rules (only a CoC sheet).  Each loads when first needed — a fresh interpreter opens the demo read-only, reads
 ``sys.modules`` at the first paint (as ``tests/bench/bench_startup.py`` defines it), then runs a
 line, opens the palette, and finds them loaded and working; the GM's app runs a line as before."""
 
@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from fhtagn_tui import campaigns
+from fhtagn_tui.door import Door
 
 GM = """
 import asyncio, json, sys
@@ -21,6 +22,9 @@ from fhtagn_tui.app.app import FhtagnApp, open_engine
 from tests.app.screen_text import screen_text
 
 LATE = ("fhtagn_tui.commands", "fhtagn_tui.commands.language", "fhtagn_tui.app.palette", "shlex")
+#: a Call of Cthulhu sheet's insanity rules: not before another system's first frame (the pools'
+#: history, after it, loads every feature module, and they come with them)
+COC = "fhtagn_tui.rules.coc.insanity"
 seen = {}
 
 def loaded():
@@ -28,7 +32,7 @@ def loaded():
 
 class FirstPaint(FhtagnApp):
     def on_mount(self):
-        self.call_after_refresh(lambda: seen.setdefault("painted", loaded()))
+        self.call_after_refresh(lambda: seen.setdefault("painted", loaded() + [COC] * (COC in sys.modules)))
 
 async def main(path):
     engine, store, notice = open_engine(path, True)
@@ -66,7 +70,9 @@ def _run(path: Path) -> dict[str, object]:
 
 
 def test_the_command_language_and_the_palette_load_when_first_needed(tmp_path: Path) -> None:
-    seen = _run(campaigns.create_demo(tmp_path))
+    path = campaigns.create_demo(tmp_path)
+    Door.open(path).close()  # its start-up snapshot written: the views below open from it, as a campaign does
+    seen = _run(path)
     assert seen["painted"] == [] and seen["settled"] == []  # not before the first frame, nor after it unasked
     assert "Ada Vance" in str(seen["answer"])  # the line ran: its language loaded then
     assert {"fhtagn_tui.commands.language", "shlex"} <= set(seen["after_line"])  # type: ignore[arg-type]
