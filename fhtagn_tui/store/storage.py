@@ -138,12 +138,15 @@ class AppendOnlyStorage(Storage):
     def _read_known(self) -> list[bytes]:
         if self._fd < 0:
             raise StoreError(f"{self.path} is closed")
-        data = os.pread(self._fd, self._end, 0)  # what was known of it: a writer may have appended since
-        while len(data) < self._end:
-            more = os.pread(self._fd, self._end - len(data), len(data))
-            if not more:
-                break
-            data += more
+        try:
+            data = os.pread(self._fd, self._end, 0)  # what was known of it: a writer may have appended since
+            while len(data) < self._end:
+                more = os.pread(self._fd, self._end - len(data), len(data))
+                if not more:
+                    break
+                data += more
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.path}: {exc.strerror}") from None
         layout = split(self.path, data)
         if len(layout.lines) != self._count or layout.end != self._end:
             raise StoreError(f"{self.path} is not what it was when it was opened; reopen the campaign")

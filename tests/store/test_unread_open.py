@@ -136,3 +136,19 @@ def test_records_asked_for_after_closing_are_refused_clearly(tmp_path):
     store.close()
     with pytest.raises(StoreError, match="closed"):
         store.events_between(1, 3)
+
+
+def test_a_read_that_fails_is_a_clear_store_error(tmp_path, monkeypatch):
+    path, _ = _settled_campaign(tmp_path)
+    store = CampaignStore.open(path, readonly=True, unread=snapshot.unread(snapshot.peek(path)))
+
+    def broken(fd: int, n: int, offset: int) -> bytes:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(storage.os, "pread", broken)
+    try:
+        with pytest.raises(StoreError, match="cannot read .*Input/output error"):
+            store.events_between(1, 3)
+    finally:
+        monkeypatch.undo()
+        store.close()
