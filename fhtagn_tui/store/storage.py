@@ -27,9 +27,11 @@ from fhtagn_tui.domain.events import SCHEMA_VERSION
 
 from .errors import AppendOnly, CorruptRecord, NewerSchema, SaveFailed, StoreError, TornTail
 from .files import read_all
-from .layout import Layout, Torn, decodes, split
+from .layout import Layout, Torn, check_header, decodes, split
 
 EVENTS = "events"
+#: Bytes read at once when records are read late (``Unread``): one piece is held beside the records.
+READ_PIECE = 1 << 20
 
 _record = msgspec.json.Decoder(dict[str, Any])
 
@@ -136,21 +138,31 @@ class AppendOnlyStorage(Storage):
         return lines
 
     def _read_known(self) -> list[bytes]:
+        """The records of the file's first ``end`` bytes (what was known of it: a writer may have
+        appended since), read a piece at a time: the records and one piece are held at once, never
+        the whole file beside them (this read comes while the app lives, in the history's worker)."""
         if self._fd < 0:
             raise StoreError(f"{self.path} is closed")
+        lines: list[bytes] = []
+        rest, pos = b"", 0
         try:
-            data = os.pread(self._fd, self._end, 0)  # what was known of it: a writer may have appended since
-            while len(data) < self._end:
-                more = os.pread(self._fd, self._end - len(data), len(data))
-                if not more:
+            while pos < self._end:
+                piece = os.pread(self._fd, min(READ_PIECE, self._end - pos), pos)
+                if not piece:
                     break
-                data += more
+                pos += len(piece)
+                parts = (rest + piece).split(b"\n")
+                rest = parts.pop()  # the start of a line the next piece ends
+                lines.extend(parts)
         except OSError as exc:
             raise StoreError(f"cannot read {self.path}: {exc.strerror}") from None
-        layout = split(self.path, data)
-        if len(layout.lines) != self._count or layout.end != self._end:
+        if pos != self._end or rest or not lines:
             raise StoreError(f"{self.path} is not what it was when it was opened; reopen the campaign")
-        return layout.lines
+        check_header(self.path, lines[0] + b"\n")
+        del lines[0]
+        if len(lines) != self._count or (lines and not decodes(lines[-1])):
+            raise StoreError(f"{self.path} is not what it was when it was opened; reopen the campaign")
+        return lines
 
     def _load(self) -> Layout:
         layout = split(self.path, read_all(self._fd))

@@ -22,16 +22,21 @@ from .test_snapshot_identity import _settled_campaign
 
 
 @pytest.fixture
-def reads(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The log's reads: the size of each file content split into records."""
-    done: list[int] = []
-    split = storage.split
+def reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The log's reads, in order: "open" (whole, at opening) or "late" (when first needed)."""
+    done: list[str] = []
+    load, late = storage.AppendOnlyStorage._load, storage.AppendOnlyStorage._read_known
 
-    def spy(path: Path, data: bytes) -> storage.Layout:
-        done.append(len(data))
-        return split(path, data)
+    def at_open(self: storage.AppendOnlyStorage) -> storage.Layout:
+        done.append("open")
+        return load(self)
 
-    monkeypatch.setattr(storage, "split", spy)
+    def when_needed(self: storage.AppendOnlyStorage) -> list[bytes]:
+        done.append("late")
+        return late(self)
+
+    monkeypatch.setattr(storage.AppendOnlyStorage, "_load", at_open)
+    monkeypatch.setattr(storage.AppendOnlyStorage, "_read_known", when_needed)
     return done
 
 
@@ -52,9 +57,9 @@ def test_an_untouched_campaign_opens_without_reading_its_log(tmp_path, reads, re
     try:
         assert door.from_snapshot and door.state == state
         assert reads == []  # opened and folded: not one record read
-        assert door.latest(3) == events[-3:]  # the first need reads them, once, whole
-        assert reads == [os.path.getsize(path)]
-        assert list(door.store.events()) == events and reads == [os.path.getsize(path)]
+        assert door.latest(3) == events[-3:]  # the first need reads them, once
+        assert reads == ["late"]
+        assert list(door.store.events()) == events and reads == ["late"]
     finally:
         door.close()
 
@@ -66,7 +71,7 @@ def test_the_writer_appends_after_an_unread_opening(tmp_path, reads):
     try:
         assert reads == []
         door.execute("note the lights went out")  # the records are read first, then the new one written
-        assert len(reads) == 1
+        assert reads == ["late"]
         assert door.latest(1)[0].seq == len(_full(path)) == door.engine.projection.seq
     finally:
         door.close()
@@ -85,7 +90,7 @@ def test_a_file_appended_to_after_its_snapshot_is_read_at_opening(tmp_path, read
     reads.clear()
     store = CampaignStore.open(path, readonly=True, unread=known)
     try:
-        assert reads == [os.path.getsize(path)]  # the file is not what the snapshot knew: read whole, now
+        assert reads == ["open"]  # the file is not what the snapshot knew: read whole, now
         assert len(store) == before + 1
     finally:
         store.close()
@@ -100,7 +105,7 @@ def test_a_file_replaced_by_a_copy_is_read_at_opening(tmp_path, reads):
     reads.clear()
     store = CampaignStore.open(path, readonly=True, unread=known)
     try:
-        assert len(reads) == 1 and len(store) == known.records  # type: ignore[union-attr]
+        assert reads == ["open"] and len(store) == known.records  # type: ignore[union-attr]
     finally:
         store.close()
 
@@ -109,13 +114,13 @@ def test_two_threads_asking_at_once_read_the_log_once(tmp_path, reads, monkeypat
     path, _ = _settled_campaign(tmp_path)
     events = _full(path)
     reads.clear()
-    split = storage.split
+    pread = os.pread
 
-    def slow(path: Path, data: bytes) -> storage.Layout:
+    def slow(fd: int, n: int, offset: int) -> bytes:
         time.sleep(0.05)  # both threads are in by now
-        return split(path, data)
+        return pread(fd, n, offset)
 
-    monkeypatch.setattr(storage, "split", slow)
+    monkeypatch.setattr(storage.os, "pread", slow)
     store = CampaignStore.open(path, readonly=True, unread=snapshot.unread(snapshot.peek(path)))
     got: list[object] = []
     try:
@@ -124,10 +129,27 @@ def test_two_threads_asking_at_once_read_the_log_once(tmp_path, reads, monkeypat
             t.start()
         for t in threads:
             t.join()
+        monkeypatch.undo()
         assert got == [events, events]
-        assert len(reads) == 1  # one read; the other thread waited for it
+        assert reads == ["late"]  # one read; the other thread waited for it
     finally:
         store.close()
+
+
+@pytest.mark.parametrize("piece", [1, 7, 64, 1 << 20])
+def test_read_a_piece_at_a_time_the_records_are_the_files(tmp_path, monkeypatch, piece):
+    """Pieces end anywhere: in a record, on its line end, in the header."""
+    path, _ = _settled_campaign(tmp_path)
+    events = _full(path)
+    monkeypatch.setattr(storage, "READ_PIECE", piece)
+    store = CampaignStore.open(path, readonly=True, unread=snapshot.unread(snapshot.peek(path)))
+    whole = CampaignStore.open(path, readonly=True)
+    try:
+        assert list(store.records()) == list(whole.records())  # byte for byte, record by record
+        assert list(store.events()) == events
+    finally:
+        store.close()
+        whole.close()
 
 
 def test_records_asked_for_after_closing_are_refused_clearly(tmp_path):
