@@ -74,18 +74,22 @@ class Door:
         collecting = gc.isenabled()
         gc.disable()  # the fold builds tens of thousands of objects that live on: collecting them now is wasted
         try:
+            # the snapshot first: when the file is still exactly what it was taken of, the store
+            # opens without reading the log (read when first needed, after the first frame)
+            peeked = snapshot.peek(Path(path))
+            unread = snapshot.unread(peeked)
             try:
-                store = CampaignStore.open(path, readonly=readonly)
+                store = CampaignStore.open(path, readonly=readonly, unread=unread)
             except Locked as exc:
                 if not fall_back_to_readonly:
                     raise
-                store = CampaignStore.open(path, readonly=True)
+                store = CampaignStore.open(path, readonly=True, unread=unread)
                 notice = f"{exc} — opened read-only."
                 readonly = True
             try:
                 if store.warnings:
                     notice = " ".join(store.warnings + ([notice] if notice else []))
-                projection, stale = snapshot.open_projection(store)
+                projection, stale = snapshot.open_projection(store, peeked)
                 from_snapshot = projection.resuming
                 engine = Engine(store, readonly=readonly, projection=projection, source=source)
                 door = cls(engine, store, notice, from_snapshot, snapshot_current=not stale)

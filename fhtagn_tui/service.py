@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 import msgspec
 from msgspec.structs import replace
 
-from fhtagn_tui.commands import Parsed, ParseError, parse
 from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
@@ -36,6 +35,7 @@ from fhtagn_tui.rules.dice import (
 )
 
 if TYPE_CHECKING:
+    from fhtagn_tui.commands import Parsed
     from fhtagn_tui.domain.features.bestiary import Entry
 
 #: Commands that act on the log as it stands: never secret (``commands.language.NEVER_SECRET``).
@@ -138,6 +138,10 @@ class Engine:
         ``dice`` forces the dice (tests); ``roll=…`` in the text types them in.
         Raises :class:`ParseError` or :class:`Rejected`; nothing is appended then.
         """
+        # the command language (every command's module) loads with the first line run, not at
+        # start-up: a view that only reads never parses one
+        from fhtagn_tui.commands import ParseError, parse
+
         try:
             parsed: Parsed = parse(text)
         except ParseError:
@@ -289,4 +293,4 @@ class Engine:
                 listener(list(events))
 
 
-__all__ = ["Engine", "EventSink", "MemorySink", "Outcome", "ParseError", "Rejected"]
+__all__ = ["Engine", "EventSink", "MemorySink", "Outcome", "Rejected"]

@@ -27,7 +27,6 @@ try:
     from textual.widget import Widget
     from textual.widgets import DataTable, Header, Static, TabbedContent, TabPane
 
-    from fhtagn_tui.commands import ParseError
     from fhtagn_tui.domain.commands import Command
     from fhtagn_tui.domain.decide import Rejected
     from fhtagn_tui.domain.events import Event
@@ -42,7 +41,6 @@ try:
     from .keymap import load as load_keymap
     from .messages import EventsAppended
     from .no_files import NoFilesMixin
-    from .palette import GameCommands
     from .review import REVIEW_BINDINGS, ReviewMode
     from .screens.base import GameTab
     from .screens.log import WINDOW as LOG_WINDOW
@@ -53,6 +51,8 @@ try:
     from .widgets.steady import update_steady
 
     if TYPE_CHECKING:
+        from textual.command import Provider
+
         from fhtagn_tui.domain.public import PublicEntry, PublicLog
         from fhtagn_tui.domain.state import Ask
         from fhtagn_tui.door import AnswerDesk, FileWatch
@@ -93,6 +93,14 @@ STATUS_ROWS = 10
 WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
 
 
+def game_commands() -> type[Provider]:
+    """The command palette's game commands: their module (and the command language) loads when the
+    palette first opens, not at start-up (Textual calls this then)."""
+    from .palette import GameCommands
+
+    return GameCommands
+
+
 class MainScreen(Screen[None]):
     """The app's screen with the tabs (its styles are app.tcss)."""
 
@@ -115,7 +123,7 @@ class MainScreen(Screen[None]):
 
 class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
-    COMMANDS: ClassVar = App.COMMANDS | {GameCommands}
+    COMMANDS: ClassVar = App.COMMANDS | {game_commands}  # imported when the palette first opens
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: taken by the app as it reads the key, before the keys behind it are handed to the
         # widget with the focus — a command typed in one read with its ":" is the line's
@@ -591,6 +599,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def run_line(self, text: str) -> str | None:
         """Run one command line as if typed; returns the refusal, or None when it was done."""
+        from fhtagn_tui.commands import ParseError  # (loaded by the line's run: not at start-up)
+
         try:
             outcome = self.door.execute(self.secret_text(text))
         except (ParseError, Rejected, StoreError) as exc:
@@ -701,6 +711,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             line.value = ""
             self.action_import_text()
             return
+        from fhtagn_tui.commands import ParseError  # (loaded when the command line opened)
+
         try:
             outcome = self.door.execute(self.secret_text(text))
         except (ParseError, Rejected) as exc:

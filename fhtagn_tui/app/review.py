@@ -27,7 +27,6 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
-from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
@@ -613,6 +612,8 @@ class ReviewMode:
         """A command line with ``secret`` added when the switch is on (not for queries)."""
         if not self.secret_next:
             return text
+        from fhtagn_tui.commands import ParseError, parse  # (loaded when a line is first run)
+
         try:
             parsed = parse(text)
         except ParseError:

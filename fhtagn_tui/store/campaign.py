@@ -26,7 +26,7 @@ from .files import fsync_dir, write_fully, write_new
 from .layout import HEADER_LINE
 from .lock import WriterLock
 from .records import CHUNK, decode_lines
-from .storage import EVENTS, AppendOnlyStorage
+from .storage import EVENTS, AppendOnlyStorage, Unread
 from .table import EventDB, EventTable
 
 
@@ -45,16 +45,18 @@ class CampaignStore:
     # --- opening ----------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, readonly: bool = False) -> CampaignStore:
+    def open(cls, path: Path, readonly: bool = False, unread: Unread | None = None) -> CampaignStore:
+        """``unread``: the file as the start-up snapshot knows it (``AppendOnlyStorage``): its records
+        are then read when first needed, if the file is still exactly that once open."""
         path = Path(path)
         if readonly:
-            return cls(EventDB(path, readonly=True), None)
+            return cls(EventDB(path, readonly=True, unread=unread), None)
         if not path.is_file():
             raise StoreError(f"there is no campaign file {path}; check the name, or create the campaign")
         lock = WriterLock.acquire(path)
         try:
             _make_private(path)
-            return cls(EventDB(path, readonly=False), lock)
+            return cls(EventDB(path, readonly=False, unread=unread), lock)
         except BaseException:
             lock.release()
             raise

@@ -39,6 +39,7 @@ from fhtagn_tui.domain.state import State
 
 from .campaign import CampaignStore
 from .files import replace_private
+from .storage import Unread
 
 FORMAT = 3  # 2: SHA-256 of the log's prefix, a signature of the sources; 3: the file's identity, the signature whole
 #: A file changed less than this before its snapshot is written may change again within the same
@@ -107,14 +108,31 @@ def _untouched(store: CampaignStore, snap: Snapshot) -> bool:
     return snap.file is not None and snap.seq == len(store) and _identity(store.path) == snap.file
 
 
-def load(store: CampaignStore) -> Snapshot | None:
-    """The snapshot of this campaign if it matches the log exactly, else None."""
+def peek(campaign: Path) -> Snapshot | None:
+    """The snapshot beside the campaign file, of this version of the program, read but not yet
+    checked against the log (:func:`load` does that); None when there is none to use."""
     try:
-        raw = path_for(store.path).read_bytes()
-        snap = _decoder.decode(raw)
+        snap = _decoder.decode(path_for(campaign).read_bytes())
     except (OSError, msgspec.DecodeError, msgspec.ValidationError):
         return None
-    if snap.format != FORMAT or snap.code != code_digest() or not 0 < snap.seq <= len(store):
+    return snap if snap.format == FORMAT and snap.code == code_digest() else None
+
+
+def unread(snap: Snapshot | None) -> Unread | None:
+    """What the snapshot knows of the whole campaign file when it recorded its identity: the store
+    opens without reading the log (:class:`~fhtagn_tui.store.storage.Unread`) if the file is still
+    exactly that, and reads it when first needed — after the first frame."""
+    if snap is None or snap.file is None or snap.file[2] != snap.size:
+        return None
+    return Unread(snap.seq, snap.size, snap.file)
+
+
+def load(store: CampaignStore, snap: Snapshot | None | bool = True) -> Snapshot | None:
+    """The snapshot of this campaign if it matches the log exactly, else None (``snap``: the one
+    :func:`peek` read before the store was opened; by default it is read here)."""
+    if snap is True:
+        snap = peek(store.path)
+    if not isinstance(snap, Snapshot) or not 0 < snap.seq <= len(store):
         return None
     if _untouched(store, snap):
         return snap  # not written since its digest was taken: no need to hash it again
@@ -147,10 +165,11 @@ def save(store: CampaignStore, projection: Projection) -> bool:
     return replace_private(path_for(store.path), data)  # mode 600, like the campaign: the GM's secrets
 
 
-def open_projection(store: CampaignStore) -> tuple[Projection, bool]:
+def open_projection(store: CampaignStore, peeked: Snapshot | None | bool = True) -> tuple[Projection, bool]:
     """The fold of the store's log: from the snapshot and the events after it when the snapshot
-    matches, else by a full replay.  Also says whether the snapshot is worth writing again."""
-    snap = load(store)
+    matches, else by a full replay.  Also says whether the snapshot is worth writing again.
+    ``peeked``: the snapshot :func:`peek` read before the store was opened (by default read here)."""
+    snap = load(store, peeked)
     every = checkpoint_interval(len(store))  # checkpoints sized to the memory budget
     if snap is None:
         projection = Projection(checkpoint_every=every)

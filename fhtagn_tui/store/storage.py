@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import errno
 import os
+import threading
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import msgspec
 from tinydb.storages import Storage
@@ -26,9 +27,11 @@ from fhtagn_tui.domain.events import SCHEMA_VERSION
 
 from .errors import AppendOnly, CorruptRecord, NewerSchema, SaveFailed, StoreError, TornTail
 from .files import read_all
-from .layout import Layout, Torn, decodes, split
+from .layout import Layout, Torn, check_header, decodes, split
 
 EVENTS = "events"
+#: Bytes read at once when records are read late (``Unread``): one piece is held beside the records.
+READ_PIECE = 1 << 20
 
 _record = msgspec.json.Decoder(dict[str, Any])
 
@@ -46,6 +49,16 @@ def torn_warning(path: Path, torn: Torn) -> str:
         f"{torn.offset}); it is left out here. Run `fhtagn check {path.name.removesuffix('.fhtagn')} "
         f"--repair` before playing on"
     )
+
+
+class Unread(NamedTuple):
+    """What a caller already knows of the file (the start-up snapshot, ``store/snapshot.py``): it holds
+    ``records`` records in its first ``end`` bytes, all of it, while ``os.fstat`` gives ``identity``
+    (device, inode, size, mtime_ns, ctime_ns).  Opened with it, the records are read when first needed."""
+
+    records: int
+    end: int
+    identity: tuple[int, int, int, int, int]
 
 
 class LazyTable(Mapping[str, dict[str, Any]]):
@@ -80,7 +93,10 @@ class LazyTable(Mapping[str, dict[str, Any]]):
 class AppendOnlyStorage(Storage):
     """One campaign file.  A writer refuses a torn tail; a read-only opener leaves it out and warns."""
 
-    def __init__(self, path: str | os.PathLike[str], readonly: bool = False) -> None:
+    def __init__(self, path: str | os.PathLike[str], readonly: bool = False, unread: Unread | None = None) -> None:
+        """``unread``: the file as the caller knows it; when ``fstat`` still says so once it is open,
+        its records are read (and split into lines) when first asked for, not now — a campaign
+        opened from its snapshot draws its first frame without reading its log (~8 ms at 20k)."""
         super().__init__()
         self.path = Path(path)
         self.readonly = readonly
@@ -96,15 +112,57 @@ class AppendOnlyStorage(Storage):
             raise StoreError(f"{self.path} is a folder, not a campaign file") from None
         except OSError as exc:
             raise StoreError(f"cannot open {self.path}: {exc.strerror}") from None
+        self._reading = threading.Lock()  # the records are read once, by whichever thread asks first
+        self._lines: list[bytes] | None = None
+        self._count = 0  # records, while they are not read yet
         try:
-            layout = self._load()
+            if unread is not None and _identity(os.fstat(self._fd)) == unread.identity and unread.end == unread.identity[2]:
+                self._count, self._end = unread.records, unread.end
+            else:
+                layout = self._load()
+                self._lines, self._end = layout.lines, layout.end
         except BaseException:
             os.close(self._fd)
             raise
-        self._lines = layout.lines
-        self._end = layout.end
         self._digested: tuple[int, Any] | None = None  # (size, SHA-256 of the file's first size bytes)
         self._table = LazyTable(self)
+
+    def _records(self) -> list[bytes]:
+        """The records, read from the file the first time they are needed when opened ``unread``."""
+        lines = self._lines
+        if lines is None:
+            with self._reading:
+                lines = self._lines
+                if lines is None:
+                    lines = self._lines = self._read_known()
+        return lines
+
+    def _read_known(self) -> list[bytes]:
+        """The records of the file's first ``end`` bytes (what was known of it: a writer may have
+        appended since), read a piece at a time: the records and one piece are held at once, never
+        the whole file beside them (this read comes while the app lives, in the history's worker)."""
+        if self._fd < 0:
+            raise StoreError(f"{self.path} is closed")
+        lines: list[bytes] = []
+        rest, pos = b"", 0
+        try:
+            while pos < self._end:
+                piece = os.pread(self._fd, min(READ_PIECE, self._end - pos), pos)
+                if not piece:
+                    break
+                pos += len(piece)
+                parts = (rest + piece).split(b"\n")
+                rest = parts.pop()  # the start of a line the next piece ends
+                lines.extend(parts)
+        except OSError as exc:
+            raise StoreError(f"cannot read {self.path}: {exc.strerror}") from None
+        if pos != self._end or rest or not lines:
+            raise StoreError(f"{self.path} is not what it was when it was opened; reopen the campaign")
+        check_header(self.path, lines[0] + b"\n")
+        del lines[0]
+        if len(lines) != self._count or (lines and not decodes(lines[-1])):
+            raise StoreError(f"{self.path} is not what it was when it was opened; reopen the campaign")
+        return lines
 
     def _load(self) -> Layout:
         layout = split(self.path, read_all(self._fd))
@@ -140,11 +198,12 @@ class AppendOnlyStorage(Storage):
     @property
     def lines(self) -> list[bytes]:
         """The raw event records (do not modify)."""
-        return self._lines
+        return self._records()
 
     @property
     def count(self) -> int:
-        return len(self._lines)
+        lines = self._lines
+        return self._count if lines is None else len(lines)
 
     @property
     def end(self) -> int:
@@ -161,7 +220,7 @@ class AppendOnlyStorage(Storage):
             raise StoreError(f"{self.path} is closed")
         import hashlib  # (loads OpenSSL: not before a first frame drawn from an untouched snapshot)
 
-        records = self._lines
+        records = self._records()
         tail = records[count:]  # usually none or few: the snapshot is taken at the end of the log
         size = self._end - sum(map(len, tail)) - len(tail)
         # The file is append-only: a digest of a shorter prefix taken earlier (the snapshot's check
@@ -183,7 +242,7 @@ class AppendOnlyStorage(Storage):
         """The record with this doc_id (= seq) as a dict, lifted to the current schema."""
         line = doc_id + 1
         try:
-            record = _record.decode(self._lines[doc_id - 1])
+            record = _record.decode(self._records()[doc_id - 1])
         except msgspec.DecodeError as exc:
             raise CorruptRecord(self.path, line, f"not a JSON object: {exc}") from None
         if record.get("v", 1) != SCHEMA_VERSION:
@@ -208,6 +267,7 @@ class AppendOnlyStorage(Storage):
         for line in lines:
             if b"\n" in line or not line:
                 raise StoreError(f"refusing to save a record that is empty or spans lines into {self.path}")
+        records = self._records()  # read first (opened unread): a failed read must not follow a write
         data = b"\n".join(lines) + b"\n"
         before = self._end
         size = os.fstat(self._fd).st_size
@@ -226,7 +286,7 @@ class AppendOnlyStorage(Storage):
             os.fsync(self._fd)
         except OSError as exc:
             self._take_back(before, exc)
-        self._lines.extend(lines)
+        records.extend(lines)
         self._end = before + len(data)
         self.generation += 1
 
@@ -274,7 +334,7 @@ class AppendOnlyStorage(Storage):
                 break
         if not new:
             return []
-        self._lines.extend(new)
+        self._records().extend(new)
         self._end += sum(len(line) + 1 for line in new)
         self.generation += 1
         if self.torn is not None and self._end > self.torn.offset:
@@ -282,3 +342,7 @@ class AppendOnlyStorage(Storage):
             self.warnings[:] = [w for w in self.warnings if w != stale]
             self.torn = None  # it was completed (or replaced after a repair)
         return new
+
+
+def _identity(st: os.stat_result) -> tuple[int, int, int, int, int]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)

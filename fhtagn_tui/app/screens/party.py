@@ -13,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.events import Resize
+from textual.widget import Widget
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
@@ -24,7 +25,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
 from ..keymap import key_markup, key_text
-from ..widgets.row_table import settle
+from ..widgets.row_table import RowTable, settle
 from ..widgets.steady import update_steady
 from .base import GameTab
 
@@ -46,6 +47,8 @@ SPARK_BARS = "▁▂▃▄▅▆▇█"
 WIDE = 110  # from this width the sheet's body and mind stand side by side
 WIDE_BAR = 10  # the pools' bars in the table, that wide
 STATUS_MIN = 12  # the Status column is cut no narrower (a narrower window scrolls the table)
+#: The main screen's rows around the tabs' content: header, tab bar (and its underline), message line, key bar.
+CHROME_ROWS = 5
 
 
 def bar(value: int, top: int | None, width: int = 5) -> Text:
@@ -177,7 +180,7 @@ class PartyTab(GameTab):
         self._sheet_of: tuple[str, State, bool] | None = None
 
     def compose(self) -> ComposeResult:
-        table: DataTable[object] = DataTable(id="party-table", cursor_type="row", zebra_stripes=True)
+        table: DataTable[object] = RowTable(id="party-table", cursor_type="row", zebra_stripes=True)
         yield table
         # Two text widgets, not one per line: every widget costs start-up (styles, layout)
         with VerticalScroll(id="party-scroll"):
@@ -257,6 +260,8 @@ class PartyTab(GameTab):
         self._state = state
         if not self.gm.reviewing:
             self.history.follow(state)
+        if not self.size:  # before the first layout: as wide as the window (on_resize would set it after
+            self.set_class(self.app.size.width >= WIDE, "wide")  # a first layout, then lay out again)
         width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
         across = self.size.width or self.app.size.width  # before the first layout: the window's
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
@@ -358,7 +363,24 @@ class PartyTab(GameTab):
         # a follow (a roll, a request) mostly keeps the sheet's height: drawn in place, no layout pass
         update_steady(self.query_one("#party-sheet", Static), sheet)
         update_steady(self.query_one("#party-notes", Static), notes)
+        if not scroll.size:  # not laid out yet (start-up): see _expect_scroll_bar
+            self._expect_scroll_bar(scroll, sheet, notes)
         self._sheet_of = (char.id, state, self.has_class("wide"))
+
+    def _expect_scroll_bar(self, scroll: Widget, sheet: Text, notes: Text) -> None:
+        """Before the sheet's first layout, guess whether its lines overflow their box, from the window's size.
+
+        Textual finds out after a layout, then lays the screen out again with the scroll bar and
+        draws the sheet and the notes once more, two columns narrower (~3 ms of the first frame at
+        80×24).  Told first, the first layout is already the right one.  Only a guess: a wrong one
+        costs that second pass, never the look (Textual checks the scroll bar after every layout)."""
+        tab = self.app.size.height - CHROME_ROWS - (1 if self.gm.typing else 0)
+        rows = len(self._state.characters) if self._state is not None else 0
+        table = max(4, min(rows + 1, tab // 2))  # #party-table: auto height, at most half the tab, at least 4
+        room = tab - table - 1  # the box's top border
+        heights = (sheet.plain.count("\n") + 1, notes.plain.count("\n") + 1 if notes.plain else 0)
+        lines = max(heights) if self.has_class("wide") else sum(heights)  # side by side, or stacked
+        scroll.show_vertical_scrollbar = lines > room
 
     def _pool_lines(self, state: State, char: Character) -> list[Text]:
         """``SAN  68/99 ▮▮▮▯▯   ▇▇▅▁   70→62 (low 58)``: the first pools with their history."""

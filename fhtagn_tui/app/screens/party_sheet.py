@@ -11,7 +11,6 @@ from rich.text import Text
 from fhtagn_tui.domain import skills as skill_rules
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
-from fhtagn_tui.rules.coc import insanity as coc_ins
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_BOXES, ADAPTATION_TRACKS
@@ -135,6 +134,9 @@ def mind_text(state: State, char: Character) -> Text:
         label = f"Quirks & disadvantages ({total:+d} pts)" if mind.traits else "Quirks & disadvantages"
         part(label, "; ".join(_trait(t) for t in mind.traits) if mind.traits else "none", "" if mind.traits else "dim")
     if state.system == "coc7":
+        # (a CoC sheet's only: not imported before another system's first frame)
+        from fhtagn_tui.rules.coc import insanity as coc_ins
+
         phase = [c for c in char.conditions if c in coc_ins.INSANE.values()]
         if phase:
             part("Insanity", ", ".join(phase), "bold red")
@@ -211,6 +213,8 @@ def due_lines(state: State, char: Character) -> list[str]:
         if char.has("permanently-insane"):
             lines.append("permanently insane (SAN 0): out of the player's hands")
     if state.system == "coc7":
+        from fhtagn_tui.rules.coc import insanity as coc_ins
+
         if char.has(coc_ins.INSANE["temporary"]):
             hours = f" for {mind.insane_hours} h" if mind.insane_hours else ""
             lines.append(f"temporarily insane{hours}: a bout on any further loss — recover {who} hours=N|rest")

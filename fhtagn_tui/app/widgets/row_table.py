@@ -50,6 +50,7 @@ class RowTable(DataTable[Any]):
         self._rows_cache: dict[tuple[object, ...], Strip] = {}
         self._header_stamp = next(_stamps)
         self._frame: tuple[Any, ...] | None = None
+        self._row_styles: dict[int, Style] = {}  # each kind of row's style, this frame (_get_row_style)
 
     # --- data -------------------------------------------------------------------------
 
@@ -157,6 +158,18 @@ class RowTable(DataTable[Any]):
             return super().render_lines(crop)
         finally:
             self._frame = None
+            self._row_styles.clear()
+
+    def _get_row_style(self, row_index: int, base_style: Style) -> Style:
+        """DataTable's, worked out once a frame for each kind of row (header, fixed, odd, even),
+        not once a line: each asks every ancestor of the table for its styles."""
+        if self._frame is None or not (row_index == -1 or row_index < self.fixed_rows or self.zebra_stripes):
+            return super()._get_row_style(row_index, base_style)
+        kind = -1 if row_index == -1 else -2 if row_index < self.fixed_rows else row_index % 2
+        style = self._row_styles.get(kind)
+        if style is None:
+            style = self._row_styles[kind] = super()._get_row_style(row_index, base_style)
+        return style
 
     def render_line(self, y: int) -> Strip:
         frame = self._frame
