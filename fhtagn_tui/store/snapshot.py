@@ -154,7 +154,7 @@ def open_projection(store: CampaignStore) -> tuple[Projection, bool]:
     every = checkpoint_interval(len(store))  # checkpoints sized to the memory budget
     if snap is None:
         projection = Projection(checkpoint_every=every)
-        projection.apply_all(store.iter_events())
+        projection.apply_all(store.iter_for_replay(), log=store.records())
         return projection, True
     projection = Projection.resumed(snap.state, snap.seq, snap.open_group, lambda seq: store.iter_events(stop=seq),
                                     checkpoint_every=every)
