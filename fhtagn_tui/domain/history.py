@@ -19,7 +19,7 @@ import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
@@ -113,6 +113,13 @@ def event_of(head: Head, log: Sequence[bytes] | None) -> Event:
         raise ValueError(f"record {index + 1} of the log is not the one {type(head).__name__} "
                          f"seq {head.seq} was read from")
     return ev
+
+
+def _out_of_place(ev: Event | Head, expected: int) -> NoReturn:
+    """A replay of a log's records (``apply_all(…, log=…)``) met an event out of its place."""
+    from .codec import OutOfPlace  # (the codec imports this module)
+
+    raise OutOfPlace(expected - 1, ev.seq, expected)
 
 
 def _reader(log: Sequence[bytes] | None) -> Callable[[State, Head], State]:
@@ -262,6 +269,8 @@ class Projection:
         their undo records keep ``log`` and decode such an event when it is asked for."""
         if self._replay is not None:
             for ev in events:
+                if log is not None and ev.seq != self.seq + 1:
+                    _out_of_place(ev, self.seq + 1)
                 self.apply(event_of(ev, log) if isinstance(ev, Head) else ev)
             return self.state
         # The fold allocates states that live on and frees little: the collector would only walk
@@ -292,7 +301,6 @@ class Projection:
         for head, kind in HEAD_TYPES.items():
             counts = steps.get(kind)
             steps[head] = counts if counts is _ROLLS or counts is _NOTES else _reader(log)
-        step = steps.get
         rolls_, notes_ = _ROLLS, _NOTES
         # Every evolver keeps the counts as they are (``decide.evolver``): the counts run on over the
         # other events too, written in only where a state must be whole (a checkpoint, undo/redo, the
@@ -304,9 +312,17 @@ class Projection:
         record, new_record = done.append, GroupRecord
         top = done[-1].group if done else None  # the group of the last record on the stack
         rolls = notes = 0  # counted since ``state``, not in it yet
+        expect = seq + 1  # a log's records are read in place: record i holds seq i (checked first)
         try:
             for ev in events:
-                fn = step(type(ev))
+                at = ev.seq
+                if at != expect and log is not None:
+                    _out_of_place(ev, expect)
+                expect = at + 1
+                try:
+                    fn = steps[type(ev)]  # (a subscript, not a call: a few % of a replay)
+                except KeyError:  # no evolver: undo, redo, an event that changes nothing
+                    fn = None
                 if fn is rolls_ or fn is notes_:  # counted (most of a log): no state made
                     group = ev.group
                     if group != open_group or top is None:
@@ -322,7 +338,7 @@ class Projection:
                         rolls += 1
                     else:
                         notes += 1
-                    seq = ev.seq
+                    seq = at
                     if not seq % every and seq:
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
@@ -330,7 +346,7 @@ class Projection:
                         self._checkpoint()
                     continue
                 if fn is not None:
-                    if (rolls or notes) and not carry:
+                    if not carry and (rolls or notes):
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
                     after = fn(state, ev)  # type: ignore[operator]  # first: an event that raises changes nothing
@@ -356,7 +372,7 @@ class Projection:
                     if group:
                         open_group = group
                 state = after
-                seq = ev.seq
+                seq = at
                 if not seq % every and seq:
                     if rolls or notes:
                         state = _counted(state, rolls, notes)
