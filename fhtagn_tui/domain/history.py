@@ -300,8 +300,10 @@ class Projection:
                 steps[kind] = field
         for head, kind in HEAD_TYPES.items():
             counts = steps.get(kind)
-            counted = (counts is _ROLLS or counts is _NOTES) and log is not None
-            steps[head] = counts if counted else _reader(log)  # (refuses a head without its log)
+            if (counts is _ROLLS or counts is _NOTES) and log is not None:
+                steps[head] = counts
+            else:
+                steps[head] = _reader(log)  # read in full (a head without its log is refused)
         rolls_, notes_ = _ROLLS, _NOTES
         # Every evolver keeps the counts as they are (``decide.evolver``): the counts run on over the
         # other events too, written in only where a state must be whole (a checkpoint, undo/redo, the
