@@ -154,3 +154,22 @@ def test_a_head_reads_its_event_from_the_log_when_asked(tmp_path: Path) -> None:
     lines[-1] = msgspec.json.encode({**json.loads(lines[-1]), "seq": 1})  # the log given is not the one read
     with pytest.raises(ValueError, match="is not the one"):
         _ = record.first
+
+
+def test_a_resumed_projection_folds_the_heads_of_the_tail_as_events(tmp_path: Path) -> None:
+    """A projection resumed from a saved state (its history not built) folds the rest of the log
+    read as a replay reads it: each head is read whole first; a record out of place is refused."""
+    store, eng = played(tmp_path)
+    play(eng, "roll 1d6", "note More", "char pool ada HP=3", "roll 2d6")
+    lines, events = _lines(store), store.events()
+    cut = len(events) - 4
+    ref = Projection()
+    ref.apply_all(events)
+    start = fold(events[:cut])
+    resumed = Projection.resumed(start, cut, events[cut - 1].group, lambda seq: events[:seq])
+    resumed.apply_all(codec.decode_for_replay(lines)[cut:], log=lines)
+    assert resumed.resuming and resumed.seq == len(events) and resumed.state == ref.state
+    again = Projection.resumed(start, cut, events[cut - 1].group, lambda seq: events[:seq])
+    tail = codec.decode_for_replay(lines)[cut:]
+    with pytest.raises(codec.OutOfPlace):
+        again.apply_all(tail[1:], log=lines)
