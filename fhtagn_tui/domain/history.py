@@ -288,9 +288,10 @@ class Projection:
         # and redo have none, so they cost nothing on the common path), the undo stack kept as
         # ``apply`` keeps it, a checkpoint every ``checkpoint_every`` seqs.  An event that is only
         # counted (a free roll, a note: ``decide.COUNTED``) makes no state: the run of them is
-        # counted in ``rolls``/``notes`` and written into the state once, when a state is needed
-        # (the next other event, a checkpoint, the end); the undo record of each says how many
-        # were counted before it (``GroupRecord.before`` adds them).  Its head (read from ``log``)
+        # counted in ``rolls``/``notes`` and written into the state once, when a state must be
+        # whole (a checkpoint, undo/redo, the end; before an evolver patched into the table); the
+        # undo record of each group says how many were counted before it (``GroupRecord.before``
+        # adds them).  Its head (read from ``log``)
         # is counted alike; a head whose type has been given an evolver of its own since is read
         # in full and folded by it.
         load_all()  # the table complete before the loop (a no-op once loaded)
