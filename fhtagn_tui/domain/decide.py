@@ -13,7 +13,7 @@ from typing import Any, Literal, TypeVar
 from fhtagn_tui.rules.dice import Dice
 
 from .commands import Command
-from .events import Event
+from .events import Event, Head, head_of
 from .features import load_all, loaded
 from .state import State
 
@@ -27,6 +27,10 @@ class Rejected(Exception):
 
 DECIDERS: dict[type[Command], Callable[[State, Any, Dice], list[Event]]] = {}
 EVOLVERS: dict[type[Event], Callable[[State, Any], State]] = {}
+#: The evolvers as registered with :func:`evolver`.  While ``EVOLVERS`` holds only these, a replay
+#: may fold an event on a state whose counts of free rolls and notes are not written in yet (see
+#: :func:`evolver`); an evolver put in the table otherwise (a test's patch) is given them first.
+REGISTERED: dict[type[Event], Callable[[State, Any], State]] = {}
 #: Event types whose evolver only adds 1 to a count of the state (``rolls`` or ``notes``), with that
 #: evolver: while it is still theirs in ``EVOLVERS``, a replay may count a run of them and write the
 #: count into the state once (``Projection``).
@@ -45,9 +49,13 @@ def decider(cmd_type: type[C]) -> Callable[[Callable[[State, C, Dice], list[Even
 
 
 def evolver(*ev_types: type[E]) -> Callable[[Callable[[State, E], State]], Callable[[State, E], State]]:
+    """Register the evolver of ``ev_types``.  An evolver (but a counter's, :func:`counted`) keeps the
+    state's ``rolls`` and ``notes`` as they are and does not depend on them: a replay folds the events
+    between two states it must make on a state whose counts are not written in yet, and adds them
+    at the end (``Projection._fold``; ``tests/review/test_fold_equivalence.py`` checks every evolver)."""
     def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
         for t in ev_types:
-            EVOLVERS[t] = fn
+            EVOLVERS[t] = REGISTERED[t] = fn
             COUNTED.pop(t, None)  # an evolver of its own: no longer only counted
         return fn
 
@@ -61,6 +69,7 @@ def counted(field: Literal["rolls", "notes"], *ev_types: type[E]) -> Callable[[C
         evolver(*ev_types)(fn)
         for t in ev_types:
             COUNTED[t] = (fn, ROLLS if field == ROLLS else NOTES)
+            head_of(t)  # what a replay reads of its records (codec.decode_for_replay)
         return fn
 
     return register
@@ -88,6 +97,9 @@ def evolve(state: State, event: Event) -> State:
 def late_evolver(kind: type[Event]) -> Callable[[State, Any], State] | None:
     """The evolver of an event type not (yet) in the table: every feature module is loaded first
     (an event's evolver may live in another module than its type), then the table is asked again."""
+    if issubclass(kind, Head):
+        raise TypeError(f"{kind.__name__} is a replay's head, not an event: fold it with its log "
+                        f"(Projection.apply_all(events, log=…))")
     if not loaded():
         load_all()
     return EVOLVERS.get(kind)

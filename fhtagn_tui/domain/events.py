@@ -53,3 +53,36 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     def describe(self, names: dict[str, str]) -> str:
         """Plain words for the log; ``names`` maps character ids to display names."""
         return type(self).__name__
+
+
+class Head(msgspec.Struct, kw_only=True, frozen=True, gc=False):
+    """What a replay reads of the record of an event it only counts (``decide.counted``: a free
+    roll, a table roll, a note): the fields the fold needs, the rest of the record skipped (about
+    half the cost of reading a log).  Never an event: the fold keeps it in the undo record of its
+    group, with the log's records, and ``GroupRecord.first`` decodes the event itself when asked.
+    One subclass per counted type (:func:`head_of`), tagged with the type's name."""
+
+    v: int = SCHEMA_VERSION
+    seq: int = 0
+    group: int = 0
+
+    #: The event type whose records this head reads.
+    of: ClassVar[type[Event]]
+
+
+#: head type -> the event type it reads (see :class:`Head`)
+HEAD_TYPES: dict[type[Head], type[Event]] = {}
+
+
+def head_of(kind: type[Event]) -> type[Head]:
+    """The :class:`Head` type of ``kind`` (made once)."""
+    for made, of in HEAD_TYPES.items():
+        if of is kind:
+            return made
+    name = kind.__name__
+    head: Any = msgspec.defstruct(  # a subclass of Head (defstruct is typed as making a Struct)
+        f"{name}Head", [], bases=(Head,), namespace={"of": kind}, module=__name__,
+        kw_only=True, frozen=True, gc=False, tag=name, tag_field="type",
+    )
+    HEAD_TYPES[head] = kind
+    return head  # type: ignore[no-any-return]

@@ -19,15 +19,15 @@ import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
-from typing import Any
+from typing import Any, NoReturn
 
 import msgspec
 
 from .commands import Command
-from .decide import COUNTED, EVOLVERS, Rejected, evolve, late_evolver
+from .decide import COUNTED, EVOLVERS, REGISTERED, Rejected, evolve, late_evolver
 from .decide import NOTES as _NOTES
 from .decide import ROLLS as _ROLLS
-from .events import Event
+from .events import HEAD_TYPES, Event, Head
 from .features import load_all
 from .state import State
 
@@ -64,13 +64,18 @@ class Redone(Event):
 
 class GroupRecord(msgspec.Struct, frozen=True, gc=False):
     group: int
-    first: Event  # the group's first event: its label is worked out only when asked
+    #: The group's first event (its label is worked out only when asked), or, in a replay that read
+    #: the log's records (``Projection.apply_all(…, log=…)``), the :class:`~.events.Head` of one it
+    #: only counted: ``first`` decodes that event from ``log`` when asked.
+    head: Event | Head
     base: State  # the state before the group, but for the counts below
     after: State | None = None
     #: Free rolls and notes made since ``base`` and before the group: a replay counts a run of them
     #: (see ``decide.COUNTED``) and writes the counts into a state only when one is needed.
     rolls: int = 0
     notes: int = 0
+    #: The records the replay read (``log[seq - 1]`` is the record of seq), for a ``head``.
+    log: Sequence[bytes] | None = None
 
     @property
     def before(self) -> State:
@@ -80,12 +85,53 @@ class GroupRecord(msgspec.Struct, frozen=True, gc=False):
         return self.base
 
     @property
+    def first(self) -> Event:
+        """The group's first event (from its record in the log when the replay read only its head)."""
+        head = self.head
+        if isinstance(head, Head):
+            return event_of(head, self.log)
+        return head
+
+    @property
     def first_seq(self) -> int:
-        return self.first.seq
+        return self.head.seq
 
     @property
     def label(self) -> str:
         return self.first.describe(names_of(self.base) | _created_name(self.first))
+
+
+def event_of(head: Head, log: Sequence[bytes] | None) -> Event:
+    """The event whose record ``head`` was read from: ``log[head.seq - 1]`` decoded in full."""
+    from .codec import decode_one  # (the codec imports this module)
+
+    index = head.seq - 1
+    if log is None or not 0 <= index < len(log):
+        raise ValueError(f"the record of {type(head).__name__} seq {head.seq} is not in the log given")
+    ev = decode_one(log[index], index)
+    if type(ev) is not head.of or ev.seq != head.seq or ev.group != head.group:
+        raise ValueError(f"record {index + 1} of the log is not the one {type(head).__name__} "
+                         f"seq {head.seq} was read from")
+    return ev
+
+
+def _out_of_place(ev: Event | Head, expected: int) -> NoReturn:
+    """A replay of a log's records (``apply_all(…, log=…)``) met an event out of its place."""
+    from .codec import OutOfPlace  # (the codec imports this module)
+
+    raise OutOfPlace(expected - 1, ev.seq, expected)
+
+
+def _reader(log: Sequence[bytes] | None) -> Callable[[State, Head], State]:
+    """The step of a fold for a head whose type is no longer only counted: the event read in
+    full from ``log`` and folded by its evolver (a head without its log is refused)."""
+    def read_and_fold(state: State, head: Head) -> State:
+        if log is None:
+            raise TypeError(f"{type(head).__name__} is a replay's head, not an event: fold it with its log "
+                            f"(Projection.apply_all(events, log=…))")
+        return evolve(state, event_of(head, log))
+
+    return read_and_fold
 
 
 def _counted(state: State, rolls: int, notes: int) -> State:
@@ -214,54 +260,101 @@ class Projection:
         if self.checkpoint_every and seq and seq % self.checkpoint_every == 0:
             self._checkpoint()
 
-    def apply_all(self, events: Iterable[Event]) -> State:
+    def apply_all(self, events: Iterable[Event | Head], log: Sequence[bytes] | None = None) -> State:
         """:meth:`apply` for each event, in one tight loop (replay): the evolver found in the
-        table by the event's type, the undo stack and checkpoints kept as ``apply`` keeps them."""
+        table by the event's type, the undo stack and checkpoints kept as ``apply`` keeps them.
+
+        ``events`` may hold the :class:`~.events.Head` of the events the fold only counts when they
+        were read from ``log`` (``codec.decode_for_replay``; ``log[seq - 1]`` is the record of seq):
+        their undo records keep ``log`` and decode such an event when it is asked for."""
         if self._replay is not None:
             for ev in events:
-                self.apply(ev)
+                if log is not None and ev.seq != self.seq + 1:
+                    _out_of_place(ev, self.seq + 1)
+                self.apply(event_of(ev, log) if isinstance(ev, Head) else ev)
             return self.state
         # The fold allocates states that live on and frees little: the collector would only walk
         # them again and again (a third of a replay's time).  It rests until the fold is done.
         collecting = gc.isenabled()
         gc.disable()
         try:
-            return self._fold(events)
+            return self._fold(events, log)
         finally:
             if collecting:
                 gc.enable()
 
-    def _fold(self, events: Iterable[Event]) -> State:
+    def _fold(self, events: Iterable[Event | Head], log: Sequence[bytes] | None) -> State:
         # One tight loop, all in locals: the evolver found in the table by the event's type (undo
         # and redo have none, so they cost nothing on the common path), the undo stack kept as
         # ``apply`` keeps it, a checkpoint every ``checkpoint_every`` seqs.  An event that is only
         # counted (a free roll, a note: ``decide.COUNTED``) makes no state: the run of them is
-        # counted in ``rolls``/``notes`` and written into the state once, when a state is needed
-        # (the next other event, a checkpoint, the end); the undo record of each says how many
-        # were counted before it (``GroupRecord.before`` adds them).
+        # counted in ``rolls``/``notes`` and written into the state once, when a state must be
+        # whole (a checkpoint, undo/redo, the end; before an evolver patched into the table); the
+        # undo record of each group says how many were counted before it (``GroupRecord.before``
+        # adds them).  Its head (read from ``log``)
+        # is counted alike; a head whose type has been given an evolver of its own since is read
+        # in full and folded by it.
         load_all()  # the table complete before the loop (a no-op once loaded)
-        steps: dict[type[Event], Callable[[State, Any], State] | str] = dict(EVOLVERS)
+        steps: dict[type[Any], Callable[[State, Any], State] | str] = dict(EVOLVERS)
         for kind, (counter, field) in COUNTED.items():
             if steps.get(kind) is counter:  # still only counted (not given another evolver since)
                 steps[kind] = field
-        step = steps.get
+        for head, kind in HEAD_TYPES.items():
+            counts = steps.get(kind)
+            if (counts is _ROLLS or counts is _NOTES) and log is not None:
+                steps[head] = counts
+            else:
+                steps[head] = _reader(log)  # read in full (a head without its log is refused)
+        rolls_, notes_ = _ROLLS, _NOTES
+        # Every evolver keeps the counts as they are (``decide.evolver``): the counts run on over the
+        # other events too, written in only where a state must be whole (a checkpoint, undo/redo, the
+        # end).  An evolver patched into the table may read them: it is given them first.
+        carry = EVOLVERS == REGISTERED
         state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
         every = self.checkpoint_every or _NEVER  # seq % _NEVER is never 0 for a seq of a log
         undone = self.undone
         record, new_record = done.append, GroupRecord
+        top = done[-1].group if done else None  # the group of the last record on the stack
         rolls = notes = 0  # counted since ``state``, not in it yet
+        expect = seq + 1  # a log's records are read in place: record i holds seq i (checked first)
         try:
             for ev in events:
-                kind = type(ev)
-                fn = step(kind)
-                if fn is _ROLLS or fn is _NOTES:
-                    after = None
-                elif fn is not None:
-                    if rolls or notes:
+                at = ev.seq
+                if at != expect and log is not None:
+                    _out_of_place(ev, expect)
+                expect = at + 1
+                try:
+                    fn = steps[type(ev)]  # (a subscript, not a call: a few % of a replay)
+                except KeyError:  # no evolver: undo, redo, an event that changes nothing
+                    fn = None
+                if fn is rolls_ or fn is notes_:  # counted (most of a log): no state made
+                    group = ev.group
+                    if group != open_group or top is None:
+                        # _start_group, inlined (the oldest record drops off the stack)
+                        if top != group or not group:
+                            record(new_record(group, ev, state, None, rolls, notes, log))
+                            top = group
+                            if undone:
+                                undone.clear()
+                        if group:
+                            open_group = group
+                    if fn is rolls_:
+                        rolls += 1
+                    else:
+                        notes += 1
+                    seq = at
+                    if not seq % every and seq:
+                        state = _counted(state, rolls, notes)
+                        rolls = notes = 0
+                        self.state, self.open_group, self.seq = state, open_group, seq
+                        self._checkpoint()
+                    continue
+                if fn is not None:
+                    if not carry and (rolls or notes):
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
                     after = fn(state, ev)  # type: ignore[operator]  # first: an event that raises changes nothing
-                elif kind is Undone or kind is Redone:
+                elif type(ev) is Undone or type(ev) is Redone:
                     if rolls or notes:
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
@@ -269,26 +362,21 @@ class Projection:
                     self.apply(ev)
                     state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
                     undone, record = self.undone, done.append
+                    top = done[-1].group if done else None
                     continue
                 else:
                     after = state
                 group = ev.group
-                if group != open_group or not done:
-                    # _start_group, inlined (the oldest record drops off the stack)
-                    if not done or done[-1].group != group or not group:
-                        record(new_record(group, ev, state, None, rolls, notes))
+                if group != open_group or top is None:
+                    if top != group or not group:
+                        record(new_record(group, ev, state, None, rolls, notes, log))
+                        top = group
                         if undone:
                             undone.clear()
                     if group:
                         open_group = group
-                if after is None:
-                    if fn is _ROLLS:
-                        rolls += 1
-                    else:
-                        notes += 1
-                else:
-                    state = after
-                seq = ev.seq
+                state = after
+                seq = at
                 if not seq % every and seq:
                     if rolls or notes:
                         state = _counted(state, rolls, notes)

@@ -11,19 +11,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fhtagn_tui.domain import codec
-from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.events import Event, Head
 
 CHUNK = 4096
 
 
-def decode_lines(lines: Sequence[bytes], first_index: int = 0) -> list[Event]:
-    """Decode records; a ``codec.RecordError`` carries the record's index counted from ``first_index``."""
-    out: list[Event] = []
-    for start in range(0, len(lines), CHUNK):
-        part = lines[start : start + CHUNK]
-        try:
-            out.extend(codec.decode_many(part))
-        except codec.RecordError:  # find the bad record again, numbered in the whole log
-            base = first_index + start
-            out.extend(codec.decode_one(line, base + i) for i, line in enumerate(part))
-    return out
+def decode_lines(lines: Sequence[bytes], first_index: int = 0, first_seq: int | None = None) -> list[Event]:
+    """Decode records; a ``codec.RecordError`` carries the record's index counted from ``first_index``;
+    ``first_seq``: the seq of ``lines[0]``, each next one the next (``codec.OutOfPlace`` if not)."""
+    return codec.decode_many(lines, index=first_index, seq=first_seq)
+
+
+def decode_for_replay(lines: Sequence[bytes], first_index: int = 0, first_seq: int | None = None) -> list[Event | Head]:
+    """:func:`decode_lines` as a replay reads them (``codec.decode_for_replay``: counted events as heads)."""
+    return codec.decode_for_replay(lines, index=first_index, seq=first_seq)

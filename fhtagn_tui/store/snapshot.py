@@ -34,6 +34,7 @@ from pathlib import Path
 import msgspec
 
 from fhtagn_tui import domain, rules
+from fhtagn_tui.domain.codec import OutOfPlace
 from fhtagn_tui.domain.history import Projection, checkpoint_interval
 from fhtagn_tui.domain.state import State
 
@@ -173,7 +174,10 @@ def open_projection(store: CampaignStore, peeked: Snapshot | None | bool = True)
     every = checkpoint_interval(len(store))  # checkpoints sized to the memory budget
     if snap is None:
         projection = Projection(checkpoint_every=every)
-        projection.apply_all(store.iter_events())
+        try:
+            projection.apply_all(store.iter_for_replay(), log=store.records())
+        except OutOfPlace as exc:
+            raise store.out_of_place(exc) from None
         return projection, True
     projection = Projection.resumed(snap.state, snap.seq, snap.open_group, lambda seq: store.iter_events(stop=seq),
                                     checkpoint_every=every)

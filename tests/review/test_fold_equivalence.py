@@ -1,7 +1,10 @@
 """The replay's fold (``Projection.apply_all``: the evolver table, free rolls and notes counted
 rather than folded one state each) gives exactly what folding one event at a time gives
 (``Projection.apply``): the state after every event, the undo and redo stacks (the state before
-and after each group), the checkpoints, ``state_at`` and what undo and redo do next.
+and after each group), the checkpoints, ``state_at`` and what undo and redo do next.  So does the
+replay of the log's records (``codec.decode_for_replay`` + ``apply_all(…, log=…)``), where the
+counted events are read as their heads: every undo record's first event is then the real event,
+decoded from its record when asked.
 
 Logs: each system's scripted session of ``test_undo_every_command`` (every command kind across
 the three systems) with runs of free rolls, tests, notes, pools and conditions, undo and redo
@@ -21,9 +24,9 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain import codec
-from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, Rejected
-from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain import codec, decide
+from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, REGISTERED, Rejected
+from fhtagn_tui.domain.events import Event, Head
 from fhtagn_tui.domain.features.campaign import (
     ConditionAdded,
     ConditionRemoved,
@@ -107,6 +110,14 @@ def assert_same(fold: Projection, ref: Projection) -> None:
     assert checkpoints(fold.checkpoints) == checkpoints(ref.checkpoints)
 
 
+def assert_real_firsts(fold: Projection, events: Sequence[Event]) -> None:
+    """Every undo record (on the stacks and in the checkpoints) gives the real event it began with."""
+    stacks = [fold.done, fold.undone] + [cp.done for cp in fold.checkpoints] + [cp.undone for cp in fold.checkpoints]
+    for stack in stacks:
+        for r in stack:
+            assert not isinstance(r.first, Head) and r.first == events[r.first_seq - 1]
+
+
 def check_log(events: list[Event], every: int) -> None:
     ref, states = one_at_a_time(events, every)
     for chunks in ([events], [events[i : i + 7] for i in range(0, len(events), 7)]):  # a list; chunks as the store reads
@@ -119,6 +130,21 @@ def check_log(events: list[Event], every: int) -> None:
     fold.apply_all(events[:half])
     fold.apply_all(events[half:])
     assert_same(fold, ref)
+    check_positions(fold, events, states)
+    # the replay of the records: counted events read as heads (whole, in chunks, in two folds)
+    lines = [codec.encode(e) for e in events]
+    heads = codec.decode_for_replay(lines)
+    assert [isinstance(h, Head) for h in heads] == [type(e) in COUNTED for e in events]
+    for chunks in ([heads], [heads[i : i + 7] for i in range(0, len(heads), 7)], [heads[:half], heads[half:]]):
+        fold = Projection(checkpoint_every=every)
+        for chunk in chunks:
+            fold.apply_all(chunk, log=lines)
+        assert_same(fold, ref)
+        assert_real_firsts(fold, events)
+    check_positions(fold, events, states)
+
+
+def check_positions(fold: Projection, events: list[Event], states: list[State]) -> None:
     # the state at every seq, from the checkpoints, and what undo and redo do from there
     for seq in range(len(events) + 1):
         assert fold.state_at(seq, events) == states[seq]
@@ -163,6 +189,71 @@ def test_a_wide_log_of_each_system(system: str) -> None:
     assert len(kinds) > 25 if system != "gurps" else len(kinds) > 20
     for every in (0, 3, 10):
         check_log(events, every)
+
+
+@pytest.mark.parametrize("system", sorted(SCRIPTS))
+def test_every_evolver_keeps_the_counts_as_they_are(system: str) -> None:
+    """The replay folds the other events on a state whose counts of free rolls and notes are not
+    written in yet (``decide.evolver``): every evolver must keep them and not depend on them."""
+    assert EVOLVERS == REGISTERED  # as registered: the replay carries the counts over every evolver
+    run = ("roll", "note", "test", "pool", "cond add", "cond remove", "table", "undo", "redo")
+    events = session_log(system, [(i, op) for i in range(len(SCRIPTS[system]) + 1) for op in run], 7)
+    fold = Projection(checkpoint_every=0)
+    seen = set()
+    for ev in events:
+        fn = EVOLVERS.get(type(ev))
+        if fn is not None and type(ev) not in COUNTED:
+            state = fold.state
+            after = fn(state, ev)
+            assert fn(replace(state, rolls=state.rolls + 3, notes=state.notes + 5), ev) == replace(
+                after, rolls=after.rolls + 3, notes=after.notes + 5), type(ev).__name__
+            seen.add(type(ev))
+        fold.apply(ev)
+    assert len(seen) > (15 if system == "gurps" else 20)
+
+
+def test_a_head_whose_type_was_given_another_evolver_is_read_and_folded_by_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An evolver patched into the table (which may read the counts) gets the real event, and the
+    counts written in before it."""
+    counter = EVOLVERS[DiceRolled]
+    seen: list[type] = []
+
+    def patched(state: State, ev: DiceRolled) -> State:
+        seen.append(type(ev))
+        return counter(replace(state, notes=state.notes * 2), ev)  # reads the notes counted so far
+
+    events = session_log("fhtagn", [(i, op) for i in range(10) for op in ("note", "roll", "pool", "test")], 3)
+    lines = [codec.encode(e) for e in events]
+    heads = codec.decode_for_replay(lines)  # DiceRolled as heads: its decoder was made while it was counted
+    monkeypatch.setitem(decide.EVOLVERS, DiceRolled, patched)
+    ref, _ = one_at_a_time(events, 4)
+    seen.clear()
+    fold = Projection(checkpoint_every=4)
+    fold.apply_all(heads, log=lines)
+    assert_same(fold, ref)
+    assert seen and set(seen) == {DiceRolled}
+
+
+def test_heads_are_not_events_without_their_log() -> None:
+    events = session_log("coc7", [(1, "roll"), (2, "note")], 1)
+    heads = codec.decode_for_replay([codec.encode(e) for e in events])
+    head = next(h for h in heads if isinstance(h, Head))
+    with pytest.raises(TypeError, match="not an event"):
+        Projection().apply_all(heads)
+    with pytest.raises(TypeError, match="not an event"):
+        Projection().apply(head)  # type: ignore[arg-type]
+
+
+def test_a_record_out_of_its_place_stops_the_replay_of_the_records() -> None:
+    events = session_log("fhtagn", [(i, "roll") for i in range(6)], 2)
+    lines = [codec.encode(e) for e in events]
+    lines[4], lines[5] = lines[5], lines[4]
+    with pytest.raises(codec.OutOfPlace, match="record 5 holds seq 6 where seq 5 belongs") as caught:
+        Projection().apply_all(codec.decode_for_replay(lines), log=lines)
+    assert (caught.value.index, caught.value.seq, caught.value.expected) == (4, 6, 5)
+    fold = Projection()
+    fold.apply_all(codec.decode_many(lines))  # events without their log: seqs as they come
+    assert fold.seq == len(events)
 
 
 def test_counted_events_are_those_whose_evolver_only_counts() -> None:
