@@ -8,7 +8,9 @@ completes the word or lists what fits.  Tab never leaves a line with text in it.
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
+from textual.reactive import Reactive
 from textual.suggester import Suggester
 from textual.widgets import Input
 
@@ -38,12 +40,21 @@ class CommandSuggester(Suggester):
         self.line = line
 
     async def get_suggestion(self, value: str) -> str | None:
-        if not value.strip(" :"):
+        if not value.strip(" :") or value != self.line.value:
+            # Keys that came in one read (a paste, a fast typist) moved the line on before this ran:
+            # the line's own suggestion is worked out for its newest value (Textual drops any other).
             return None
         return complete(value, self.line.state).suggestion or None
 
 
 class CommandLine(Input):
+    # Textual's Input sets its virtual size (the text's width) at every key, and ``Widget.virtual_size``
+    # asks for a layout pass of the whole screen when it changes.  The line is one row of a fixed
+    # width: nothing around it moves, and its scrolling reads the virtual size directly
+    # (``max_scroll_x``).  So a key repaints the line only, not the screen laid out again (a line
+    # typed or pasted fast paid one pass per frame before its Enter was handled).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), repaint=True)
+
     BINDINGS = [
         Binding("up", "history(-1)", "previous", show=False, id="command_line.previous"),
         Binding("down", "history(1)", "next", show=False, id="command_line.next"),
