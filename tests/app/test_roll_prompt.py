@@ -191,3 +191,33 @@ async def test_a_request_while_another_screen_is_open_is_told_and_waits_under_it
         await pilot.press("r")
         await pilot.pause()
         assert [a.n for a in answers(path)] == [1]
+
+
+async def test_a_request_lays_out_and_draws_few_widgets_of_the_prompt(table):
+    """Showing the prompt styles, arranges and draws its widgets anew in every player's app at once:
+    the lines above the dice line are one widget (title, test, target, secret, keys), so a request
+    draws the box, those lines and nothing else of it (the dice line and the error line are hidden).
+    The lines keep their looks (the prompt's snapshots)."""
+    from textual.widget import Widget
+
+    path, gm = table
+    app = player(path)
+    drawn: list[str] = []
+    original = Widget.render_lines
+
+    def render_lines(self: Widget, crop):  # noqa: ANN001, ANN202
+        if app.roll_prompt is not None and (self is app.roll_prompt or app.roll_prompt in self.ancestors):
+            drawn.append(self.id or type(self).__name__)
+        return original(self, crop)
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        Widget.render_lines = render_lines  # type: ignore[method-assign]
+        try:
+            gm.execute("ask ada,jonah Dodge secret")
+            await until(pilot, lambda: "The GM asks for a roll · request 1" in screen_text(app))
+        finally:
+            Widget.render_lines = original  # type: ignore[method-assign]
+        assert sorted(set(drawn)) == ["roll-request", "rr-body"]
+        text = joined(app)
+        assert "Ada Vance: Dodge" in text and "Secret: only the GM sees the result." in text
