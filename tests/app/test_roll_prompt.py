@@ -154,6 +154,7 @@ async def test_a_second_request_waits_for_the_first_and_updates_under_it_keep_it
         await until(pilot, lambda: "The GM asks for a roll · request 2" in screen_text(app))
         text = joined(app)
         assert "Ada Vance: Search" in text and "Secret: only the GM sees the result." in text
+        assert "r roll · t type your dice · Esc later" in text  # a line more than the first: all shown
         assert "Request 1: answered — the result is in the Log" in joined(app)  # on the message line
         gm.execute("ask cancel 2")
         await until(pilot, lambda: "The GM asks for a roll" not in screen_text(app))

@@ -92,7 +92,7 @@ class RollRequest(Vertical):
         if self.display:
             update_steady(body, self._body())  # drawn in place while the height stays
         else:
-            body.update(self._body(), layout=False)  # hidden: laid out when it shows
+            body.update(self._body())  # hidden: laid out when it shows (in that one pass)
 
     # --- shown and hidden ---------------------------------------------------------------------------
 
