@@ -134,11 +134,17 @@ async def test_keys_in_one_read_work_out_the_suggestion_once_for_the_newest_line
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("colon")
         line = app.query_one(CommandLine)
+        workers: list[object] = []
+        monkeypatch.setattr(line, "run_worker", lambda *a, **k: workers.append(a))  # noqa: ARG005
+        changed: list[str] = []
+        monkeypatch.setattr(type(app), "on_input_changed", lambda self, event: changed.append(event.value),
+                            raising=False)
         for ch in "char sh":
             app.post_message(events.Key("space" if ch == " " else ch, ch))
         await pilot.pause(0.2)
         assert line.value == "char sh"
         assert calls == ["char sh"]
+        assert workers == [] and changed == []  # no worker per key; the line's changes stay in the line
         assert line._suggestion == "char show"  # noqa: SLF001
         await pilot.press("o")  # a key on its own: its own suggestion
         await pilot.pause(0.2)

@@ -11,7 +11,6 @@ from textual.binding import Binding
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import Reactive
-from textual.suggester import Suggester
 from textual.widgets import Input
 
 from fhtagn_tui.commands.complete import complete
@@ -30,21 +29,6 @@ def candidates_text(candidates: tuple[str, ...], width: int = 76) -> str:
             return "Tab: " + ", ".join(shown) + tail
         shown.append(word)
     return "Tab: " + ", ".join(shown)
-
-
-class CommandSuggester(Suggester):
-    """The inline suggestion: the line as :func:`complete` would extend it."""
-
-    def __init__(self, line: CommandLine) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.line = line
-
-    async def get_suggestion(self, value: str) -> str | None:
-        if not value.strip(" :") or value != self.line.value:
-            # Keys that came in one read (a paste, a fast typist) moved the line on before this ran:
-            # the line's own suggestion is worked out for its newest value (Textual drops any other).
-            return None
-        return complete(value, self.line.state).suggestion or None
 
 
 class CommandLine(Input):
@@ -74,13 +58,36 @@ class CommandLine(Input):
         self.state = State()
         super().__init__(
             placeholder=": type a command (help, char new, test, roll, note, undo…)",
-            suggester=CommandSuggester(self),
             select_on_focus=False,  # a prefilled command is continued, not replaced
             id=id,
             compact=compact,
         )
         self.history: list[str] = []
         self._pos = 0
+        self._suggesting = False  # a suggestion is to be worked out (see watch_value)
+
+    # --- the suggestion --------------------------------------------------------------------
+
+    def watch_value(self, value: str) -> None:
+        """The inline suggestion: the line as :func:`complete` would extend it, worked out once the
+        keys already read are in the line.
+
+        Not with a Textual ``Suggester``: that runs a worker per key (a task and three messages
+        each), and keys that come in one read (a paste, a fast typist, a bench) each paid for a
+        completion of a line already gone before the Enter among them was handled."""
+        if not self._suggesting:
+            self._suggesting = True
+            self.call_later(self._suggest)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()  # nobody above the line listens: not handed up the screen and the app at every key
+
+    def _suggest(self) -> None:
+        self._suggesting = False
+        value = self.value
+        if value.strip(" :"):
+            # Input's own attribute: drawn after the cursor; → or End takes it (action_cursor_right)
+            self._suggestion = complete(value, self.state).suggestion or ""
 
     def on_focus(self) -> None:
         # The command language (every command's module) loads when the line is opened, after its
