@@ -88,6 +88,7 @@ MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeli
 
 #: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.
 STATUS_ROWS = 10
+ASKS_ROWS = 4  # the open-requests line's most rows (app.tcss: #asks max-height)
 
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
 WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
@@ -196,6 +197,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
         self._message = ""  # the last message on the message line, whole
         self._status_floor = 1  # the message line's rows: it grows with a message, shrinks on a tab change
+        self._asks_floor = 0  # the open-requests line's rows: kept when the requests close, until a tab change
         self._watch: FileWatch | None = None  # wakes a follower when the campaign file is written
         self._inbox_watch: FileWatch | None = None  # wakes the writer when a player answers
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
@@ -282,6 +284,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._wake_gc)  # after the first frame (see run_async)
+        # then what start-up built is collected once and frozen (_collect), as after a GM's action: the
+        # first roll request, or the first action, no longer walks it all.  (A player's first request
+        # paid a generation-1 collection of every start-up object, 40-80 ms with nine apps on 2 cores.)
+        self.call_after_refresh(self._collect_when_idle)
         self._hangup_on_signals()
         self._show_all()
         if self.focused is None:
@@ -523,12 +529,21 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             if self.own:
                 self._prompt(state)
             return
-        line.display = bool(state.asks) and not self.reviewing
+        line.display = (bool(state.asks) or self._asks_floor > 0) and not self.reviewing
         if state.asks:
             from fhtagn_tui.commands.asks import open_requests
 
-            update_steady(line, "\n".join(f"Open request {text.lstrip('#')}"  # no layout pass per answer
-                                           for text in open_requests(state).splitlines()))
+            text = "\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines())
+            rows = min(ASKS_ROWS, len(Text(text).wrap(self.console, max(20, self.size.width - 2))))
+            if rows > self._asks_floor:
+                self._asks_floor = rows
+                line.styles.min_height = rows
+            update_steady(line, text)  # no layout pass per answer
+        elif self._asks_floor:
+            # The last request closed: the line stays, empty, until the tab changes (as the message
+            # line keeps its rows).  Gone and back at every request, it laid the tabs out and drew
+            # them again, twice (a resized container asks Textual for a second pass), each time.
+            update_steady(line, "")
 
     def _prompt(self, state: State) -> None:
         box = self.roll_prompt
@@ -828,6 +843,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         if self._status_floor != 1:  # the message line fits its message again
             self._status_floor = 1
             self.query_one("#status", Static).styles.min_height = None
+        if self._asks_floor:  # the open-requests line too (gone if none is open)
+            self._asks_floor = 0
+            self.query_one("#asks", Static).styles.min_height = None
+            self._show_asks(self.view_state)
         if self.build_tab(pane):
             # Drawn and focused once mounted.  Until then nothing has the focus: left in the pane
             # just hidden, it would pass to a sibling there, and that pane would be opened again.
@@ -836,6 +855,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             return
         if pane.id == "log":
             self.query_one(LogTab).ensure_loaded()
+            self.query_one(LogTab).fit_detail()
         self._show_stale(pane)
         if not self._typing_a_command():  # ":" typed right after the tab key keeps the line
             self.focus_tab()

@@ -112,3 +112,80 @@ async def test_opening_the_command_line_loads_the_command_language(make_app, mon
         await pilot.press("colon")
         await pilot.pause()
         assert loaded
+
+
+async def test_keys_in_one_read_work_out_the_suggestion_once_for_the_newest_line(make_app, monkeypatch):
+    """A paste or a fast typist: the keys come in one read.  The suggestion is worked out for the
+    line as it stands when its turn comes, not once per key (each cost a completion before the
+    Enter that follows them was handled), and it still shows."""
+    from textual import events
+
+    import fhtagn_tui.app.widgets.command_line as command_line
+
+    calls: list[str] = []
+    original = command_line.complete
+
+    def counted(text, state):  # noqa: ANN001, ANN202
+        calls.append(text)
+        return original(text, state)
+
+    monkeypatch.setattr(command_line, "complete", counted)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon")
+        line = app.query_one(CommandLine)
+        workers: list[object] = []
+        monkeypatch.setattr(line, "run_worker", lambda *a, **k: workers.append(a))  # noqa: ARG005
+        changed: list[str] = []
+        monkeypatch.setattr(type(app), "on_input_changed", lambda self, event: changed.append(event.value),
+                            raising=False)
+        for ch in "char sh":
+            app.post_message(events.Key("space" if ch == " " else ch, ch))
+        await pilot.pause(0.2)
+        assert line.value == "char sh"
+        assert calls == ["char sh"]
+        assert workers == [] and changed == []  # no worker per key; the line's changes stay in the line
+        assert line._suggestion == "char show"  # noqa: SLF001
+        await pilot.press("o")  # a key on its own: its own suggestion
+        await pilot.pause(0.2)
+        assert calls == ["char sh", "char sho"] and line._suggestion == "char show"  # noqa: SLF001
+
+
+async def test_typing_in_the_command_line_lays_nothing_out_and_a_long_line_scrolls(make_app):
+    """The command line is one row of a fixed width: a key repaints it, and the screen is not laid
+    out again per key (Textual's Input asks for a pass whenever its text grows).  A line longer
+    than the window still scrolls to keep the cursor in sight."""
+    from textual._compositor import Compositor
+
+    from .screen_text import screen_lines
+
+    app = make_app()
+    passes: list[int] = []
+    original = Compositor.reflow
+
+    def reflow(self: Compositor, parent: object, size: object) -> object:
+        passes.append(1)
+        return original(self, parent, size)  # type: ignore[arg-type]
+
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon")
+        await pilot.pause(0.1)
+        Compositor.reflow = reflow  # type: ignore[method-assign]
+        try:
+            await pilot.press(*"note ")
+            for word in ("the", "lamp", "gutters", "out", "in", "the", "cellar", "and", "something", "breathes"):
+                await pilot.press(*word, "space")
+                await pilot.pause(0.02)
+            await pilot.press(*"under the stairs near the old well")
+            await pilot.pause(0.1)
+        finally:
+            Compositor.reflow = original  # type: ignore[method-assign]
+        line = app.query_one(CommandLine)
+        assert len(line.value) > 80
+        assert passes == []
+        row = screen_lines(app)[line.region.y]
+        assert "near the old well" in row  # the end of the line, where the cursor is, is in sight
+        assert not row.lstrip().startswith("note the lamp")
+        await pilot.press("home")
+        await pilot.pause(0.1)
+        assert screen_lines(app)[line.region.y].lstrip().startswith("note the lamp")

@@ -18,7 +18,9 @@ screen did, no key of the view behind it acts until it is answered or put aside
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -36,6 +38,7 @@ Send = Callable[[Ask, "list[int] | None"], "str | None"]
 
 
 class RollRequest(Vertical):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"roll-request--title", "roll-request--target"}
     # its styles (roll_request.tcss, app.PROMPT_CSS) are read at the start of a bound player's view (the only
     # one that builds it), not when a request comes
     BINDINGS = [
@@ -52,6 +55,7 @@ class RollRequest(Vertical):
         self.dice_hint = ""
         self.sent = False
         self._before: Widget | None = None  # what had the keys before it showed
+        self._title = self._test = self._target = self._help = ""  # the lines of #rr-body
 
     @property
     def shown(self) -> bool:
@@ -67,13 +71,28 @@ class RollRequest(Vertical):
                 f"type your dice · {key_text(self.app, 'roll_request.later', 'Esc')} later")
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="rr-title", markup=False)
-        yield Static("", id="rr-test", markup=False)
-        yield Static("", id="rr-target", markup=False)
-        yield Static("Secret: only the GM sees the result.", id="rr-secret", markup=False)
-        yield Static("", id="rr-help", markup=False)
+        # The lines above the dice line are one Static (title, test, target, secret, keys): a request
+        # shows and lays out two widgets, not six (each one styled, arranged and drawn anew per request,
+        # in each of the players' apps at once).
+        yield Static("", id="rr-body", markup=False)
         yield Input(id="rr-dice", max_length=64, disabled=True)
         yield Static("", id="rr-error", markup=False)
+
+    def _body(self) -> Text:
+        """The lines above the dice line, each in its style (roll_request.tcss); an empty one is left out."""
+        title = self.get_component_rich_style("roll-request--title", partial=True)
+        target = self.get_component_rich_style("roll-request--target", partial=True)
+        secret = "Secret: only the GM sees the result." if self.ask is not None and self.ask.hidden else ""
+        lines = [(self._title, title), (self._test, None), (self._target, target), (secret, None),
+                 (self._help, None)]
+        return Text("\n").join(Text(line, style=style or "") for line, style in lines if line)
+
+    def _draw_body(self) -> None:
+        body = self.query_one("#rr-body", Static)
+        if self.display:
+            update_steady(body, self._body())  # drawn in place while the height stays
+        else:
+            body.update(self._body())  # hidden: laid out when it shows (in that one pass)
 
     # --- shown and hidden ---------------------------------------------------------------------------
 
@@ -83,11 +102,11 @@ class RollRequest(Vertical):
         self.sent = False
         self.dice_hint = dice_hint or "the dice you threw, e.g. 42"
         self.remove_class("typing")
-        self._line("#rr-title", f"The GM asks for a roll · request {ask.number}")
-        self._line("#rr-test", f"{who}: {ask.label}")
-        self._line("#rr-target", target)
-        self.query_one("#rr-secret").display = ask.hidden
-        self._line("#rr-help", self._keys_help())
+        self._title = f"The GM asks for a roll · request {ask.number}"
+        self._test = f"{who}: {ask.label}"
+        self._target = target
+        self._help = self._keys_help()
+        self._draw_body()
         dice = self.query_one("#rr-dice", Input)
         dice.value = ""
         dice.placeholder = self.dice_hint
@@ -164,7 +183,8 @@ class RollRequest(Vertical):
         self.sent = True
         self.remove_class("typing")
         self.query_one("#rr-dice", Input).disabled = True
-        self._line("#rr-help", "Sent — waiting for the GM's screen…")
+        self._help = "Sent — waiting for the GM's screen…"
+        self._draw_body()
         self._error("")
         self._give_back_focus()
 
@@ -174,5 +194,6 @@ class RollRequest(Vertical):
     def refused(self, text: str) -> None:
         """The writer refused the answer (the typed dice did not fit): try again."""
         self.sent = False
-        self._line("#rr-help", self._keys_help())
+        self._help = self._keys_help()
+        self._draw_body()
         self._error(text)

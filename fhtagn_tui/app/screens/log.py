@@ -27,6 +27,10 @@ if TYPE_CHECKING:  # a players' view's rows (the GM's app does not import the pu
 #: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
 WINDOW = 1000
 
+#: The detail line keeps up to this many rows (its rule and three lines: what happened, the dice,
+#: the rules) from one row to the next while the tab stays open.
+DETAIL_FLOOR = 4
+
 
 def clock(ts: float) -> str:
     return time.strftime("%H:%M", time.localtime(ts)) if ts else "--:--"
@@ -42,6 +46,7 @@ class LogTab(GameTab):
         self._loader: Callable[[], Sequence[Event | PublicEntry]] | None = None
         self._shown: dict[str, Event | PublicEntry] = {}  # row key → event, for the detail line
         self._built = False  # the table and its lines (built when first needed: _table)
+        self._detail_floor = 0  # the detail line's least rows (see fit_detail)
 
     def compose(self) -> ComposeResult:
         # The table and its lines are built when first needed (_table): out of sight at start-up,
@@ -162,4 +167,19 @@ class LogTab(GameTab):
         line = self.query_one("#log-detail", Static)
         line.display = ev is not None
         if ev is not None:
-            update_steady(line, self.detail(ev))  # no layout pass when it keeps its height
+            text = self.detail(ev)
+            # It does not shrink back (up to DETAIL_FLOOR rows) while the tab stays open: a request
+            # (two lines) and its answers (three) alternate at the foot of the log, and every change
+            # of height laid the tab out and drew the whole table again, twice (a resized container
+            # asks Textual for a second pass).
+            rows = 1 + len(Text(text).wrap(self.app.console, max(20, self.size.width - 2)))
+            if self._detail_floor < min(rows, DETAIL_FLOOR):
+                self._detail_floor = min(rows, DETAIL_FLOOR)
+                line.styles.min_height = self._detail_floor
+            update_steady(line, text)  # no layout pass when it keeps its height
+
+    def fit_detail(self) -> None:
+        """The tab has just been opened: the detail line takes its event's rows again, no more."""
+        if self._detail_floor and self._built:
+            self._detail_floor = 0
+            self.query_one("#log-detail", Static).styles.min_height = None

@@ -8,8 +8,9 @@ completes the word or lists what fits.  Tab never leaves a line with text in it.
 from __future__ import annotations
 
 from textual.binding import Binding
+from textual.geometry import Size
 from textual.message import Message
-from textual.suggester import Suggester
+from textual.reactive import Reactive
 from textual.widgets import Input
 
 from fhtagn_tui.commands.complete import complete
@@ -30,20 +31,14 @@ def candidates_text(candidates: tuple[str, ...], width: int = 76) -> str:
     return "Tab: " + ", ".join(shown)
 
 
-class CommandSuggester(Suggester):
-    """The inline suggestion: the line as :func:`complete` would extend it."""
-
-    def __init__(self, line: CommandLine) -> None:
-        super().__init__(use_cache=False, case_sensitive=True)
-        self.line = line
-
-    async def get_suggestion(self, value: str) -> str | None:
-        if not value.strip(" :"):
-            return None
-        return complete(value, self.line.state).suggestion or None
-
-
 class CommandLine(Input):
+    # Textual's Input sets its virtual size (the text's width) at every key, and ``Widget.virtual_size``
+    # asks for a layout pass of the whole screen when it changes.  The line is one row of a fixed
+    # width: nothing around it moves, and its scrolling reads the virtual size directly
+    # (``max_scroll_x``).  So a key repaints the line only, not the screen laid out again (a line
+    # typed or pasted fast paid one pass per frame before its Enter was handled).
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), repaint=True)
+
     BINDINGS = [
         Binding("up", "history(-1)", "previous", show=False, id="command_line.previous"),
         Binding("down", "history(1)", "next", show=False, id="command_line.next"),
@@ -63,13 +58,36 @@ class CommandLine(Input):
         self.state = State()
         super().__init__(
             placeholder=": type a command (help, char new, test, roll, note, undo…)",
-            suggester=CommandSuggester(self),
             select_on_focus=False,  # a prefilled command is continued, not replaced
             id=id,
             compact=compact,
         )
         self.history: list[str] = []
         self._pos = 0
+        self._suggesting = False  # a suggestion is to be worked out (see watch_value)
+
+    # --- the suggestion --------------------------------------------------------------------
+
+    def watch_value(self, value: str) -> None:
+        """The inline suggestion: the line as :func:`complete` would extend it, worked out once the
+        keys already read are in the line.
+
+        Not with a Textual ``Suggester``: that runs a worker per key (a task and three messages
+        each), and keys that come in one read (a paste, a fast typist, a bench) each paid for a
+        completion of a line already gone before the Enter among them was handled."""
+        if not self._suggesting:
+            self._suggesting = True
+            self.call_later(self._suggest)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()  # nobody above the line listens: not handed up the screen and the app at every key
+
+    def _suggest(self) -> None:
+        self._suggesting = False
+        value = self.value
+        if value.strip(" :"):
+            # Input's own attribute: drawn after the cursor; → or End takes it (action_cursor_right)
+            self._suggestion = complete(value, self.state).suggestion or ""
 
     def on_focus(self) -> None:
         # The command language (every command's module) loads when the line is opened, after its
