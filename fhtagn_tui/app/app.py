@@ -52,6 +52,7 @@ try:
 
     if TYPE_CHECKING:
         from textual.command import Provider
+        from textual.timer import Timer
 
         from fhtagn_tui.domain.public import PublicEntry, PublicLog
         from fhtagn_tui.domain.state import Ask
@@ -89,6 +90,9 @@ MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeli
 #: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.
 STATUS_ROWS = 10
 ASKS_ROWS = 4  # the open-requests line's most rows (app.tcss: #asks max-height)
+#: Seconds after the last open request closed (none asked since) that the rows kept for requests
+#: (the open-requests line, the Log's detail line) are given back: no blank rows left for long.
+ROWS_BACK_AFTER = 4.0
 
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
 WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
@@ -197,7 +201,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
         self._message = ""  # the last message on the message line, whole
         self._status_floor = 1  # the message line's rows: it grows with a message, shrinks on a tab change
-        self._asks_floor = 0  # the open-requests line's rows: kept when the requests close, until a tab change
+        self._asks_floor = 0  # the open-requests line's rows: kept when the requests close, for a while
+        self._rows_back: Timer | None = None  # gives them back when no request has come for a while
         self._watch: FileWatch | None = None  # wakes a follower when the campaign file is written
         self._inbox_watch: FileWatch | None = None  # wakes the writer when a player answers
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
@@ -538,12 +543,29 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
             if rows > self._asks_floor:
                 self._asks_floor = rows
                 line.styles.min_height = rows
+            if self._rows_back is not None:
+                self._rows_back.stop()
+                self._rows_back = None
             update_steady(line, text)  # no layout pass per answer
         elif self._asks_floor:
-            # The last request closed: the line stays, empty, until the tab changes (as the message
-            # line keeps its rows).  Gone and back at every request, it laid the tabs out and drew
-            # them again, twice (a resized container asks Textual for a second pass), each time.
+            # The last request closed: the line stays, empty, for a few seconds (or until the tab
+            # changes), in case another comes.  Gone and back at every request, it laid the tabs out
+            # and drew them again, twice (a resized container asks Textual for a second pass), each time.
             update_steady(line, "")
+            if self._rows_back is None:
+                self._rows_back = self.set_timer(ROWS_BACK_AFTER, self._give_rows_back)
+
+    def _give_rows_back(self) -> None:
+        """No request for a while: the rows kept for requests are given back in one layout pass."""
+        self._rows_back = None
+        if self.view_state.asks:
+            return
+        if self._asks_floor:
+            self._asks_floor = 0
+            self.query_one("#asks", Static).styles.min_height = None
+            self._show_asks(self.view_state)
+        if self.query_one(TabbedContent).active == "log":
+            self.query_one(LogTab).fit_detail()
 
     def _prompt(self, state: State) -> None:
         box = self.roll_prompt
