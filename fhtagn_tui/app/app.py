@@ -1022,8 +1022,10 @@ def run_app(
     try:
         result = app.run()  # SIGHUP/SIGTERM end it: see FhtagnApp._hangup_on_signals
     finally:
-        door.close()  # the snapshot at the end of the log, if it moved: the next opening starts there
-    return int(result or 0)
+        # the snapshot at the end of the log, if it moved: the next opening starts there (not after
+        # an app that ended on an error)
+        door.close(save=not app.return_code)
+    return int(result or app.return_code or 0)  # 1: ended on an error (its message printed)
 
 
 __all__ = ["FhtagnApp", "run_app", "open_door", "open_engine"]

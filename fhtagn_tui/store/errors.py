@@ -18,6 +18,11 @@ def campaign_name(path: Path) -> str:
 class StoreError(Exception):
     """A campaign file cannot be used as asked; the message names it and says what to do."""
 
+    def __rich__(self) -> str:
+        """What the app prints when one reaches it after opening (a damaged record read late:
+        ``CampaignStore.iter_for_replay``): Textual ends the app with this, not a traceback."""
+        return f"fhtagn: {self}"
+
 
 class NotACampaign(StoreError):
     def __init__(self, path: Path, why: str) -> None:
