@@ -12,14 +12,19 @@ from textual.widgets import Static
 from fhtagn_tui.app import app as app_module
 
 
+async def _asked_on_the_log(app, pilot) -> None:
+    """The GM on the Log tab asks every Agent for a Search roll (request 1)."""
+    await pilot.press("5")
+    await pilot.pause()
+    app.door.execute("ask all Search")
+    await pilot.pause()
+
+
 async def test_the_rows_kept_for_requests_are_given_back_when_none_came_for_a_while(make_app, monkeypatch):
     monkeypatch.setattr(app_module, "ROWS_BACK_AFTER", 0.3)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
-        await pilot.pause()
-        app.door.execute("ask all Search")
-        await pilot.pause()
+        await _asked_on_the_log(app, pilot)
         asks = app.query_one("#asks", Static)
         detail = app.query_one("#log-detail", Static)
         assert asks.display and asks.styles.min_height is not None
@@ -38,10 +43,7 @@ async def test_a_request_asked_again_keeps_the_rows(make_app, monkeypatch):
     monkeypatch.setattr(app_module, "ROWS_BACK_AFTER", 0.3)
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("5")
-        await pilot.pause()
-        app.door.execute("ask all Search")
-        await pilot.pause()
+        await _asked_on_the_log(app, pilot)
         app.door.execute("ask cancel 1")
         await pilot.pause()
         app.door.execute("ask all Alertness")  # before the rows are given back
