@@ -269,9 +269,7 @@ class PublicLog:
         # (as below; a change of a type told from what players saw — PoolChanged itself — is
         # already told from it: its old value is the one players saw)
         if flags & _POOL_F and not flags & _RETOLD_F and text is not None:
-            seen = _seen(before, ev)  # type: ignore[arg-type]
-            if seen is not None and seen != ev.old:  # type: ignore[attr-defined]
-                text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")  # type: ignore[attr-defined]
+            text = _now_as_seen(text, before, ev)  # type: ignore[arg-type]
         if text is None or (hidden and text != told.describe(names)):
             self.withheld.add(ev.group)
             if text is None:
@@ -369,9 +367,7 @@ class PublicLog:
             # (no secret yet, the GM's fold not started: players know what the GM knows)
             text = players_reading(told, names, hidden) if hidden else told.describe(names)
             if text is not None and flags & _POOL_F and told is ev:  # a loss (SanLost…) told as
-                seen = _seen(before, ev)  # type: ignore[arg-type]  # "loses 2 SAN: now 67" when a secret moved it before
-                if seen is not None and seen != ev.old:  # type: ignore[attr-defined]
-                    text = text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")  # type: ignore[attr-defined]
+                text = _now_as_seen(text, before, ev)  # type: ignore[arg-type]  # "loses 2 SAN: now 67" when a secret moved it before
             if text is None or (hidden and text != told.describe(names)):
                 self.withheld.add(ev.group)
         if text is None:
@@ -510,6 +506,15 @@ def _telltales(seen: Character, true: Character) -> set[int]:
 def _seen(before: State, ev: PoolChanged) -> int | None:
     char = before.characters.get(ev.character)
     return char.current.get(ev.pool) if char is not None else None
+
+
+def _now_as_seen(text: str, before: State, ev: PoolChanged) -> str:
+    """A pool's change told by its new value only ("now 67") when players last saw another old one
+    (a secret moved it before)."""
+    seen = _seen(before, ev)
+    if seen is not None and seen != ev.old:
+        return text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")
+    return text
 
 
 #: Changes told from the value players last saw (:func:`_as_players_saw`), not withheld.
