@@ -92,7 +92,7 @@ def _save(store: CampaignStore, index: RecordIndex, seq: int, marked: list[str],
     groups = list(index.group_first)
     kept = [m for m in states if m.seq <= seq]
     saved = SavedIndex(FORMAT, seq, size, digest, marked, groups, list(index.group_first.values()),
-                       [index.group_last[g] for g in groups], [ev.seq for ev in index.marked], code_digest(), kept)
+                       list(map(index.group_last.__getitem__, groups)), [ev.seq for ev in index.marked], code_digest(), kept)
     data = _encoder.encode(saved)
     # only states that come back exactly (types and order included) are worth keeping
     if kept and msgspec.json.encode([m.state for m in _decoder.decode(data).states]) != msgspec.json.encode(

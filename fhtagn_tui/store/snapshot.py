@@ -125,7 +125,7 @@ def unread(snap: Snapshot | None) -> Unread | None:
     exactly that, and reads it when first needed — after the first frame."""
     if snap is None or snap.file is None or snap.file[2] != snap.size:
         return None
-    return Unread(snap.seq, snap.size, snap.file)
+    return Unread(snap.seq, snap.size, snap.file, snap.digest)
 
 
 def load(store: CampaignStore, snap: Snapshot | None | bool = True) -> Snapshot | None:

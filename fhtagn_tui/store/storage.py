@@ -59,6 +59,9 @@ class Unread(NamedTuple):
     records: int
     end: int
     identity: tuple[int, int, int, int, int]
+    #: SHA-256 of those ``end`` bytes, taken when the file had that identity ("" if not known):
+    #: :meth:`AppendOnlyStorage.prefix_digest` of those records gives it without hashing them again.
+    digest: str = ""
 
 
 class LazyTable(Mapping[str, dict[str, Any]]):
@@ -115,9 +118,13 @@ class AppendOnlyStorage(Storage):
         self._reading = threading.Lock()  # the records are read once, by whichever thread asks first
         self._lines: list[bytes] | None = None
         self._count = 0  # records, while they are not read yet
+        #: (records, size, SHA-256) of the file's prefix known when it was opened (``Unread.digest``)
+        self._known: tuple[int, int, str] | None = None
         try:
             if unread is not None and _identity(os.fstat(self._fd)) == unread.identity and unread.end == unread.identity[2]:
                 self._count, self._end = unread.records, unread.end
+                if unread.digest:
+                    self._known = (unread.records, unread.end, unread.digest)
             else:
                 layout = self._load()
                 self._lines, self._end = layout.lines, layout.end
@@ -213,11 +220,20 @@ class AppendOnlyStorage(Storage):
     def prefix_digest(self, count: int) -> tuple[int, str]:
         """Size and SHA-256 digest of the file's bytes up to the end of record ``count`` (header
         included), read in chunks: no copy of a big file is held at once.  (SHA-256 is hashed in
-        hardware here: twice as fast as BLAKE2 on a 20k-event log, 2 ms against 4.)"""
+        hardware here: twice as fast as BLAKE2 on a 20k-event log, 2 ms against 4.)
+
+        The digest of the records the file held when it was opened ``unread`` with its digest (the
+        start-up snapshot's, taken of exactly those bytes while ``fstat`` said what it says at
+        opening) is given as it was taken: the file is append-only, those bytes stay as they were
+        (a review's index and the snapshot written at closing check them without hashing the
+        whole log again: ~20 ms at 100k events)."""
         if not 0 <= count <= self.count:
             raise StoreError(f"{self.path} has {self.count} records, not {count}")
         if self._fd < 0:
             raise StoreError(f"{self.path} is closed")
+        known = self._known
+        if known is not None and known[0] == count:
+            return known[1], known[2]
         import hashlib  # (loads OpenSSL: not before a first frame drawn from an untouched snapshot)
 
         records = self._records()

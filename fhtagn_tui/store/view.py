@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Collection, Iterable, Iterator, Sequence
+from functools import cache
 from operator import attrgetter
-from typing import TYPE_CHECKING, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, Union, overload
 
 import msgspec
 
 from fhtagn_tui.domain import codec
-from fhtagn_tui.domain.events import SCHEMA_VERSION, Event
+from fhtagn_tui.domain.events import EVENT_TYPES, SCHEMA_VERSION, Event
+from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import StateMark
 
 if TYPE_CHECKING:
@@ -30,17 +32,31 @@ from .records import CHUNK
 __all__ = ["EventView", "RecordIndex", "record_index"]
 
 
-class _Head(msgspec.Struct, gc=False):
-    """What :func:`record_index` reads of a record (the rest of it is skipped, not decoded)."""
+class _Head(msgspec.Struct, gc=False, tag_field="type"):
+    """What :func:`record_index` reads of a record (the rest of it is skipped, not decoded): one
+    subclass per event type, tagged with its name (:func:`_head_decoder`), so that a record's type
+    is read as a class found by its tag, not as a new string per record."""
 
-    type: str
     v: int
     seq: int
     group: int = 0
 
 
-_HEAD_DECODER = msgspec.json.Decoder(_Head)
-_TYPE, _V, _SEQ, _GROUP = attrgetter("type"), attrgetter("v"), attrgetter("seq"), attrgetter("group")
+@cache
+def _head_types(types: int) -> dict[type[_Head], str]:
+    """The head type of each event type (by its tag: the name of its type), for the ``types``
+    event types known (made again when more are defined)."""
+    del types  # (the cache's key: the event types known, all loaded by the caller)
+    return {msgspec.defstruct(f"{name}IndexHead", [], bases=(_Head,), module=__name__, gc=False, tag=name): name
+            for name, kind in EVENT_TYPES.items() if kind is not Event}
+
+
+@cache
+def _head_decoder(types: int) -> msgspec.json.Decoder[Any]:
+    return msgspec.json.Decoder(Union[tuple(_head_types(types))])  # noqa: UP007
+
+
+_V, _SEQ, _GROUP = attrgetter("v"), attrgetter("seq"), attrgetter("group")
 #: Records read at once by :func:`record_index`.
 _PART = 8192
 
@@ -62,15 +78,20 @@ def record_index(lines: Sequence[bytes], marked: Collection[str], first_seq: int
     group_first: dict[int, int] = {}
     group_last: dict[int, int] = {}
     found: list[Event] = []
+    if not lines:
+        return RecordIndex(group_first, group_last, found)
+    load_all()  # every event type registered (a no-op once loaded)
+    kinds, decoder = _head_types(len(EVENT_TYPES)), _head_decoder(len(EVENT_TYPES))
+    wanted = {head for head, name in kinds.items() if name in marked}
     for start in range(0, len(lines), _PART):
         part = lines[start : start + _PART]
         try:
-            heads = _HEAD_DECODER.decode_lines(b"\n".join(part))
+            heads = decoder.decode_lines(b"\n".join(part))
         except (msgspec.ValidationError, msgspec.DecodeError):
             return None
         seqs = list(map(_SEQ, heads))
         if (len(heads) != len(part) or seqs != list(range(first_seq + start, first_seq + start + len(part)))
-                or any(v != SCHEMA_VERSION for v in map(_V, heads))):
+                or list(map(_V, heads)).count(SCHEMA_VERSION) != len(heads)):  # (in C: no Python work per record)
             return None
         groups = list(map(_GROUP, heads))
         first = dict(zip(reversed(groups), reversed(seqs), strict=True))  # the part's first seq of each group
@@ -78,11 +99,10 @@ def record_index(lines: Sequence[bytes], marked: Collection[str], first_seq: int
             del first[group]
         group_first.update(first)
         group_last.update(zip(groups, seqs, strict=True))
-        types = list(map(_TYPE, heads))
-        if not marked or set(types).isdisjoint(marked):
+        if not wanted or wanted.isdisjoint(map(type, heads)):
             continue
-        for i, kind in enumerate(types):
-            if kind in marked:
+        for i, head in enumerate(heads):
+            if type(head) in wanted:
                 try:
                     found.append(codec.decode_one(part[i], first_seq - 1 + start + i))
                 except codec.RecordError:

@@ -198,3 +198,28 @@ def test_the_states_saved_with_the_index_spare_the_next_review_the_whole_fold(tm
     assert ctl.state == fold.at(4999, events).state and not projection.resuming
     for door in doors:
         door.close()
+
+
+def test_the_index_read_from_the_records_reads_each_records_type_wherever_it_stands() -> None:
+    """``record_index`` reads a record's type by its tag (one head type per event type): the same
+    index when the type is not the record's first field, none when a type is unknown (the events
+    are then decoded, and the error told)."""
+    events = long_log()
+    lines = [codec.encode(ev) for ev in events]
+    found = record_index(lines, MARKED)
+    assert found is not None
+    expected = index_one_by_one(events)
+    assert (found.group_first, found.group_last) == (expected[0], expected[1])
+    assert found.marked == [ev for ev in events if type(ev).__name__ in MARKED] and len(found.marked) >= 18
+    moved = list(lines)
+    for i, ev in enumerate(events):  # every marked record, and a few others, with its type last
+        if type(ev).__name__ in MARKED or i % 7 == 0:
+            record = msgspec.json.decode(lines[i])
+            kind = record.pop("type")
+            moved[i] = msgspec.json.encode({**record, "type": kind})
+    assert record_index(moved, MARKED) == found
+    unknown = list(lines)
+    unknown[4000] = lines[4000].replace(b'"type":"', b'"type":"Unheard', 1)
+    assert record_index(unknown, MARKED) is None
+    with pytest.raises(codec.RecordError, match="unknown event type"):
+        codec.decode_many(unknown)
