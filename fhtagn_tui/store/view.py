@@ -47,8 +47,10 @@ def _head_types(types: int) -> dict[type[_Head], str]:
     """The head type of each event type (by its tag: the name of its type), for the ``types``
     event types known (made again when more are defined)."""
     del types  # (the cache's key: the event types known, all loaded by the caller)
-    return {msgspec.defstruct(f"{name}IndexHead", [], bases=(_Head,), module=__name__, gc=False, tag=name): name
-            for name, kind in EVENT_TYPES.items() if kind is not Event}
+    made: dict[Any, str] = {  # (defstruct is typed as making a Struct: these are _Head's subclasses)
+        msgspec.defstruct(f"{name}IndexHead", [], bases=(_Head,), module=__name__, gc=False, tag=name): name
+        for name, kind in EVENT_TYPES.items() if kind is not Event}
+    return made
 
 
 @cache
