@@ -158,7 +158,9 @@ class AppendOnlyStorage(Storage):
                 if not piece:
                     break
                 pos += len(piece)
-                parts = (rest + piece).split(b"\n")
+                parts = piece.split(b"\n")
+                if rest:  # (joined to its first line alone: no copy of the whole piece)
+                    parts[0] = rest + parts[0]
                 rest = parts.pop()  # the start of a line the next piece ends
                 lines.extend(parts)
         except OSError as exc:

@@ -77,11 +77,11 @@ def record_index(lines: Sequence[bytes], marked: Collection[str], first_seq: int
     not decoded; the few marked records are decoded whole).  ``None`` when a record does not read
     so — not JSON, another schema version (its upcasters may move fields), a seq out of place —:
     then decode the events, whose errors are the ones to tell."""
-    group_first: dict[int, int] = {}
-    group_last: dict[int, int] = {}
     found: list[Event] = []
     if not lines:
-        return RecordIndex(group_first, group_last, found)
+        return RecordIndex({}, {}, found)
+    all_groups: list[int] = []
+    all_seqs: list[int] = []
     load_all()  # every event type registered (a no-op once loaded)
     kinds, decoder = _head_types(len(EVENT_TYPES)), _head_decoder(len(EVENT_TYPES))
     wanted = {head for head, name in kinds.items() if name in marked}
@@ -95,12 +95,8 @@ def record_index(lines: Sequence[bytes], marked: Collection[str], first_seq: int
         if (len(heads) != len(part) or seqs != list(range(first_seq + start, first_seq + start + len(part)))
                 or list(map(_V, heads)).count(SCHEMA_VERSION) != len(heads)):  # (in C: no Python work per record)
             return None
-        groups = list(map(_GROUP, heads))
-        first = dict(zip(reversed(groups), reversed(seqs), strict=True))  # the part's first seq of each group
-        for group in first.keys() & group_first.keys():  # a group begun in an earlier part
-            del first[group]
-        group_first.update(first)
-        group_last.update(zip(groups, seqs, strict=True))
+        all_groups += map(_GROUP, heads)
+        all_seqs += seqs
         if not wanted or wanted.isdisjoint(map(type, heads)):
             continue
         for i, head in enumerate(heads):
@@ -109,6 +105,9 @@ def record_index(lines: Sequence[bytes], marked: Collection[str], first_seq: int
                     found.append(codec.decode_one(part[i], first_seq - 1 + start + i))
                 except codec.RecordError:
                     return None
+    # each group's first seq and its last, made in C over the whole log at once
+    group_first = dict(zip(reversed(all_groups), reversed(all_seqs), strict=True))
+    group_last = dict(zip(all_groups, all_seqs, strict=True))
     group_first.pop(0, None)  # (events of no group are not indexed)
     group_last.pop(0, None)
     return RecordIndex(group_first, group_last, found)
