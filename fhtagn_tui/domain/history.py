@@ -179,22 +179,26 @@ class Projection:
         self._checkpoint_seqs: list[int] = []
         #: Set while the undo history and checkpoints are not built (a resumed projection):
         #: gives the log's events 1..seq to fold them from.
-        self._replay: Callable[[int], Iterable[Event]] | None = None
+        self._replay: Callable[[int], Iterable[Event | Head]] | None = None
+        #: Gives the log's records when ``_replay`` reads the events the fold only counts as heads.
+        self._log: Callable[[], Sequence[bytes]] | None = None
 
     @classmethod
     def resumed(
-        cls, state: State, seq: int, open_group: int, replay: Callable[[int], Iterable[Event]],
-        checkpoint_every: int = 1000,
+        cls, state: State, seq: int, open_group: int, replay: Callable[[int], Iterable[Event | Head]],
+        checkpoint_every: int = 1000, log: Callable[[], Sequence[bytes]] | None = None,
     ) -> Projection:
         """A projection at ``seq`` from a saved state (a start-up snapshot of the fold).
 
         Its undo history and checkpoints are built when first needed (undo, redo, review, a
         checkpoint) by folding ``replay(seq)`` — the events 1..seq — again; events applied
-        meanwhile only move the state on.
+        meanwhile only move the state on.  ``log``: gives the log's records when ``replay`` reads
+        the events the fold only counts as their heads (``store.iter_for_replay``: see
+        :meth:`apply_all`); the fold is then given them (asked for only when the history is built).
         """
         proj = cls(checkpoint_every=checkpoint_every)
         proj.state, proj.seq, proj.open_group = state, seq, open_group
-        proj._replay = replay
+        proj._replay, proj._log = replay, log
         return proj
 
     def build_history(self, events: Iterable[Event]) -> None:
@@ -217,7 +221,7 @@ class Projection:
         if events is not None:
             fresh.apply_all(islice(events, self.seq))  # read once, in order: a lazy log stays lazy
         else:
-            fresh.apply_all(replay(self.seq))
+            fresh.apply_all(replay(self.seq), log=None if self._log is None else self._log())
         # the fold of the log is the truth (it equals the saved state unless the snapshot lied)
         self.state, self.seq, self.open_group = fresh.state, fresh.seq, fresh.open_group
         self.done, self.undone = fresh.done, fresh.undone
@@ -491,7 +495,8 @@ class Projection:
                 # a state of the log without its history, folded on from it (no undo or redo on the
                 # way: an undo needs the history — then this projection's, built once, below); the
                 # copy builds its own from the log should one come when it is folded on
-                probe = Projection.resumed(mark.state, mark.seq, mark.open_group, replay, checkpoint_every=0)
+                probe = Projection.resumed(mark.state, mark.seq, mark.open_group, replay, checkpoint_every=0,
+                                           log=self._log)
                 for ev in window:
                     probe.apply(ev)
                 return probe

@@ -139,16 +139,19 @@ class CampaignStore:
         for start in range(0, count, chunk):
             yield self._decode(lines[start : min(start + chunk, count)], start + 1)
 
-    def iter_for_replay(self, chunk: int = CHUNK, stop: int | None = None) -> Iterator[Event | Head]:
+    def iter_for_replay(self, chunk: int = CHUNK, stop: int | None = None, checked: bool = False) -> Iterator[Event | Head]:
         """:meth:`iter_events` as a replay reads the log: the events the fold only counts (free rolls,
         table rolls, notes) as their heads (``codec.decode_for_replay``), for
         ``Projection.apply_all(…, log=store.records())``, which decodes one when it is asked for.
         That fold checks that each record holds the seq of its place (``codec.OutOfPlace``; see
-        :meth:`out_of_place`): a check here as well would cost the replay ~7%."""
+        :meth:`out_of_place`): a check here as well would cost the replay ~7%.  ``checked``: checked
+        here all the same, so that a record out of place is told in the store's words
+        (:class:`CorruptRecord`) where no caller maps the fold's (a resumed projection's history)."""
         lines = self._storage.lines
         count = len(lines) if stop is None else min(stop, len(lines))
+        decode = decode_for_replay if checked else _for_replay
         return chain.from_iterable(
-            self._decode(lines[start : min(start + chunk, count)], start + 1, _for_replay)
+            self._decode(lines[start : min(start + chunk, count)], start + 1, decode)
             for start in range(0, count, chunk)
         )
 

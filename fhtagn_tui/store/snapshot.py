@@ -179,8 +179,11 @@ def open_projection(store: CampaignStore, peeked: Snapshot | None | bool = True)
         except OutOfPlace as exc:
             raise store.out_of_place(exc) from None
         return projection, True
-    projection = Projection.resumed(snap.state, snap.seq, snap.open_group, lambda seq: store.iter_events(stop=seq),
-                                    checkpoint_every=every)
+    # the history, when first needed, is folded as a replay reads the log (counted events as heads),
+    # each record's seq checked against its place as it is read (the store's words if one is not)
+    projection = Projection.resumed(snap.state, snap.seq, snap.open_group,
+                                    lambda seq: store.iter_for_replay(stop=seq, checked=True),
+                                    checkpoint_every=every, log=store.records)
     tail = store.events_between(snap.seq + 1, store.next_seq)
     projection.apply_all(tail)
     return projection, len(tail) > 0

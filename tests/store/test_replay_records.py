@@ -7,6 +7,8 @@ whole log, and opening a campaign without its snapshot folds to the state of the
 from __future__ import annotations
 
 import json
+import os
+import time
 from pathlib import Path
 
 import msgspec
@@ -173,3 +175,59 @@ def test_a_resumed_projection_folds_the_heads_of_the_tail_as_events(tmp_path: Pa
     tail = codec.decode_for_replay(lines)[cut:]
     with pytest.raises(codec.OutOfPlace):
         again.apply_all(tail[1:], log=lines)
+
+
+def _settled(path: Path) -> None:
+    """The campaign opened once (its snapshot written) and its file older than the snapshot's
+    racy window, so that the next opening resumes from the snapshot."""
+    with CampaignStore.open(path) as store:
+        projection, _ = snapshot.open_projection(store)
+    old = time.time_ns() - 10 * snapshot.RACY_COARSE_NS
+    os.utime(path, ns=(old, old))
+    time.sleep(snapshot.RACY_NS / 1e9 * 1.2)
+    with CampaignStore.open(path) as store:
+        assert snapshot.save(store, projection)
+
+
+def test_the_history_of_a_projection_opened_from_the_snapshot_is_the_fold_of_the_log(tmp_path: Path) -> None:
+    """Opened from its snapshot, a campaign folds its undo history when first needed as a replay
+    reads the log (counted events as heads, from the records): the same stacks, labels, states
+    and checkpoints as the fold of every event in full, and real events when asked."""
+    path = _long_log(tmp_path, rounds=450)
+    _settled(path)
+    with CampaignStore.open(path, readonly=True, unread=snapshot.unread(snapshot.peek(path))) as store:
+        projection, worth_saving = snapshot.open_projection(store)
+        assert projection.resuming and not worth_saving
+        assert store.table.log._lines is None  # not read yet: the history is folded when first needed
+        label = projection.can_undo  # (builds the history)
+        events = store.events()
+        lines = _lines(store)
+    ref = Projection(checkpoint_every=projection.checkpoint_every)
+    ref.apply_all(events)
+    assert not projection.resuming and label == ref.can_undo
+    assert projection.state == ref.state and projection.seq == ref.seq == len(events)
+    assert [(r.group, r.first, r.before, r.label) for r in projection.done] == [
+        (r.group, r.first, r.before, r.label) for r in ref.done]
+    assert any(isinstance(r.head, Head) and r.log is not None for r in projection.done)  # read as heads
+    assert [(c.seq, c.state, c.open_group) for c in projection.checkpoints] == [
+        (c.seq, c.state, c.open_group) for c in ref.checkpoints] and projection.checkpoints
+    assert all([r.first for r in c.done] == [r.first for r in d.done]
+               for c, d in zip(projection.checkpoints, ref.checkpoints, strict=True))
+    assert projection.at(len(events) - 700, events).state == ref.at(len(events) - 700, events).state
+    assert lines[-1].startswith(b'{"type":"PoolChanged"')
+
+
+def test_a_record_out_of_place_met_by_the_history_is_told_in_the_stores_words(tmp_path: Path) -> None:
+    path = _long_log(tmp_path, rounds=20)
+    _settled(path)
+    with CampaignStore.open(path, readonly=True, unread=snapshot.unread(snapshot.peek(path))) as store:
+        projection, _ = snapshot.open_projection(store)
+        assert projection.resuming
+        # the file rewritten in place behind the store's back (same size), two records swapped
+        lines = path.read_bytes().split(b"\n")
+        lines[30], lines[31] = lines[31], lines[30]
+        stat = path.stat()
+        path.write_bytes(b"\n".join(lines))
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        with pytest.raises(CorruptRecord, match="line 31.*holds seq 31 where seq 30 belongs"):
+            _ = projection.can_undo
