@@ -221,5 +221,11 @@ def test_the_index_read_from_the_records_reads_each_records_type_wherever_it_sta
     unknown = list(lines)
     unknown[4000] = lines[4000].replace(b'"type":"', b'"type":"Unheard', 1)
     assert record_index(unknown, MARKED) is None
+    for version in (1, 3, None):  # another schema version (or none said): the events are decoded instead
+        other = list(lines)
+        record = msgspec.json.decode(lines[6000])
+        record.pop("v") if version is None else record.update(v=version)
+        other[6000] = msgspec.json.encode(record)
+        assert record_index(other, MARKED) is None
     with pytest.raises(codec.RecordError, match="unknown event type"):
         codec.decode_many(unknown)
