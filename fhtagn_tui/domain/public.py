@@ -50,6 +50,7 @@ from .features.campaign import (
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
+from .plain_fold import PlainFold
 from .readings import players_reading
 from .state import Character, State
 
@@ -143,6 +144,9 @@ class PublicLog:
         #: ``None``: entries kept (a growing log).  A set: read once (:func:`stream_public`): no
         #: entry is kept but the first of each of these groups (the targets of the log's reveals).
         self._targets: set[int] | None = None
+        #: Whether the groups' undo labels are kept (``_told``): a log read once that holds no undo
+        #: or redo (:func:`stream_public` ``undo=False``) never asks for one.
+        self._labels = True
         self._reset()
 
     def _reset(self) -> None:
@@ -275,7 +279,8 @@ class PublicLog:
             if text is None:
                 self.applied.append((ev, None, session))
                 return None
-        self._told.setdefault(ev.group, text)
+        if self._labels:
+            self._told.setdefault(ev.group, text)
         number = self._numbered = self._numbered + 1
         entry = PublicEntry(number, text, ev, session)
         if self._targets is None:
@@ -311,6 +316,8 @@ class PublicLog:
 
     def _any(self, ev: Event, kind: type, flags: int) -> PublicEntry | None:
         """:meth:`_one` of any event (secret, or of a kind that asks more, or after a secret)."""
+        if flags & _UNDO_REDO_F and not self._labels:
+            raise ValueError(f"{kind.__name__} in a log streamed as holding no undo or redo (stream_public undo=False)")
         secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
@@ -380,7 +387,8 @@ class PublicLog:
             else:
                 first = self._first.get(aim)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
-        self._told.setdefault(ev.group, text)
+        if self._labels:
+            self._told.setdefault(ev.group, text)
         self._numbered += 1
         entry = PublicEntry(self._numbered, text, ev, session)
         if self._targets is None:
@@ -462,7 +470,7 @@ def same_names(before: dict[str, Character], after: dict[str, Character]) -> boo
 
 def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
-    copy = Projection(checkpoint_every=0)
+    copy = PlainFold() if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
     copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy
@@ -561,7 +569,7 @@ def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]
 
 
 def stream_public(
-    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int]
+    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
 ) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
     """The public projection of a whole log read once, in order (an export of a long log): the
     same entries and folds as :func:`public_log` gives, step by step, nothing of the log kept.
@@ -569,9 +577,15 @@ def stream_public(
     ``reveals``, ``revealed`` and ``targets`` are the whole log's (:func:`reveal_marks`, or read
     from its records): what a reveal would rebuild is known from the start.  Yields, for each
     event folded, (the event as folded, its entry or None when not told, its public session, the
-    public state before it, the projection — its ``fold.state`` is the state after it)."""
+    public state before it, the projection — its ``fold.state`` is the state after it).
+
+    ``undo=False``: the log holds no undo or redo at all (an export's first pass tells): then the
+    folds keep no undo history (:class:`~fhtagn_tui.domain.plain_fold.PlainFold`) and no group's undo
+    label is kept — the same entries and states, less work per event; an undo met is refused."""
     log = PublicLog()
     log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
+    if not undo:
+        log.fold, log._labels = PlainFold(), False
     applied, pop, one, fold = log.applied, log.applied.pop, log._one, log.fold  # (a stream is never rebuilt)
     for ev in events:
         before = fold.state

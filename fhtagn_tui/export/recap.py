@@ -30,6 +30,7 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
+from fhtagn_tui.domain.plain_fold import PlainFold
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view, stream_public
 from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
@@ -273,6 +274,8 @@ class LogMarks(msgspec.Struct):
     reveals: set[int] = set()
     revealed: set[int] = set()
     targets: set[int] = set()
+    #: Whether the log holds an undo or a redo at all (False: its fold needs no undo history).
+    undo: bool = True
 
 
 class _Marker:
@@ -304,7 +307,7 @@ class _Marker:
     def marks(self) -> LogMarks:
         revealed = {self.reveals[g] for g, on in self.active.items() if on and g in self.reveals}
         return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
-                        set(self.reveals), revealed, self.targets)  # type: ignore[arg-type]
+                        set(self.reveals), revealed, self.targets, bool(self.state))  # type: ignore[arg-type]
 
 
 #: The event types :func:`log_marks` reads.
@@ -415,7 +418,8 @@ def _build(
     marks: LogMarks,
 ) -> Recap:
     undone = marks.undone
-    proj = Projection(checkpoint_every=0)
+    # a log without any undo or redo is folded without the undo history (no one asks for it)
+    proj = Projection(checkpoint_every=0) if marks.undo else PlainFold()
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     current_no: int | None = None  # its number (None: no session yet)
@@ -441,7 +445,8 @@ def _build(
     # changes nothing in it), not a second one beside it.  The public projection is read as it
     # goes: what the log's reveals change is known from ``marks``.
     steps: Iterator[tuple[Event, PublicEntry | None, int, State, Projection | PublicLog]] = (
-        stream_public(events, marks.reveals, marks.revealed, marks.targets) if players else _gm_steps(events, proj))
+        stream_public(events, marks.reveals, marks.revealed, marks.targets, marks.undo) if players
+        else _gm_steps(events, proj))
     number = seq = 0
     told: str | None = ""
     tick = 0  # the next step to report progress at
