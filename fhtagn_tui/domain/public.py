@@ -470,7 +470,7 @@ def same_names(before: dict[str, Character], after: dict[str, Character]) -> boo
 
 def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
-    copy = PlainFold() if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
+    copy = PlainFold(fold.count) if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
     copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy
@@ -581,11 +581,13 @@ def stream_public(
 
     ``undo=False``: the log holds no undo or redo at all (an export's first pass tells): then the
     folds keep no undo history (:class:`~fhtagn_tui.domain.plain_fold.PlainFold`) and no group's undo
-    label is kept — the same entries and states, less work per event; an undo met is refused."""
+    label is kept, and they do not count the free rolls and notes (an export never reads ``rolls``
+    or ``notes``) — the same entries, the same states but for those counts, less work per event; an
+    undo met is refused."""
     log = PublicLog()
     log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
     if not undo:
-        log.fold, log._labels = PlainFold(), False
+        log.fold, log._labels = PlainFold(count=False), False
     applied, pop, one, fold = log.applied, log.applied.pop, log._one, log.fold  # (a stream is never rebuilt)
     for ev in events:
         before = fold.state

@@ -418,8 +418,9 @@ def _build(
     marks: LogMarks,
 ) -> Recap:
     undone = marks.undone
-    # a log without any undo or redo is folded without the undo history (no one asks for it)
-    proj = Projection(checkpoint_every=0) if marks.undo else PlainFold()
+    # a log without any undo or redo is folded without the undo history (no one asks for it), and
+    # without counting free rolls and notes (the recap counts its rolls itself; neither is told)
+    proj = Projection(checkpoint_every=0) if marks.undo else PlainFold(count=False)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     current_no: int | None = None  # its number (None: no session yet)
