@@ -195,6 +195,18 @@ class PublicLog:
         """Feed ``events``; the entries they added (all entries if a reveal rebuilt the log)."""
         return self.feed(events)[0]
 
+    @classmethod
+    def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True) -> PublicLog:
+        """The projection of a whole log read once, in order, told an event at a time by :meth:`tell`
+        (what :func:`stream_public` yields; the players' recap takes its steps so, without a
+        generator between).  Its arguments are :func:`stream_public`'s.  Never rebuilt: ``fold`` is
+        the same fold from the first event to the last; no entry is kept (``entries`` stays empty)."""
+        log = cls()
+        log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
+        if not undo:
+            log.fold, log._labels = PlainFold(count=False), False
+        return log
+
     def _changes_reveals(self, ev: Event) -> bool:
         if isinstance(ev, Revealed):
             self._reveals.add(ev.group)
@@ -289,6 +301,11 @@ class PublicLog:
             self._first.setdefault(ev.group, entry)
         self.applied.append((ev, entry, session))
         return entry
+
+    #: Fold and tell the next event of a log read once (:meth:`streamed`): its entry (None when not
+    #: told); when it was folded, ``applied`` ends with (the event as folded, its entry, its public
+    #: session) — take it off as it comes (:func:`stream_public`).  (``_one`` itself, not a call more.)
+    tell = _one
 
     def _names_around(self, before: dict[str, Character], state: State) -> tuple[Any, ...]:
         """The names and hidden names before and after an event (``before``: the characters before
@@ -584,14 +601,11 @@ def stream_public(
     label is kept, and they do not count the free rolls and notes (an export never reads ``rolls``
     or ``notes``) — the same entries, the same states but for those counts, less work per event; an
     undo met is refused."""
-    log = PublicLog()
-    log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
-    if not undo:
-        log.fold, log._labels = PlainFold(count=False), False
-    applied, pop, one, fold = log.applied, log.applied.pop, log._one, log.fold  # (a stream is never rebuilt)
+    log = PublicLog.streamed(reveals, revealed, targets, undo)
+    applied, pop, tell, fold = log.applied, log.applied.pop, log.tell, log.fold  # (a stream is never rebuilt)
     for ev in events:
         before = fold.state
-        one(ev)
+        tell(ev)
         if applied:  # (one step at most: taken at once)
             folded, entry, session = pop()
             yield folded, entry, session, before, log

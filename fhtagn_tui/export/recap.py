@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import msgspec
 
@@ -31,7 +31,7 @@ from fhtagn_tui.domain.features.campaign import (
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
 from fhtagn_tui.domain.plain_fold import PlainFold
-from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view, stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
@@ -374,16 +374,6 @@ def _none_marked(joined: bytes, records: int) -> bool:
     return _MARKED_HEAD.search(joined) is None
 
 
-def _gm_steps(events: Iterable[Event], proj: Projection) -> Iterator[tuple[Event, None, int, State, Projection]]:
-    """(event, None, session, the state before it, the fold) for every event, once folded in ``proj``
-    (the shape of :func:`~fhtagn_tui.domain.public.stream_public`'s steps, whose entries are the
-    players' words)."""
-    for ev in events:
-        before = proj.state
-        proj.apply(ev)
-        yield ev, None, ev.session, before, proj
-
-
 def build_recap(
     events: Iterable[Event],
     session: int | None = None,
@@ -444,21 +434,28 @@ def _build(
     # public number; no words: folded but not told (a hidden character's numbers).  Their fold is
     # the public projection's own (it folds exactly the events it gives: an event it cannot fold
     # changes nothing in it), not a second one beside it.  The public projection is read as it
-    # goes: what the log's reveals change is known from ``marks``.
-    steps: Iterator[tuple[Event, PublicEntry | None, int, State, Projection | PublicLog]] = (
-        stream_public(events, marks.reveals, marks.revealed, marks.targets, marks.undo) if players
-        else _gm_steps(events, proj))
+    # goes, an event at a time (``stream_public``'s steps, taken without a generator between): what
+    # the log's reveals change is known from ``marks``.
+    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo)
+    tell, applied = public.tell, public.applied
+    if players:
+        proj = public.fold  # (a streamed projection is never rebuilt: the same fold to the end)
     number = seq = 0
     told: str | None = ""
-    tick = 0  # the next step to report progress at
+    tick = 0  # the next event to report progress at
     more = 0  # lines added to a group after its first
-    for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
+    entry: PublicEntry | None
+    for i, ev in enumerate(events):
         if i == tick:
             tick += 500
             if progress is not None:
                 progress(i, total)
+        before = proj.state
         if players:
-            proj = fold.fold  # type: ignore[union-attr]
+            tell(ev)
+            if not applied:
+                continue  # (not folded: a secret, or what depends on one)
+            ev, entry, ev_session = applied.pop()
             if entry is not None:
                 number = entry.no
                 told = entry.text
@@ -466,6 +463,8 @@ def _build(
                 told = None
             start = number  # a session starting with it: the number its window begins at
         else:
+            proj.apply(ev)
+            ev_session = ev.session
             start, seq = seq, ev.seq  # (the seq folded before it)
             number = seq
         if ev_session != current_no:
@@ -493,7 +492,7 @@ def _build(
             else:
                 # the names after the event before stay when no one was renamed, hidden, added or
                 # removed (most changes: a pool moved) — the public projection keeps its own then
-                fresh = fold.names() if players else None  # type: ignore[union-attr]
+                fresh = public.names() if players else None
                 if chars_before is known_after and (
                         fresh is after_names if players else same_names_of(chars_before, chars_now)):
                     names = after_names
