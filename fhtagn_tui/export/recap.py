@@ -17,6 +17,7 @@ from __future__ import annotations
 import gc
 import re
 from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
 
 import msgspec
 
@@ -344,7 +345,7 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
     for start in range(0, len(lines), 8192):
         part = lines[start : start + 8192]
         joined = b"\n".join(part)
-        if _none_marked(joined, len(part)):
+        if _none_marked(joined, part):
             continue
         try:
             marks = _MARK_DECODER.decode_lines(joined)
@@ -364,12 +365,12 @@ _HEAD = b'{"type":"'
 _MARKED_HEAD = re.compile(b'"type":"(?:%s)"' % b"|".join(name.encode() for name in sorted(_MARKED_NAMES)))
 
 
-def _none_marked(joined: bytes, records: int) -> bool:
-    """True when none of ``records`` records joined by newlines is of a type :func:`log_marks`
-    reads: each begins with its type (as this program writes them), and no marked type's head is
-    anywhere (a quote inside a JSON string is escaped: the head can only be a key's).  Then the
-    chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
-    if not joined.startswith(_HEAD) or joined.count(b"\n" + _HEAD) != records - 1:
+def _none_marked(joined: bytes, records: Sequence[bytes]) -> bool:
+    """True when none of ``records`` (``joined``: them joined by newlines) is of a type
+    :func:`log_marks` reads: each begins with its type (as this program writes them), and no marked
+    type's head is anywhere (a quote inside a JSON string is escaped: the head can only be a key's).
+    Then the chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
+    if not all(map(bytes.startswith, records, repeat(_HEAD))):  # (each record's own start: no newline in one)
         return False
     return _MARKED_HEAD.search(joined) is None
 
