@@ -122,7 +122,7 @@ def _session(rec: SessionRecap) -> list[str]:
     open_list = False
     for part, texts in escaped_groups(rec.groups, escape_all):
         if open_list and not fight[0] and plain(part):  # (most batches: a line each, out of a fight)
-            out.append("<li>" + "</li>\n<li>".join(texts) + "</li>")  # (its lines as one piece: the same text)
+            out += [f"<li>{text}</li>" for text in texts]
             continue
         for g in part:
             heading = ""
