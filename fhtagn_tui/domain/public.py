@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -302,10 +302,13 @@ class PublicLog:
         self.applied.append((ev, entry, session))
         return entry
 
-    #: Fold and tell the next event of a log read once (:meth:`streamed`): its entry (None when not
-    #: told); when it was folded, ``applied`` ends with (the event as folded, its entry, its public
-    #: session) — take it off as it comes (:func:`stream_public`).  (``_one`` itself, not a call more.)
-    tell = _one
+    @property
+    def tell(self) -> Callable[[Event], PublicEntry | None]:
+        """What folds and tells the next event of a log read once (:meth:`streamed`): given it, its
+        entry (None when not told); when it was folded, ``applied`` ends with (the event as folded,
+        its entry, its public session) — take it off as it comes (:func:`stream_public`).  (The
+        projection's own ``_one``, asked for once before the loop: no call more per event.)"""
+        return self._one
 
     def _names_around(self, before: dict[str, Character], state: State) -> tuple[Any, ...]:
         """The names and hidden names before and after an event (``before``: the characters before

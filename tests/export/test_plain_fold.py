@@ -16,7 +16,7 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import CampaignCreated, NoteAdded
 from fhtagn_tui.domain.history import Projection, Redone, Undone
 from fhtagn_tui.domain.plain_fold import PlainFold
-from fhtagn_tui.domain.public import stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, stream_public
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.export.recap import LogMarks, build_recap, log_marks, log_marks_of_records
 from fhtagn_tui.export.recap import _build as build
@@ -132,3 +132,33 @@ def test_an_undo_is_refused_without_the_undo_history() -> None:
         list(stream_public(iter(events), set(), set(), set(), undo=False))
     # the recap asks for the history when the log has an undo: told as before
     assert build_recap(events).sessions[0].groups[-1].lines[-1].text.startswith("Undo")
+
+
+def test_a_streamed_projection_tells_each_event_by_its_own_steps() -> None:
+    """``PublicLog.streamed(…).tell`` taken an event at a time (the players' recap) gives the steps
+    ``stream_public`` yields, and is the projection's own ``_one`` (a subclass's, when overridden)."""
+    events = events_of("coc7", ["note", "secret note", "pool pc", "secret char", "attack", "reveal", "undo",
+                                "session", "pool hidden"], 5)
+    marks = log_marks(events)
+
+    class Counted(PublicLog):
+        calls = 0
+
+        def _one(self, ev: Event) -> PublicEntry | None:
+            Counted.calls += 1
+            return super()._one(ev)
+
+    for undo in (True, False):
+        kept = events if undo else [ev for ev in events if not isinstance(ev, Undone | Redone)]
+        log = Counted.streamed(marks.reveals, marks.revealed, marks.targets, undo)
+        Counted.calls = 0
+        steps = []
+        tell = log.tell
+        for ev in kept:
+            before = log.fold.state
+            tell(ev)
+            if log.applied:
+                steps.append((*log.applied.pop(), before))
+        assert Counted.calls == len(kept)
+        assert steps == [(ev, entry, session, before) for ev, entry, session, before, _ in
+                         stream_public(iter(kept), marks.reveals, marks.revealed, marks.targets, undo)]
