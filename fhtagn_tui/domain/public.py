@@ -277,9 +277,13 @@ class PublicLog:
             return None
         characters = fold.state.characters
         known = self._names
-        if known[1] is not characters or known[0] is not before.characters:
+        if known[1] is characters and known[0] is before.characters:
+            names, hidden = known[2], known[3]
+        elif known[1] is characters is before.characters:  # an event after a change of them: the names after it
+            names, hidden = known[4], known[5]
+        else:
             known = self._names_around(before.characters, fold.state)
-        names, hidden = known[2], known[3]
+            names, hidden = known[2], known[3]
         told = _as_players_saw(ev, before) if flags & _RETOLD_F else ev
         text = players_reading(told, names, hidden) if hidden else told.describe(names)
         # (as below; a change of a type told from what players saw — PoolChanged itself — is

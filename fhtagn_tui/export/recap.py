@@ -18,6 +18,7 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
+from operator import itemgetter
 
 import msgspec
 
@@ -242,10 +243,13 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
             values = [p.value for p in points]
             moves.append(PoolMove(label, values[0], values[-1], min(values), max(values), len(points) - 1))
             changes += [(p.seq, f"{label} {p.value:g}", p.text) for p in points[1:]]
-        changes.sort(key=lambda c: c[0])
+        changes.sort(key=_SEQ)
         out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=False, actions=actions.get(t.name, 0),
                            moves=tuple(moves), changes=tuple(changes)))
     return out
+
+
+_SEQ = itemgetter(0)
 
 
 def _counts(levels: dict[object, int], tallies: dict[str, int]) -> dict[str, int]:
@@ -542,7 +546,7 @@ def _build(
             continue
         if field is not None:  # (actor_of, inlined: the one field of ACTOR_FIELDS its type has)
             value = getattr(ev, field, None)
-            actor = names[value] if isinstance(value, str) and value in names else ""
+            actor = names.get(value, "") if isinstance(value, str) else ""
         elif fields is None:
             actor = actor_of(ev, names)
         else:  # (actor_of, inlined)
