@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import msgspec
@@ -50,6 +50,7 @@ from .features.campaign import (
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
+from .plain_fold import PlainFold
 from .readings import players_reading
 from .state import Character, State
 
@@ -143,6 +144,9 @@ class PublicLog:
         #: ``None``: entries kept (a growing log).  A set: read once (:func:`stream_public`): no
         #: entry is kept but the first of each of these groups (the targets of the log's reveals).
         self._targets: set[int] | None = None
+        #: Whether the groups' undo labels are kept (``_told``): a log read once that holds no undo
+        #: or redo (:func:`stream_public` ``undo=False``) never asks for one.
+        self._labels = True
         self._reset()
 
     def _reset(self) -> None:
@@ -190,6 +194,18 @@ class PublicLog:
     def filter(self, events: Iterable[Event]) -> list[PublicEntry]:
         """Feed ``events``; the entries they added (all entries if a reveal rebuilt the log)."""
         return self.feed(events)[0]
+
+    @classmethod
+    def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True) -> PublicLog:
+        """The projection of a whole log read once, in order, told an event at a time by :meth:`tell`
+        (what :func:`stream_public` yields; the players' recap takes its steps so, without a
+        generator between).  Its arguments are :func:`stream_public`'s.  Never rebuilt: ``fold`` is
+        the same fold from the first event to the last; no entry is kept (``entries`` stays empty)."""
+        log = cls()
+        log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
+        if not undo:
+            log.fold, log._labels = PlainFold(count=False), False
+        return log
 
     def _changes_reveals(self, ev: Event) -> bool:
         if isinstance(ev, Revealed):
@@ -261,9 +277,13 @@ class PublicLog:
             return None
         characters = fold.state.characters
         known = self._names
-        if known[1] is not characters or known[0] is not before.characters:
+        if known[1] is characters and known[0] is before.characters:
+            names, hidden = known[2], known[3]
+        elif known[1] is characters is before.characters:  # an event after a change of them: the names after it
+            names, hidden = known[4], known[5]
+        else:
             known = self._names_around(before.characters, fold.state)
-        names, hidden = known[2], known[3]
+            names, hidden = known[2], known[3]
         told = _as_players_saw(ev, before) if flags & _RETOLD_F else ev
         text = players_reading(told, names, hidden) if hidden else told.describe(names)
         # (as below; a change of a type told from what players saw — PoolChanged itself — is
@@ -275,7 +295,8 @@ class PublicLog:
             if text is None:
                 self.applied.append((ev, None, session))
                 return None
-        self._told.setdefault(ev.group, text)
+        if self._labels:
+            self._told.setdefault(ev.group, text)
         number = self._numbered = self._numbered + 1
         entry = PublicEntry(number, text, ev, session)
         if self._targets is None:
@@ -284,6 +305,14 @@ class PublicLog:
             self._first.setdefault(ev.group, entry)
         self.applied.append((ev, entry, session))
         return entry
+
+    @property
+    def tell(self) -> Callable[[Event], PublicEntry | None]:
+        """What folds and tells the next event of a log read once (:meth:`streamed`): given it, its
+        entry (None when not told); when it was folded, ``applied`` ends with (the event as folded,
+        its entry, its public session) — take it off as it comes (:func:`stream_public`).  (The
+        projection's own ``_one``, asked for once before the loop: no call more per event.)"""
+        return self._one
 
     def _names_around(self, before: dict[str, Character], state: State) -> tuple[Any, ...]:
         """The names and hidden names before and after an event (``before``: the characters before
@@ -311,6 +340,8 @@ class PublicLog:
 
     def _any(self, ev: Event, kind: type, flags: int) -> PublicEntry | None:
         """:meth:`_one` of any event (secret, or of a kind that asks more, or after a secret)."""
+        if flags & _UNDO_REDO_F and not self._labels:
+            raise ValueError(f"{kind.__name__} in a log streamed as holding no undo or redo (stream_public undo=False)")
         secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
@@ -380,7 +411,8 @@ class PublicLog:
             else:
                 first = self._first.get(aim)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
-        self._told.setdefault(ev.group, text)
+        if self._labels:
+            self._told.setdefault(ev.group, text)
         self._numbered += 1
         entry = PublicEntry(self._numbered, text, ev, session)
         if self._targets is None:
@@ -462,7 +494,7 @@ def same_names(before: dict[str, Character], after: dict[str, Character]) -> boo
 
 def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
-    copy = Projection(checkpoint_every=0)
+    copy = PlainFold(fold.count) if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
     copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy
@@ -561,7 +593,7 @@ def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]
 
 
 def stream_public(
-    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int]
+    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
 ) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
     """The public projection of a whole log read once, in order (an export of a long log): the
     same entries and folds as :func:`public_log` gives, step by step, nothing of the log kept.
@@ -569,13 +601,18 @@ def stream_public(
     ``reveals``, ``revealed`` and ``targets`` are the whole log's (:func:`reveal_marks`, or read
     from its records): what a reveal would rebuild is known from the start.  Yields, for each
     event folded, (the event as folded, its entry or None when not told, its public session, the
-    public state before it, the projection — its ``fold.state`` is the state after it)."""
-    log = PublicLog()
-    log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
-    applied, pop, one, fold = log.applied, log.applied.pop, log._one, log.fold  # (a stream is never rebuilt)
+    public state before it, the projection — its ``fold.state`` is the state after it).
+
+    ``undo=False``: the log holds no undo or redo at all (an export's first pass tells): then the
+    folds keep no undo history (:class:`~fhtagn_tui.domain.plain_fold.PlainFold`) and no group's undo
+    label is kept, and they do not count the free rolls and notes (an export never reads ``rolls``
+    or ``notes``) — the same entries, the same states but for those counts, less work per event; an
+    undo met is refused."""
+    log = PublicLog.streamed(reveals, revealed, targets, undo)
+    applied, pop, tell, fold = log.applied, log.applied.pop, log.tell, log.fold  # (a stream is never rebuilt)
     for ev in events:
         before = fold.state
-        one(ev)
+        tell(ev)
         if applied:  # (one step at most: taken at once)
             folded, entry, session = pop()
             yield folded, entry, session, before, log

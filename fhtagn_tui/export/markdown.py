@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator
+from operator import attrgetter, itemgetter
 
 from .recap import Group, Recap, SessionRecap, Summary
 
@@ -78,8 +79,15 @@ BATCH = 2048
 
 def plain(groups: list[Group]) -> bool:
     """Whether each of ``groups`` is one line, neither secret nor taken back, out of a fight (told
-    as its line alone)."""
-    return all(not g.round and len(g.lines) == 1 and not g.undone and not g.lines[0].secret for g in groups)
+    as its line alone).  (Each question asked of the whole batch at once, in C.)"""
+    if any(map(_ROUND, groups)) or any(map(_UNDONE, groups)):
+        return False
+    lines = list(map(_LINES, groups))
+    return list(map(len, lines)).count(1) == len(lines) and not any(map(_SECRET, map(_FIRST, lines)))
+
+
+_ROUND, _UNDONE, _LINES, _SECRET = attrgetter("round"), attrgetter("undone"), attrgetter("lines"), attrgetter("secret")
+_FIRST = itemgetter(0)
 
 
 def escaped_groups(groups: list[Group], escape_all: Callable[[list[str]], list[str]]) -> Iterator[tuple[list[Group], Iterator[str]]]:

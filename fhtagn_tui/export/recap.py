@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from itertools import repeat
+from operator import itemgetter
 
 import msgspec
 
@@ -30,7 +32,8 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view, stream_public
+from fhtagn_tui.domain.plain_fold import PlainFold
+from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
@@ -240,10 +243,13 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
             values = [p.value for p in points]
             moves.append(PoolMove(label, values[0], values[-1], min(values), max(values), len(points) - 1))
             changes += [(p.seq, f"{label} {p.value:g}", p.text) for p in points[1:]]
-        changes.sort(key=lambda c: c[0])
+        changes.sort(key=_SEQ)
         out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=False, actions=actions.get(t.name, 0),
                            moves=tuple(moves), changes=tuple(changes)))
     return out
+
+
+_SEQ = itemgetter(0)
 
 
 def _counts(levels: dict[object, int], tallies: dict[str, int]) -> dict[str, int]:
@@ -273,6 +279,8 @@ class LogMarks(msgspec.Struct):
     reveals: set[int] = set()
     revealed: set[int] = set()
     targets: set[int] = set()
+    #: Whether the log holds an undo or a redo at all (False: its fold needs no undo history).
+    undo: bool = True
 
 
 class _Marker:
@@ -304,7 +312,7 @@ class _Marker:
     def marks(self) -> LogMarks:
         revealed = {self.reveals[g] for g, on in self.active.items() if on and g in self.reveals}
         return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
-                        set(self.reveals), revealed, self.targets)  # type: ignore[arg-type]
+                        set(self.reveals), revealed, self.targets, bool(self.state))  # type: ignore[arg-type]
 
 
 #: The event types :func:`log_marks` reads.
@@ -341,7 +349,7 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
     for start in range(0, len(lines), 8192):
         part = lines[start : start + 8192]
         joined = b"\n".join(part)
-        if _none_marked(joined, len(part)):
+        if _none_marked(joined, part):
             continue
         try:
             marks = _MARK_DECODER.decode_lines(joined)
@@ -361,24 +369,14 @@ _HEAD = b'{"type":"'
 _MARKED_HEAD = re.compile(b'"type":"(?:%s)"' % b"|".join(name.encode() for name in sorted(_MARKED_NAMES)))
 
 
-def _none_marked(joined: bytes, records: int) -> bool:
-    """True when none of ``records`` records joined by newlines is of a type :func:`log_marks`
-    reads: each begins with its type (as this program writes them), and no marked type's head is
-    anywhere (a quote inside a JSON string is escaped: the head can only be a key's).  Then the
-    chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
-    if not joined.startswith(_HEAD) or joined.count(b"\n" + _HEAD) != records - 1:
+def _none_marked(joined: bytes, records: Sequence[bytes]) -> bool:
+    """True when none of ``records`` (``joined``: them joined by newlines) is of a type
+    :func:`log_marks` reads: each begins with its type (as this program writes them), and no marked
+    type's head is anywhere (a quote inside a JSON string is escaped: the head can only be a key's).
+    Then the chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
+    if not all(map(bytes.startswith, records, repeat(_HEAD))):  # (each record's own start: no newline in one)
         return False
     return _MARKED_HEAD.search(joined) is None
-
-
-def _gm_steps(events: Iterable[Event], proj: Projection) -> Iterator[tuple[Event, None, int, State, Projection]]:
-    """(event, None, session, the state before it, the fold) for every event, once folded in ``proj``
-    (the shape of :func:`~fhtagn_tui.domain.public.stream_public`'s steps, whose entries are the
-    players' words)."""
-    for ev in events:
-        before = proj.state
-        proj.apply(ev)
-        yield ev, None, ev.session, before, proj
 
 
 def build_recap(
@@ -415,7 +413,9 @@ def _build(
     marks: LogMarks,
 ) -> Recap:
     undone = marks.undone
-    proj = Projection(checkpoint_every=0)
+    # a log without any undo or redo is folded without the undo history (no one asks for it), and
+    # without counting free rolls and notes (the recap counts its rolls itself; neither is told)
+    proj = Projection(checkpoint_every=0) if marks.undo else PlainFold(count=False)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     current_no: int | None = None  # its number (None: no session yet)
@@ -439,20 +439,28 @@ def _build(
     # public number; no words: folded but not told (a hidden character's numbers).  Their fold is
     # the public projection's own (it folds exactly the events it gives: an event it cannot fold
     # changes nothing in it), not a second one beside it.  The public projection is read as it
-    # goes: what the log's reveals change is known from ``marks``.
-    steps: Iterator[tuple[Event, PublicEntry | None, int, State, Projection | PublicLog]] = (
-        stream_public(events, marks.reveals, marks.revealed, marks.targets) if players else _gm_steps(events, proj))
+    # goes, an event at a time (``stream_public``'s steps, taken without a generator between): what
+    # the log's reveals change is known from ``marks``.
+    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo)
+    tell, applied = public.tell, public.applied
+    if players:
+        proj = public.fold  # (a streamed projection is never rebuilt: the same fold to the end)
     number = seq = 0
     told: str | None = ""
-    tick = 0  # the next step to report progress at
+    tick = 0  # the next event to report progress at
     more = 0  # lines added to a group after its first
-    for i, (ev, entry, ev_session, before, fold) in enumerate(steps):
+    entry: PublicEntry | None
+    for i, ev in enumerate(events):
         if i == tick:
             tick += 500
             if progress is not None:
                 progress(i, total)
+        before = proj.state
         if players:
-            proj = fold.fold  # type: ignore[union-attr]
+            tell(ev)
+            if not applied:
+                continue  # (not folded: a secret, or what depends on one)
+            ev, entry, ev_session = applied.pop()
             if entry is not None:
                 number = entry.no
                 told = entry.text
@@ -460,6 +468,8 @@ def _build(
                 told = None
             start = number  # a session starting with it: the number its window begins at
         else:
+            proj.apply(ev)
+            ev_session = ev.session
             start, seq = seq, ev.seq  # (the seq folded before it)
             number = seq
         if ev_session != current_no:
@@ -487,7 +497,7 @@ def _build(
             else:
                 # the names after the event before stay when no one was renamed, hidden, added or
                 # removed (most changes: a pool moved) — the public projection keeps its own then
-                fresh = fold.names() if players else None  # type: ignore[union-attr]
+                fresh = public.names() if players else None
                 if chars_before is known_after and (
                         fresh is after_names if players else same_names_of(chars_before, chars_now)):
                     names = after_names
@@ -536,7 +546,7 @@ def _build(
             continue
         if field is not None:  # (actor_of, inlined: the one field of ACTOR_FIELDS its type has)
             value = getattr(ev, field, None)
-            actor = names[value] if isinstance(value, str) and value in names else ""
+            actor = names.get(value, "") if isinstance(value, str) else ""
         elif fields is None:
             actor = actor_of(ev, names)
         else:  # (actor_of, inlined)

@@ -80,8 +80,10 @@ class Tracker:
             get = previous.get
             characters = after.characters
             # (most events change one character, or none: the others are the same objects)
-            for key in [key for key, char in characters.items() if get(key) is not char]:
-                char, old = characters[key], get(key)
+            for key, char in characters.items():
+                old = get(key)
+                if old is char:
+                    continue
                 track = tracks.get(key)
                 if track is None:
                     if told is None:

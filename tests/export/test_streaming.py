@@ -65,7 +65,7 @@ def test_marks_of_records_written_otherwise_are_still_read() -> None:
     # a chunk in which no record names a marked type the way this program writes it is not decoded;
     # one written otherwise (a space after the colon, the type not first) is
     note = b'{"type":"NoteAdded","text":"\\"type\\":\\"Undone\\"","group":7}'  # a note quoting one is not one
-    assert log_marks_of_records([note, note]) == LogMarks(set(), [])
+    assert log_marks_of_records([note, note]) == LogMarks(set(), [], undo=False)
     assert log_marks_of_records([note, b'{"type": "Undone", "target": 4}']) == LogMarks({4}, [])
     assert log_marks_of_records([b'{"target":6,"type":"Undone"}', note]) == LogMarks({6}, [])
     # a damaged record where a marked type is: the events tell what is wrong (elsewhere the second

@@ -184,7 +184,8 @@ class DiceRolled(Event):
         who = names.get(self.character, self.character)
         what = self.label or self.expr
         head = f"{who} rolls {what}" if who else f"Roll {what}"
-        faces = ", ".join(str(r.value) for r in self.dice)
+        dice = self.dice  # (most rolls are of one die: its face alone; a list joins faster than a generator)
+        faces = str(dice[0].value) if len(dice) == 1 else ", ".join([str(r.value) for r in dice])
         vs = f" vs {self.target}" if self.target is not None else ""
         lvl = f": {self.level}" if self.level else ""
         note = f" ({self.note})" if self.note else ""

@@ -1,0 +1,50 @@
+"""A fold that keeps no undo history: for a whole log read once that holds no undo or redo.
+
+:class:`~fhtagn_tui.domain.history.Projection` keeps, for every action group, a record of the state
+before it (the undo stack): undo and redo go back to those states.  A log that holds no
+:class:`~fhtagn_tui.domain.history.Undone` or :class:`~fhtagn_tui.domain.history.Redone` at all —
+known before it is read (an export's first pass, ``export.recap.LogMarks.undo``) — never reads that
+stack, and its fold is then the states alone: each event's evolver, in order.  The state after every
+event is the one :class:`Projection` has (``tests/export/test_plain_fold.py`` holds them equal); an
+undo or a redo is refused, never folded without its history.
+
+``count=False`` (an export's recap, which never reads them): the free rolls and notes (the events
+``decide.COUNTED`` only counts, most of a log) are not counted — the states are those of a
+projection but for ``rolls`` and ``notes``, which stay as they were; no state is made for such an
+event (the state after it is the state before it).
+"""
+
+from __future__ import annotations
+
+from .decide import COUNTED, EVOLVERS, late_evolver
+from .events import Event
+from .features import load_all
+from .history import Projection, Redone, Undone
+
+__all__ = ["PlainFold"]
+
+
+class PlainFold(Projection):
+    """:class:`Projection` without the undo history (no checkpoints either): ``state``, ``seq`` and
+    ``open_group`` move as a projection's do; ``done`` and ``undone`` stay empty."""
+
+    def __init__(self, count: bool = True) -> None:
+        super().__init__(checkpoint_every=0)
+        self.count = count
+        if not count:
+            load_all()  # (every counter registered)
+        #: The counters not called (``count=False``): an evolver that replaced one in the table since is.
+        self._counters = frozenset() if count else frozenset(counter for counter, _field in COUNTED.values())
+
+    def apply(self, ev: Event) -> None:
+        kind = type(ev)
+        fn = EVOLVERS.get(kind)
+        if fn is None:
+            if kind is Undone or kind is Redone:
+                raise ValueError(f"{kind.__name__} met by a fold without undo history: fold this log with a Projection")
+            fn = late_evolver(kind)
+        if fn is not None and fn not in self._counters:
+            self.state = fn(self.state, ev)  # first: an event that raises changes nothing
+        if ev.group:
+            self.open_group = ev.group
+        self.seq = ev.seq
