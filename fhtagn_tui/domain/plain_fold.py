@@ -12,6 +12,11 @@ undo or a redo is refused, never folded without its history.
 ``decide.COUNTED`` only counts, most of a log) are not counted — the states are those of a
 projection but for ``rolls`` and ``notes``, which stay as they were; no state is made for such an
 event (the state after it is the state before it).
+
+A log whose undos and redos all reach back no further than some point (``LogMarks.since``: most
+logs, whose undos take back the last action or two) is folded plainly up to that point, then by a
+:class:`Projection` that starts there (:func:`with_history`): no undo or redo can read a group
+before it, so the history it would have kept of them is never read.
 """
 
 from __future__ import annotations
@@ -19,9 +24,9 @@ from __future__ import annotations
 from .decide import COUNTED, EVOLVERS, late_evolver
 from .events import Event
 from .features import load_all
-from .history import Projection, Redone, Undone
+from .history import Projection, Redone, Undone, undo_stack
 
-__all__ = ["PlainFold"]
+__all__ = ["PlainFold", "with_history"]
 
 
 class PlainFold(Projection):
@@ -48,3 +53,14 @@ class PlainFold(Projection):
         if ev.group:
             self.open_group = ev.group
         self.seq = ev.seq
+
+
+def with_history(fold: Projection) -> Projection:
+    """A fold standing where ``fold`` stands that keeps the undo history from here on (``fold`` itself
+    when it keeps one already): for a log no undo or redo of which reaches a group before this point."""
+    if not isinstance(fold, PlainFold):
+        return fold
+    proj = Projection(checkpoint_every=0)
+    proj.state, proj.seq, proj.open_group = fold.state, fold.seq, fold.open_group
+    proj.done = undo_stack()
+    return proj

@@ -50,7 +50,7 @@ from .features.campaign import (
 from .features.encounter import DamageApplied
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
-from .plain_fold import PlainFold
+from .plain_fold import PlainFold, with_history
 from .readings import players_reading
 from .state import Character, State
 
@@ -196,16 +196,25 @@ class PublicLog:
         return self.feed(events)[0]
 
     @classmethod
-    def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True) -> PublicLog:
+    def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
+                 since: int = 1) -> PublicLog:
         """The projection of a whole log read once, in order, told an event at a time by :meth:`tell`
         (what :func:`stream_public` yields; the players' recap takes its steps so, without a
         generator between).  Its arguments are :func:`stream_public`'s.  Never rebuilt: ``fold`` is
         the same fold from the first event to the last; no entry is kept (``entries`` stays empty)."""
         log = cls()
         log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
-        if not undo:
+        if not undo or since > 1:
             log.fold, log._labels = PlainFold(count=False), False
         return log
+
+    def keep_history(self) -> None:
+        """From the next event on, the folds keep the undo history and the groups' undo labels (a log
+        streamed with ``since``: at its first seq or group that an undo or redo is at or reaches)."""
+        self.fold = with_history(self.fold)
+        if self.gm is not None:
+            self.gm = with_history(self.gm)
+        self._labels = True
 
     def _changes_reveals(self, ev: Event) -> bool:
         if isinstance(ev, Revealed):
@@ -594,6 +603,7 @@ def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]
 
 def stream_public(
     events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
+    since: int = 1,
 ) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
     """The public projection of a whole log read once, in order (an export of a long log): the
     same entries and folds as :func:`public_log` gives, step by step, nothing of the log kept.
@@ -607,10 +617,16 @@ def stream_public(
     folds keep no undo history (:class:`~fhtagn_tui.domain.plain_fold.PlainFold`) and no group's undo
     label is kept, and they do not count the free rolls and notes (an export never reads ``rolls``
     or ``notes``) — the same entries, the same states but for those counts, less work per event; an
-    undo met is refused."""
-    log = PublicLog.streamed(reveals, revealed, targets, undo)
+    undo met is refused.  ``since`` (with ``undo``): the first seq or group an undo or redo of the log is
+    at or reaches (``LogMarks.since``): the folds are plain before it, and keep the history from it."""
+    log = PublicLog.streamed(reveals, revealed, targets, undo, since)
     applied, pop, tell, fold = log.applied, log.applied.pop, log.tell, log.fold  # (a stream is never rebuilt)
+    switch = since if undo and since > 1 else 0
     for ev in events:
+        if switch and (ev.seq >= switch or ev.group >= switch):
+            switch = 0
+            log.keep_history()
+            fold = log.fold
         before = fold.state
         tell(ev)
         if applied:  # (one step at most: taken at once)

@@ -32,7 +32,7 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.plain_fold import PlainFold
+from fhtagn_tui.domain.plain_fold import PlainFold, with_history
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
@@ -281,6 +281,10 @@ class LogMarks(msgspec.Struct):
     targets: set[int] = set()
     #: Whether the log holds an undo or a redo at all (False: its fold needs no undo history).
     undo: bool = True
+    #: With ``undo``: the first seq (and group) any of the log's undos and redos reaches or is at —
+    #: the folds keep the undo history from there on and fold plainly before it (1: from the start,
+    #: what marks made without asking say).
+    since: int = 1
 
 
 class _Marker:
@@ -292,8 +296,11 @@ class _Marker:
         self.reveals: dict[object, object] = {}  # reveal group → its target
         self.active: dict[object, bool] = {}
         self.targets: set[int] = set()
+        self.since: int | None = None  # the least seq or group an undo or redo is at or reaches
 
-    def see(self, kind: object, target: object, number: object, group: object) -> None:
+    def see(self, kind: object, target: object, number: object, group: object, seq: object = None) -> None:
+        if kind == "Undone" or kind == "Redone":
+            self._reach(target, seq)
         if kind == "Undone":
             self.state[target] = True  # type: ignore[index]
             if target in self.reveals:
@@ -309,10 +316,17 @@ class _Marker:
             self.active[group] = True
             self.targets.add(target)  # type: ignore[arg-type]
 
+    def _reach(self, target: object, seq: object) -> None:
+        least = 1  # a record read otherwise than this program writes it: the history from the start
+        if type(target) is int and type(seq) is int:
+            least = max(1, min(target, seq))
+        self.since = least if self.since is None else min(self.since, least)
+
     def marks(self) -> LogMarks:
         revealed = {self.reveals[g] for g, on in self.active.items() if on and g in self.reveals}
         return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
-                        set(self.reveals), revealed, self.targets, bool(self.state))  # type: ignore[arg-type]
+                        set(self.reveals), revealed, self.targets, bool(self.state),  # type: ignore[arg-type]
+                        self.since or 1)
 
 
 #: The event types :func:`log_marks` reads.
@@ -323,7 +337,7 @@ def log_marks(events: Iterable[Event]) -> LogMarks:
     marker = _Marker()
     for ev in events:
         if isinstance(ev, _MARKED):
-            marker.see(type(ev).__name__, getattr(ev, "target", None), getattr(ev, "number", None), ev.group)
+            marker.see(type(ev).__name__, getattr(ev, "target", None), getattr(ev, "number", None), ev.group, ev.seq)
     return marker.marks()
 
 
@@ -334,6 +348,7 @@ class _Mark(msgspec.Struct):
     target: object = None  # other events have a target of their own kind (any JSON value)
     number: object = None
     group: object = None
+    seq: object = None
 
 
 _MARK_DECODER = msgspec.json.Decoder(_Mark)
@@ -359,7 +374,7 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
             return None
         for mark in marks:
             if mark.type in _MARKED_NAMES:
-                see(mark.type, mark.target, mark.number, mark.group)
+                see(mark.type, mark.target, mark.number, mark.group, mark.seq)
     return marker.marks()
 
 
@@ -414,8 +429,12 @@ def _build(
 ) -> Recap:
     undone = marks.undone
     # a log without any undo or redo is folded without the undo history (no one asks for it), and
-    # without counting free rolls and notes (the recap counts its rolls itself; neither is told)
-    proj = Projection(checkpoint_every=0) if marks.undo else PlainFold(count=False)
+    # without counting free rolls and notes (the recap counts its rolls itself; neither is told);
+    # a log with some, so up to the first seq or group they are at or reach (``marks.since``: no
+    # undo or redo reads what comes before), then with the history from there on
+    since = marks.since if marks.undo else 0
+    proj: Projection = Projection(checkpoint_every=0) if since == 1 else PlainFold(count=False)
+    switch = since if since > 1 else 0  # where the folds start keeping the history (0: they do or never will)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
     current_no: int | None = None  # its number (None: no session yet)
@@ -441,7 +460,7 @@ def _build(
     # changes nothing in it), not a second one beside it.  The public projection is read as it
     # goes, an event at a time (``stream_public``'s steps, taken without a generator between): what
     # the log's reveals change is known from ``marks``.
-    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo)
+    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo, since)
     tell, applied = public.tell, public.applied
     if players:
         proj = public.fold  # (a streamed projection is never rebuilt: the same fold to the end)
@@ -455,6 +474,10 @@ def _build(
             tick += 500
             if progress is not None:
                 progress(i, total)
+        if switch and (ev.seq >= switch or ev.group >= switch):
+            switch = 0
+            public.keep_history()
+            proj = public.fold if players else with_history(proj)
         before = proj.state
         if players:
             tell(ev)

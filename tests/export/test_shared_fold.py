@@ -10,10 +10,12 @@ from fhtagn_tui.domain import decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import CampaignCreated, NoteAdded
 from fhtagn_tui.domain.history import Projection, Undone
+from fhtagn_tui.domain.plain_fold import PlainFold, with_history
 from fhtagn_tui.domain.public import public_log
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.export import export_text
 from fhtagn_tui.export import recap as recap_module
+from fhtagn_tui.export.recap import log_marks
 from tests.serve.test_public_stream import events_of
 
 
@@ -91,9 +93,24 @@ def test_the_players_recap_folds_the_log_once(monkeypatch: pytest.MonkeyPatch) -
             applied.append(ev)
             super().apply(ev)
 
+    class CountingPlain(PlainFold):
+        def apply(self, ev: Event) -> None:
+            applied.append(ev)
+            super().apply(ev)
+
+    def counting_history(fold: Projection) -> Projection:
+        # (the recap's fold goes on with the undo history from the first group an undo reaches)
+        made = with_history(fold)
+        counted = Counting(checkpoint_every=0)
+        counted.state, counted.seq, counted.open_group, counted.done = made.state, made.seq, made.open_group, made.done
+        return counted
+
+    assert 1 < log_marks(events).since < len(events)  # (plain, then with the history)
     gm_text = export_text(events, "md")
     players_text = export_text(events, "html", players=True)
     monkeypatch.setattr(recap_module, "Projection", Counting)
+    monkeypatch.setattr(recap_module, "PlainFold", CountingPlain)
+    monkeypatch.setattr(recap_module, "with_history", counting_history)
     assert export_text(events, "md") == gm_text
     assert applied == events  # the GM's recap folds every event, once
     applied.clear()
