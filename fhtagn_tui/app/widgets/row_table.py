@@ -108,6 +108,25 @@ class RowTable(DataTable[Any]):
                 if before is not after and before != after:
                     self.update_cell(key, column, after)
 
+    def set_widths(self, widths: Sequence[int]) -> bool:
+        """Give the columns (in order) these fixed widths, keeping every row: only what is drawn
+        changes (``clear(columns=True)`` and the rows added again rebuilt the whole table).  False,
+        and nothing changed, when the widths are not one a column."""
+        columns = self.ordered_columns
+        if len(widths) != len(columns):
+            return False
+        if all(not c.auto_width and c.width == w for c, w in zip(columns, widths, strict=True)):
+            return True
+        for column, width in zip(columns, widths, strict=True):
+            column.width, column.auto_width = width, False
+        self._update_count += 1  # DataTable's render caches are not keyed by width
+        self._clear_caches()
+        self._rows_cache.clear()
+        self._header_stamp = next(_stamps)
+        self._update_dimensions(())  # the virtual width (a layout only if it changed)
+        self.refresh()
+        return True
+
     def _update_dimensions(self, new_rows: Any) -> None:
         """DataTable's, but rows added to a table that already scrolls do not lay the screen out
         again: the table's own size does not depend on them (a followed log gains a row per

@@ -26,7 +26,7 @@ def _height(widget: Static, width: int) -> int:
     return rows
 
 
-def _same(before: VisualType, after: VisualType) -> bool:
+def same_content(before: VisualType, after: VisualType) -> bool:
     """The same text (and styles): nothing to draw again.  Rich's ``Text ==`` leaves the base style out."""
     if isinstance(before, str) and isinstance(after, str):
         return before == after
@@ -41,7 +41,7 @@ def update_steady(widget: Static, content: VisualType) -> None:
     """``widget.update(content)``; laid out again only if the rows it takes change (or it has not
     been laid out yet); not drawn again at all when the text is the one it shows (a follow that
     changed nothing of it: a player's sheet under a roll request)."""
-    if _same(widget.content, content):
+    if same_content(widget.content, content):
         return
     width = widget.content_size.width
     if not width or widget.styles.height is None or not widget.styles.height.is_auto:
