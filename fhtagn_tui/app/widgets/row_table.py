@@ -102,9 +102,11 @@ class RowTable(DataTable[Any]):
                 self.add_row(*cells, key=key)
             return
         columns = [column.key for column in self.ordered_columns]
+        data = self._data
         for key, cells in rows:
-            old = self.get_row(key)
-            for column, before, after in zip(columns, old, cells, strict=False):
+            old = data[RowKey(key)]
+            for column, after in zip(columns, cells, strict=False):
+                before = old.get(column)
                 if before is not after and before != after:
                     self.update_cell(key, column, after)
 

@@ -7,6 +7,7 @@ before it (or fewer than its least height), so a key press need not pay for that
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.visual import VisualType
@@ -14,10 +15,28 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 
-def _height(widget: Static, width: int) -> int:
-    """The rows the widget takes for its content at ``width``: padding, border, least and most height."""
+def unwrapped_rows(content: VisualType, width: int) -> int | None:
+    """The rows a Text takes at ``width`` when none of its lines is wider (no wrapping to work
+    out: one row a line); None when that is not known so cheaply (Textual measures it)."""
+    if not isinstance(content, Text) or width <= 0:
+        return None
+    plain = content.plain
+    if not plain or plain.endswith("\n") or "\t" in plain or "\r" in plain:
+        return None
+    lines = plain.split("\n")
+    if any(cell_len(line) > width for line in lines):
+        return None
+    return len(lines)
+
+
+def _height(widget: Static, width: int, content: VisualType | None = None) -> int:
+    """The rows the widget takes for its content (or ``content``, which it shows) at ``width``:
+    padding, border, least and most height."""
     styles = widget.styles
-    rows = widget.get_content_height(Size(0, 0), Size(0, 0), width) + styles.gutter.height
+    rows = unwrapped_rows(content, width) if content is not None else None
+    if rows is None:
+        rows = widget.get_content_height(Size(0, 0), Size(0, 0), width)
+    rows += styles.gutter.height
     low, high = styles.min_height, styles.max_height
     if low is not None and low.cells is not None:
         rows = max(rows, low.cells)
@@ -47,10 +66,10 @@ def update_steady(widget: Static, content: VisualType) -> None:
     if not width or widget.styles.height is None or not widget.styles.height.is_auto:
         widget.update(content)
         return
-    before = _height(widget, width)
+    before = _height(widget, width, widget.content)
     widget.update(content, layout=False)
     widget.clear_cached_dimensions()
-    if _height(widget, width) != before:
+    if _height(widget, width, content) != before:
         widget.refresh(layout=True)
         # Textual clears the arrangements its parents keep (by their size) only when the widget is
         # next idle; a screen laid out before that (its timer runs first, e.g. a GM's request that
