@@ -48,6 +48,7 @@ class RowTable(DataTable[Any]):
         self._line_cache = LRUCache(48)
         self._stamp: dict[RowKey, int] = {}
         self._rows_cache: dict[tuple[object, ...], Strip] = {}
+        self._cells_cache: dict[tuple[object, ...], tuple[object, Any]] = {}  # (the cell's value, its lines)
         self._header_stamp = next(_stamps)
         self._frame: tuple[Any, ...] | None = None
         self._row_styles: dict[int, Style] = {}  # each kind of row's style, this frame (_get_row_style)
@@ -86,6 +87,7 @@ class RowTable(DataTable[Any]):
             self._header_stamp = next(_stamps)
         self._stamp.clear()
         self._rows_cache.clear()
+        self._cells_cache.clear()
         return self
 
     def set_rows(self, rows: Sequence[tuple[str, Sequence[CellType]]]) -> None:
@@ -124,6 +126,7 @@ class RowTable(DataTable[Any]):
         self._update_count += 1  # DataTable's render caches are not keyed by width
         self._clear_caches()
         self._rows_cache.clear()
+        self._cells_cache.clear()
         self._header_stamp = next(_stamps)
         self._update_dimensions(())  # the virtual width (a layout only if it changed)
         self.refresh()
@@ -161,6 +164,7 @@ class RowTable(DataTable[Any]):
 
     def notify_style_update(self) -> None:
         self._rows_cache.clear()
+        self._cells_cache.clear()
         super().notify_style_update()
 
     def add_column(self, label: Any, *, width: int | None = None, key: str | None = None,
@@ -191,6 +195,32 @@ class RowTable(DataTable[Any]):
         if style is None:
             style = self._row_styles[kind] = super()._get_row_style(row_index, base_style)
         return style
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False) -> Any:
+        """DataTable's, kept per cell: keyed by the cell's value itself (not the counter every change
+        bumps), so a row with one cell changed renders that cell alone again (an attack changes the
+        HP bars or the Status, not the Name and Init)."""
+        if (self._frame is None or row_index < 0 or column_index < 0 or self.fixed_rows
+                or self.fixed_columns):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        row = self.rows.get(row_key) if row_key is not None else None
+        cells = self._data.get(row_key) if row_key is not None else None
+        if row is None or cells is None or column_key not in cells or row.height != 1:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        value = cells[column_key]
+        key = (row_key, column_key, id(value), row_index, base_style, width, cursor, hover,
+               self._show_hover_cursor, self.show_cursor, self._pseudo_class_state)
+        entry = self._cells_cache.get(key)
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        if len(self._cells_cache) >= 4 * self.CACHE_LIMIT:
+            self._cells_cache.clear()
+        self._cells_cache[key] = (value, lines)
+        return lines
 
     def render_line(self, y: int) -> Strip:
         frame = self._frame
