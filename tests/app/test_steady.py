@@ -164,3 +164,24 @@ async def test_the_quick_row_count_is_the_one_textual_measures() -> None:
             assert quick == box.get_content_height(Size(0, 0), Size(0, 0), width), (text.plain, width)
             checked += 1
         assert checked > 80
+
+
+async def test_a_wrapped_text_is_measured_once_not_again_as_the_one_before() -> None:
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box = app.query_one("#box", Static)
+        await pilot.pause()
+        measured: list[int] = []
+        original = box.get_content_height
+
+        def spy(container: Size, viewport: Size, width: int) -> int:
+            measured.append(width)
+            return original(container, viewport, width)
+
+        box.get_content_height = spy  # type: ignore[method-assign]
+        long = "a message long enough to wrap " * 3  # wider than the box: Textual measures it
+        update_steady(box, long.strip() + ".")
+        update_steady(box, long.strip() + "!")  # its "before" is the height measured just now
+        assert len(measured) == 3  # the first's before (never measured), the first, the second
+        await pilot.pause()
+        assert "!" in str(box.render()) and box.size.height == 3

@@ -51,7 +51,9 @@ class RowTable(DataTable[Any]):
         self._cells_cache: dict[tuple[object, ...], tuple[object, Any]] = {}  # (the cell's value, its lines)
         self._header_stamp = next(_stamps)
         self._frame: tuple[Any, ...] | None = None
-        self._row_styles: dict[int, Style] = {}  # each kind of row's style, this frame (_get_row_style)
+        # each kind of row's style (_get_row_style), by the table's style and pseudo-classes: kept
+        # from frame to frame (each asks every ancestor for its styles); a new style clears them
+        self._row_styles: dict[tuple[object, ...], Style] = {}
 
     # --- data -------------------------------------------------------------------------
 
@@ -165,6 +167,7 @@ class RowTable(DataTable[Any]):
     def notify_style_update(self) -> None:
         self._rows_cache.clear()
         self._cells_cache.clear()
+        self._row_styles.clear()
         super().notify_style_update()
 
     def add_column(self, label: Any, *, width: int | None = None, key: str | None = None,
@@ -183,17 +186,20 @@ class RowTable(DataTable[Any]):
             return super().render_lines(crop)
         finally:
             self._frame = None
-            self._row_styles.clear()
 
     def _get_row_style(self, row_index: int, base_style: Style) -> Style:
-        """DataTable's, worked out once a frame for each kind of row (header, fixed, odd, even),
-        not once a line: each asks every ancestor of the table for its styles."""
-        if self._frame is None or not (row_index == -1 or row_index < self.fixed_rows or self.zebra_stripes):
+        """DataTable's, worked out once for each kind of row (header, fixed, odd, even) and the
+        table's style, not once a line: each asks every ancestor of the table for its styles."""
+        frame = self._frame
+        if frame is None or not (row_index == -1 or row_index < self.fixed_rows or self.zebra_stripes):
             return super()._get_row_style(row_index, base_style)
         kind = -1 if row_index == -1 else -2 if row_index < self.fixed_rows else row_index % 2
-        style = self._row_styles.get(kind)
+        key = (kind, base_style, frame[6])  # frame[6]: the pseudo-classes (focus …)
+        style = self._row_styles.get(key)
         if style is None:
-            style = self._row_styles[kind] = super()._get_row_style(row_index, base_style)
+            if len(self._row_styles) >= 32:
+                self._row_styles.clear()
+            style = self._row_styles[key] = super()._get_row_style(row_index, base_style)
         return style
 
     def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,

@@ -7,6 +7,8 @@ before it (or fewer than its least height), so a key press need not pay for that
 
 from __future__ import annotations
 
+from weakref import WeakKeyDictionary
+
 from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
@@ -29,13 +31,22 @@ def unwrapped_rows(content: VisualType, width: int) -> int | None:
     return len(lines)
 
 
-def _height(widget: Static, width: int, content: VisualType | None = None) -> int:
-    """The rows the widget takes for its content (or ``content``, which it shows) at ``width``:
-    padding, border, least and most height."""
+#: The rows of the content each widget was last measured with (width, content, rows): the next
+#: update's "before" (measuring a wrapped message line twice a key cost a Content wrap each time).
+_measured: WeakKeyDictionary[Static, tuple[int, VisualType, int]] = WeakKeyDictionary()
+
+
+def _height(widget: Static, width: int, content: VisualType) -> int:
+    """The rows the widget takes for ``content`` (the content it shows) at ``width``: padding,
+    border, least and most height."""
     styles = widget.styles
-    rows = unwrapped_rows(content, width) if content is not None else None
-    if rows is None:
-        rows = widget.get_content_height(Size(0, 0), Size(0, 0), width)
+    seen = _measured.get(widget)
+    if seen is not None and seen[0] == width and seen[1] is content:
+        rows = seen[2]
+    else:
+        quick = unwrapped_rows(content, width)
+        rows = quick if quick is not None else widget.get_content_height(Size(0, 0), Size(0, 0), width)
+        _measured[widget] = (width, content, rows)
     rows += styles.gutter.height
     low, high = styles.min_height, styles.max_height
     if low is not None and low.cells is not None:
