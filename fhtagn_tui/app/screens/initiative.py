@@ -64,7 +64,7 @@ LOG_MIN = 32  # columns the log keeps at least
 STATUS_LEAST = 12
 #: Beside the log, the Status column is at least this wide (more when its content is): a mark or a
 #: condition coming or going does not widen the table and narrow the log.
-STATUS_BESIDE = 24
+STATUS_BESIDE = 16
 LOG_LINES = 60
 
 
