@@ -197,6 +197,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         elif not self.readonly:
             self.desk = self.door.answer_desk()
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
+        # the tabs a redraw visits, found once (two queries a key walked and matched the whole DOM);
+        # found again when a tab is mounted or unmounted, or another screen is the one queried
+        self._tabs_found: tuple[object, list[GameTab], dict[object, set[GameTab]]] | None = None
         self._collect_pending = False
         self._view: tuple[bool, str] | None = None  # (read-only, system) the screen was fitted to
         self._message = ""  # the last message on the message line, whole
@@ -373,8 +376,12 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         # Only the tab on screen (and the Log, which appends) is drawn now; the others are marked
         # stale and drawn when opened.  Drawing five tabs per action cost start-up and key latency.
         pane = self.query_one(TabbedContent).active_pane
-        on_screen = set(pane.query(GameTab)) if pane is not None else None
-        for tab in self.query(GameTab):
+        tabs, by_pane = self._game_tabs()
+        if pane is None:
+            on_screen = None
+        elif (on_screen := by_pane.get(pane)) is None:
+            on_screen = by_pane[pane] = set(pane.query(GameTab))
+        for tab in tabs:
             shown = on_screen is None or tab in on_screen or isinstance(tab, LogTab)
             if events is not None:
                 if shown:
@@ -417,8 +424,21 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
                     tabs.hide_tab(tab)
         self.refresh_bindings()
 
+    def _game_tabs(self) -> tuple[list[GameTab], dict[object, set[GameTab]]]:
+        """``self.query(GameTab)`` (in the screen queried now), and the tabs in each pane, kept."""
+        root = self.children[0] if self.children else None
+        found = self._tabs_found
+        if found is None or found[0] is not root:
+            found = self._tabs_found = (root, list(self.query(GameTab)), {})
+        return found[1], found[2]
+
+    def tabs_changed(self) -> None:
+        """A tab was mounted or unmounted: the tabs are found again on the next redraw."""
+        self._tabs_found = None
+
     def tab_mounted(self, tab: GameTab) -> None:
         """A tab has just been mounted: drawn now if on screen, else when first opened."""
+        self.tabs_changed()
         if isinstance(tab, LogTab):
             tab.defer(self.log_backlog)  # the Log fills itself when first shown
         pane = self.query_one(TabbedContent).active_pane

@@ -43,3 +43,33 @@ async def test_a_click_on_a_key_is_that_key(make_app):
         await pilot.click(KeyBar, offset=(2, 0))  # "n New"
         await pilot.pause()
         assert isinstance(app.screen, CharacterForm)
+
+
+async def test_a_set_of_keys_seen_before_is_drawn_from_what_was_drawn_then(make_app):
+    """An action turns keys off, the next turn on again: the bar draws each set of keys once; drawn
+    from that, it is the line drawn then, and a click still finds its key."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.query_one(KeyBar)
+        first = bar.render_line(0)
+        renders = []
+        original = bar.render
+
+        def spy():
+            renders.append(1)
+            return original()
+
+        bar.render = spy  # type: ignore[method-assign]
+        await pilot.press("2")
+        await pilot.pause()
+        assert bar.render_line(0).text.startswith(" s Start fight") and renders == [1]
+        assert bar.key_at(1).key == "s"
+        await pilot.press("1")
+        await pilot.pause()
+        assert bar.render_line(0) == first and renders == [1]  # not rendered again
+        assert bar.key_at(1).key == "n" and bar.key_at(8).key == "e"  # the spans of this set of keys
+        bar._hover = bar.key_at(1)  # noqa: SLF001 - the mouse over a key: a new look, drawn anew
+        bar.refresh()
+        await pilot.pause()
+        assert bar.render_line(0) != first and renders == [1, 1]

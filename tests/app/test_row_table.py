@@ -126,3 +126,62 @@ async def test_a_row_added_and_settled_scrolls_the_cursor_to_it_at_once() -> Non
         await pilot.pause()
         assert plain.scroll_y == rows.scroll_y == top + 1
         assert _lines(rows) == _lines(plain)
+
+
+async def test_a_row_with_one_cell_changed_renders_that_cell_alone_again() -> None:
+    app = Pair()
+    async with app.run_test(size=(80, 24)) as pilot:
+        _fill(app, ROWS)
+        await pilot.pause()
+        rows = app.query_one("#rows", RowTable)
+        plain = app.query_one("#plain", DataTable)
+        assert _lines(rows) == _lines(plain)
+        rendered: list[tuple[int, int]] = []
+        original = DataTable._render_cell
+
+        def spy(self: DataTable[object], row: int, column: int, *args: object, **kwargs: object) -> object:
+            if self is rows:
+                rendered.append((row, column))
+            return original(self, row, column, *args, **kwargs)  # type: ignore[arg-type]
+
+        DataTable._render_cell = spy  # type: ignore[assignment,method-assign]
+        try:
+            changed = [(key, list(cells)) for key, cells in ROWS]
+            changed[3][1][3] = Text("prone", style="yellow")
+            rendered.clear()
+            _fill(app, changed)
+            await pilot.pause()  # the frame that shows it
+            assert rendered == [(3, 3)]  # its Name, Init and HP came from the cache
+            assert _lines(rows) == _lines(plain)
+            # the cursor on it: the cells are drawn with the cursor's style, as a plain table's
+            rows.move_cursor(row=3)
+            plain.move_cursor(row=3)
+            await pilot.pause()
+            assert _lines(rows) == _lines(plain)
+        finally:
+            DataTable._render_cell = original  # type: ignore[method-assign]
+
+
+async def test_new_widths_keep_the_rows_and_draw_as_a_table_built_with_them() -> None:
+    app = Pair()
+    async with app.run_test(size=(80, 24)) as pilot:
+        rows = app.query_one("#rows", RowTable)
+        plain = app.query_one("#plain", DataTable)
+        rows.clear(columns=True)
+        for name, width in (("Name", 12), ("Init", 4), ("Pools", 8), ("Status", 6)):
+            rows.add_column(name, key=name.lower(), width=width)
+        _fill(app, ROWS)
+        await pilot.pause()
+        stamps = dict(rows._stamp)  # noqa: SLF001
+        assert rows.set_widths((10, 4, 9, 30))
+        plain.clear(columns=True)
+        for name, width in (("Name", 10), ("Init", 4), ("Pools", 9), ("Status", 30)):
+            plain.add_column(name, key=name.lower(), width=width)
+        for key, cells in ROWS:
+            plain.add_row(*cells, key=key)
+        await pilot.pause()
+        assert rows._stamp == stamps  # noqa: SLF001 - the same rows, none added again
+        assert _lines(rows) == _lines(plain)
+        assert rows.virtual_size == plain.virtual_size
+        assert not rows.set_widths((10, 4))  # not one a column: nothing changed
+        assert [c.width for c in rows.ordered_columns] == [10, 4, 9, 30]

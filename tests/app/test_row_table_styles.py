@@ -1,4 +1,4 @@
-"""RowTable works out each kind of row's style (header, odd, even) once a frame, not once a line
+"""RowTable works out each kind of row's style (header, odd, even) once (kept from frame to frame until a new style), not once a line
 (each asks every ancestor of the table for its styles: ~0.15 ms a line), and paints exactly what a
 plain DataTable paints, styles included (the Party table at start-up, issue 20)."""
 
@@ -39,8 +39,13 @@ async def test_each_kind_of_rows_style_is_worked_out_once_a_frame(monkeypatch: p
         await pilot.pause()
         rows, plain = app.query_one("#rows", RowTable), app.query_one("#plain", DataTable)
         monkeypatch.setattr(DataTable, "_get_row_style", spy)
+        rows._row_styles.clear()  # noqa: SLF001 - as a new style would
         painted = _segments(rows)
         assert sorted(set(asked)) == sorted(asked) and len(asked) == 3  # header, one odd row, one even row
+        asked.clear()
+        assert _segments(rows) == painted and asked == []  # the next frame: kept
+        rows.notify_style_update()  # a new style (a theme): asked again
+        assert _segments(rows) == painted and len(asked) == 3
         asked.clear()
         assert painted == _segments(plain)  # the same text in the same styles, line by line
         assert len(asked) == 1 + len(ROWS)  # DataTable: once a line

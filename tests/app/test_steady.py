@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual.app import App, ComposeResult
+from textual.geometry import Size
 from textual.widgets import Static
 
 from fhtagn_tui.app.widgets.steady import update_steady
@@ -131,3 +132,56 @@ async def test_a_request_on_the_gm_log_moves_nothing_once_its_lines_have_their_r
         Compositor.reflow = original  # type: ignore[method-assign]
         store.close()
 
+
+
+async def test_the_quick_row_count_is_the_one_textual_measures() -> None:
+    """``unwrapped_rows`` (a Text whose lines all fit: one row a line) agrees with Textual's own
+    measure, on lines of every width up to the box's, wide characters and empty lines among them."""
+    import random
+
+    from rich.text import Text
+
+    from fhtagn_tui.app.widgets.steady import unwrapped_rows
+
+    rng = random.Random(7)
+    words = ["a", "ghoul", "▶", "—", "Ada Vance", "鬼", "  ", "x" * 12, "·", "SAN"]
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box = app.query_one("#box", Static)
+        await pilot.pause()
+        checked = 0
+        for _ in range(300):
+            width = rng.randint(8, 40)
+            lines = [" ".join(rng.choice(words) for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(1, 5))]
+            text = Text("\n".join(lines))
+            if rng.random() < 0.5:
+                text.stylize("bold", 0, rng.randint(0, len(text.plain)))
+            quick = unwrapped_rows(text, width)
+            if quick is None:
+                continue
+            box.update(text, layout=False)
+            box.clear_cached_dimensions()
+            assert quick == box.get_content_height(Size(0, 0), Size(0, 0), width), (text.plain, width)
+            checked += 1
+        assert checked > 80
+
+
+async def test_a_wrapped_text_is_measured_once_not_again_as_the_one_before() -> None:
+    app = Box()
+    async with app.run_test(size=(40, 12)) as pilot:
+        box = app.query_one("#box", Static)
+        await pilot.pause()
+        measured: list[int] = []
+        original = box.get_content_height
+
+        def spy(container: Size, viewport: Size, width: int) -> int:
+            measured.append(width)
+            return original(container, viewport, width)
+
+        box.get_content_height = spy  # type: ignore[method-assign]
+        long = "a message long enough to wrap " * 3  # wider than the box: Textual measures it
+        update_steady(box, long.strip() + ".")
+        update_steady(box, long.strip() + "!")  # its "before" is the height measured just now
+        assert len(measured) == 3  # the first's before (never measured), the first, the second
+        await pilot.pause()
+        assert "!" in str(box.render()) and box.size.height == 3

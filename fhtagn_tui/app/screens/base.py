@@ -19,6 +19,9 @@ class GameTab(GmAccess, Container):
     def on_mount(self) -> None:
         self.gm.tab_mounted(self)
 
+    def on_unmount(self) -> None:
+        self.gm.tabs_changed()
+
     def on_events_appended(self, message: EventsAppended) -> None:
         """New events (from the app: at once when on screen, else posted): keep what this tab needs of
         them, then redraw if on screen."""

@@ -32,7 +32,7 @@ from ..forms.confirm import Confirm
 from ..keymap import key_markup, key_text
 from ..widgets.fit import fit_widths
 from ..widgets.row_table import RowTable
-from ..widgets.steady import update_steady
+from ..widgets.steady import same_content, update_steady
 from .base import GameTab
 from .initiative_view import (
     BAR_POOLS,
@@ -60,6 +60,11 @@ class EmptyNote(Static):
 #: From this width the log stands beside the fight, the table taking this share of the width.
 WIDE = 110
 LOG_MIN = 32  # columns the log keeps at least
+#: The Status column's least width: the Name is cut (with …) before the Status gets fewer ("UNCONSCIOUS").
+STATUS_LEAST = 12
+#: Beside the log, the Status column is at least this wide (more when its content is): a mark or a
+#: condition coming or going does not widen the table and narrow the log.
+STATUS_BESIDE = 16
 LOG_LINES = 60
 
 
@@ -110,19 +115,27 @@ class InitiativeTab(GameTab):
         self._backlog_read = False
         self._cells: dict[str, tuple[tuple[object, ...], list[Text]]] = {}  # per combatant, last drawn
         self._width = 0  # the width the columns were last fitted to
+        # the tab's own widgets, kept (a query walked the DOM for each, several times a key)
+        self._head = Static(id="ini-head")
+        self._table = RowTable(id="ini-table", cursor_type="row", zebra_stripes=True)
+        self._log_box = LogBeside(id="ini-log", markup=False)  # the log beside the fight, when the window is wide
+        self._panel_box = Static(id="ini-panel")
+        self._head_text: Text | None = None
+        self._rescroll = True  # the cursor to be scrolled into view even if it stays (a new size)
 
     def compose(self) -> ComposeResult:
-        yield Static(id="ini-head")
-        yield EmptyNote(
+        yield self._head
+        self._empty = EmptyNote(
             f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick who fights (party, NPCs, or "
             "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
             f"Templates: [b]:template add Cultist kind=npc {TEMPLATE_EXAMPLE.get(self.gm.state.system, '')}[/b]",
             id="ini-empty",
         )
+        yield self._empty
         with Horizontal(id="ini-body"):
-            yield RowTable(id="ini-table", cursor_type="row", zebra_stripes=True)
-            yield LogBeside(id="ini-log", markup=False)  # the log beside the fight, when the window is wide
-        yield Static(id="ini-panel")
+            yield self._table
+            yield self._log_box
+        yield self._panel_box
 
     def take(self, events: list[Event]) -> None:
         """The last action's result, kept before the tab is redrawn (EventsAppended does both, in order)."""
@@ -142,10 +155,11 @@ class InitiativeTab(GameTab):
     def show(self, state: State) -> None:
         self._state = state
         enc = state.encounter
-        self.query_one("#ini-head", Static).update(head_text(state), layout=False)  # one line, always
-        table = self.query_one("#ini-table", RowTable)
-        empty = self.query_one("#ini-empty", EmptyNote)
-        panel = self.query_one("#ini-panel", Static)
+        head = head_text(state)
+        if self._head_text is None or not same_content(self._head_text, head):  # one line, always
+            self._head.update(head, layout=False)
+            self._head_text = head
+        table, empty, panel = self._table, self._empty, self._panel_box
         running = enc is not None
         had_focus = empty.has_focus
         for widget, shown in ((empty, not running), (table, running), (panel, running)):
@@ -175,7 +189,8 @@ class InitiativeTab(GameTab):
                 bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
                 init = "?" if char is not None and char.hidden and not char.stats else init_cell(comb)  # "?": hidden (players)
                 cells = [name_cell(char, cid, cid == enc.current), Text(init), bars, marks(comb, char)]
-                cells[0].no_wrap, cells[0].overflow = True, "ellipsis"  # whole when there is room, … when not
+                for cell in (cells[0], cells[3]):  # whole when there is room, … when not
+                    cell.no_wrap, cell.overflow = True, "ellipsis"
             made[cid] = (ident, cells)
             rows.append((cid, cells))
         self._cells = made
@@ -185,8 +200,9 @@ class InitiativeTab(GameTab):
         table.set_rows(rows)  # only the rows that changed are drawn again
         target = enc.current if enc.current and enc.current != self._current else keep
         self._current = enc.current
-        if target in enc.order:
-            table.move_cursor(row=enc.order.index(target), animate=False)
+        if target in enc.order and ((row := enc.order.index(target)) != table.cursor_row or self._rescroll):
+            table.move_cursor(row=row, animate=False)  # (and scrolled into view: not again when it stays)
+        self._rescroll = False
         if had_focus:
             table.focus()
         update_steady(panel, self._panel(state))  # laid out again only if its height changes
@@ -194,34 +210,44 @@ class InitiativeTab(GameTab):
         self._keys_changed()
 
     def _widths(self, system: str, rows: list[list[Text]]) -> tuple[int, int, int]:
-        """Name, Init and Status widths: their content's, the Name cut (with …) only when the window
-        is too narrow for it beside the others."""
+        """Name, Init and Status widths.  Name and Init are as wide as their content, the Name cut
+        (with …) only when the window is too narrow for it and STATUS_LEAST columns of Status.  The
+        Status takes the room that is left, whatever it holds: a condition coming or going changes
+        one cell, not the columns (which rebuilt and redrew the whole table).  Beside the log, Name
+        and Status share the room by their content (as before), the Status at least STATUS_BESIDE
+        wide when there is room (the log the rest): most marks come and go without a new width."""
         pools = BAR_POOLS.get(system, ("HP",))
         pool_width = 10 * len(pools) - 1
         name = max([4, *(cells[0].cell_len for cells in rows)])
         init = max([4, *(cells[1].cell_len for cells in rows)])
-        status = max([6, *(cells[3].cell_len for cells in rows)])
         width = self.size.width or self.app.size.width
-        if self.has_class("wide") and not self.gm.player:
+        beside = self.has_class("wide") and not self.gm.player
+        if beside:
             width -= LOG_MIN  # the log stands beside the table: the table takes what it needs of the rest
-        room = width - 2 * 4 - pool_width - init - 1  # cell padding, scroll bar
-        name_w, status_w = fit_widths([name, status], max(room, 20), floor=10)
-        return name_w, init, status_w
+        room = max(width - 2 * 4 - pool_width - init - 1, 20)  # cell padding, scroll bar
+        if not beside:
+            name_w = min(name, max(room - STATUS_LEAST, 10))
+            return name_w, init, room - name_w
+        status = max([6, *(cells[3].cell_len for cells in rows)])
+        name_w, status_w = fit_widths([name, status], room, floor=10)
+        return name_w, init, max(status_w, min(STATUS_BESIDE, room - name_w))
 
     def _columns(self, system: str, widths: tuple[int, int, int] = (16, 4, 6)) -> None:
-        table = self.query_one("#ini-table", DataTable)
-        table.clear(columns=True)
+        table = self._table
         name, init, status = widths
         pools_width = 10 * len(BAR_POOLS.get(system, ("HP",))) - 1
         # beside the log, the table is as wide as its columns (cell padding, a scroll bar): the log the rest
         table.styles.width = name + init + pools_width + status + 2 * 4 + 1 if self.has_class("wide") else "1fr"
+        self._fitted = widths
+        if system == self._system and table.set_widths((name, init, pools_width, status)):
+            return  # the same columns, other widths: the rows are kept
+        table.clear(columns=True)
         table.add_column("Name", key="name", width=name)
         table.add_column("Init", key="init", width=init)
         pools = BAR_POOLS.get(system, ("HP",))
         table.add_column(" ".join(p.ljust(9) for p in pools), key="pools", width=10 * len(pools) - 1)
         table.add_column("Status", key="status", width=status)
         self._system = system
-        self._fitted = widths
 
     @staticmethod
     def _pool(state: State, char: Character | None, pool: str) -> Text:
@@ -265,6 +291,7 @@ class InitiativeTab(GameTab):
         self._width = event.size.width
         self.set_class(event.size.width >= WIDE, "wide")
         self._fitted = (0, 0, 0)  # fitted again
+        self._rescroll = True
         if self._state is not None and self._state.encounter is not None:
             self.show(self._state)  # the columns fitted to the new width
 
@@ -276,7 +303,7 @@ class InitiativeTab(GameTab):
 
     def _show_log(self) -> None:
         app = self.gm
-        box = self.query_one("#ini-log", Static)
+        box = self._log_box
         shown = self.has_class("wide") and not app.player and not app.reviewing
         box.display = shown
         if not shown:
@@ -290,13 +317,13 @@ class InitiativeTab(GameTab):
 
     def fit_log(self) -> None:
         """The box has a new size: the newest lines that fit it."""
-        box = self.query_one("#ini-log", Static)
+        box = self._log_box
         if box.display and box.content_size.height:
             box.update("\n".join(self._latest(box)))
 
     def _latest(self, box: Static) -> list[str]:
         """The newest lines that fit the box, wrapped, oldest first."""
-        width = max(10, (box.content_size.width or self.app.size.width - self.query_one("#ini-table").size.width - 3))
+        width = max(10, (box.content_size.width or self.app.size.width - self._table.size.width - 3))
         height = max(3, box.content_size.height or self.app.size.height - 10)
         out: list[str] = []
         used = 0
@@ -319,7 +346,7 @@ class InitiativeTab(GameTab):
     # --- what the keys act on -------------------------------------------------------------------
 
     def highlighted_id(self) -> str:
-        table = self.query_one("#ini-table", DataTable)
+        table = self._table
         if not table.row_count:
             return ""
         try:
@@ -532,7 +559,7 @@ class InitiativeTab(GameTab):
             return
         order[i], order[j] = order[j], order[i]
         if self.run_text("fight order " + " ".join(self._arg(c) for c in order)) is None:
-            self.query_one("#ini-table", DataTable).move_cursor(row=j, animate=False)
+            self._table.move_cursor(row=j, animate=False)
 
     def action_end(self) -> None:
         def answered(yes: bool | None) -> None:

@@ -15,7 +15,7 @@ from rich.text import Text
 from textual import events
 from textual.binding import ActiveBinding
 from textual.screen import Screen
-from textual.widget import Widget
+from textual.widget import Widget, _RenderCache
 
 #: The command palette's action (its key is ``ctrl+p`` unless the user's keymap moves ``app.palette``).
 PALETTE_ACTIONS = frozenset({"command_palette", "app.command_palette"})
@@ -75,6 +75,9 @@ class KeyBar(Widget, can_focus=False):
         self.palette: Key | None = None
         self._spans: list[tuple[int, int, Key]] = []  # columns of each key drawn on the last render
         self._hover: Key | None = None
+        # the lines drawn for each set of keys (an action turns a few keys off, the next turn on
+        # again): drawn once, then taken from here (Text → Content → strips cost a millisecond a key)
+        self._drawn: dict[tuple[object, ...], tuple[_RenderCache, list[tuple[int, int, Key]]]] = {}
 
     # --- which keys ------------------------------------------------------------------------
 
@@ -108,6 +111,24 @@ class KeyBar(Widget, can_focus=False):
             self.refresh()
 
     # --- drawing ---------------------------------------------------------------------------
+
+    def _render_content(self) -> None:
+        """Widget's, kept by what the bar shows (keys, palette, the key under the mouse, size)."""
+        key = (tuple(self.keys), self.palette, self._hover, self.size)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            super()._render_content()  # render() → the strips, and the spans the mouse reads
+            if len(self._drawn) >= 16:
+                self._drawn.clear()
+            self._drawn[key] = (self._render_cache, list(self._spans))
+            return
+        self._render_cache, spans = drawn
+        self._spans = list(spans)
+        self._dirty_regions.clear()
+
+    def notify_style_update(self) -> None:
+        self._drawn.clear()  # a new theme or style: drawn anew
+        super().notify_style_update()
 
     def _piece(self, item: Key, key_style: Style, hover_style: Style) -> Text:
         text = Text()

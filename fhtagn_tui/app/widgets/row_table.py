@@ -48,9 +48,12 @@ class RowTable(DataTable[Any]):
         self._line_cache = LRUCache(48)
         self._stamp: dict[RowKey, int] = {}
         self._rows_cache: dict[tuple[object, ...], Strip] = {}
+        self._cells_cache: dict[tuple[object, ...], tuple[object, Any]] = {}  # (the cell's value, its lines)
         self._header_stamp = next(_stamps)
         self._frame: tuple[Any, ...] | None = None
-        self._row_styles: dict[int, Style] = {}  # each kind of row's style, this frame (_get_row_style)
+        # each kind of row's style (_get_row_style), by the table's style and pseudo-classes: kept
+        # from frame to frame (each asks every ancestor for its styles); a new style clears them
+        self._row_styles: dict[tuple[object, ...], Style] = {}
 
     # --- data -------------------------------------------------------------------------
 
@@ -86,6 +89,7 @@ class RowTable(DataTable[Any]):
             self._header_stamp = next(_stamps)
         self._stamp.clear()
         self._rows_cache.clear()
+        self._cells_cache.clear()
         return self
 
     def set_rows(self, rows: Sequence[tuple[str, Sequence[CellType]]]) -> None:
@@ -102,11 +106,33 @@ class RowTable(DataTable[Any]):
                 self.add_row(*cells, key=key)
             return
         columns = [column.key for column in self.ordered_columns]
+        data = self._data
         for key, cells in rows:
-            old = self.get_row(key)
-            for column, before, after in zip(columns, old, cells, strict=False):
+            old = data[RowKey(key)]
+            for column, after in zip(columns, cells, strict=False):
+                before = old.get(column)
                 if before is not after and before != after:
                     self.update_cell(key, column, after)
+
+    def set_widths(self, widths: Sequence[int]) -> bool:
+        """Give the columns (in order) these fixed widths, keeping every row: only what is drawn
+        changes (``clear(columns=True)`` and the rows added again rebuilt the whole table).  False,
+        and nothing changed, when the widths are not one a column."""
+        columns = self.ordered_columns
+        if len(widths) != len(columns):
+            return False
+        if all(not c.auto_width and c.width == w for c, w in zip(columns, widths, strict=True)):
+            return True
+        for column, width in zip(columns, widths, strict=True):
+            column.width, column.auto_width = width, False
+        self._update_count += 1  # DataTable's render caches are not keyed by width
+        self._clear_caches()
+        self._rows_cache.clear()
+        self._cells_cache.clear()
+        self._header_stamp = next(_stamps)
+        self._update_dimensions(())  # the virtual width (a layout only if it changed)
+        self.refresh()
+        return True
 
     def _update_dimensions(self, new_rows: Any) -> None:
         """DataTable's, but rows added to a table that already scrolls do not lay the screen out
@@ -140,6 +166,8 @@ class RowTable(DataTable[Any]):
 
     def notify_style_update(self) -> None:
         self._rows_cache.clear()
+        self._cells_cache.clear()
+        self._row_styles.clear()
         super().notify_style_update()
 
     def add_column(self, label: Any, *, width: int | None = None, key: str | None = None,
@@ -158,18 +186,47 @@ class RowTable(DataTable[Any]):
             return super().render_lines(crop)
         finally:
             self._frame = None
-            self._row_styles.clear()
 
     def _get_row_style(self, row_index: int, base_style: Style) -> Style:
-        """DataTable's, worked out once a frame for each kind of row (header, fixed, odd, even),
-        not once a line: each asks every ancestor of the table for its styles."""
-        if self._frame is None or not (row_index == -1 or row_index < self.fixed_rows or self.zebra_stripes):
+        """DataTable's, worked out once for each kind of row (header, fixed, odd, even) and the
+        table's style, not once a line: each asks every ancestor of the table for its styles."""
+        frame = self._frame
+        if frame is None or not (row_index == -1 or row_index < self.fixed_rows or self.zebra_stripes):
             return super()._get_row_style(row_index, base_style)
         kind = -1 if row_index == -1 else -2 if row_index < self.fixed_rows else row_index % 2
-        style = self._row_styles.get(kind)
+        key = (kind, base_style, frame[6])  # frame[6]: the pseudo-classes (focus …)
+        style = self._row_styles.get(key)
         if style is None:
-            style = self._row_styles[kind] = super()._get_row_style(row_index, base_style)
+            if len(self._row_styles) >= 32:
+                self._row_styles.clear()
+            style = self._row_styles[key] = super()._get_row_style(row_index, base_style)
         return style
+
+    def _render_cell(self, row_index: int, column_index: int, base_style: Style, width: int,
+                     cursor: bool = False, hover: bool = False) -> Any:
+        """DataTable's, kept per cell: keyed by the cell's value itself (not the counter every change
+        bumps), so a row with one cell changed renders that cell alone again (an attack changes the
+        HP bars or the Status, not the Name and Init)."""
+        if (self._frame is None or row_index < 0 or column_index < 0 or self.fixed_rows
+                or self.fixed_columns):
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        row_key = self._row_locations.get_key(row_index)
+        column_key = self._column_locations.get_key(column_index)
+        row = self.rows.get(row_key) if row_key is not None else None
+        cells = self._data.get(row_key) if row_key is not None else None
+        if row is None or cells is None or column_key not in cells or row.height != 1:
+            return super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        value = cells[column_key]
+        key = (row_key, column_key, id(value), row_index, base_style, width, cursor, hover,
+               self._show_hover_cursor, self.show_cursor, self._pseudo_class_state)
+        entry = self._cells_cache.get(key)
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        lines = super()._render_cell(row_index, column_index, base_style, width, cursor, hover)
+        if len(self._cells_cache) >= 4 * self.CACHE_LIMIT:
+            self._cells_cache.clear()
+        self._cells_cache[key] = (value, lines)
+        return lines
 
     def render_line(self, y: int) -> Strip:
         frame = self._frame
