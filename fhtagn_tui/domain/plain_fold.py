@@ -24,7 +24,8 @@ from __future__ import annotations
 from .decide import COUNTED, EVOLVERS, late_evolver
 from .events import Event
 from .features import load_all
-from .history import Projection, Redone, Undone, undo_stack
+from .history import GroupRecord, Projection, Redone, Undone, undo_stack
+from .state import State
 
 __all__ = ["PlainFold", "with_history"]
 
@@ -40,6 +41,10 @@ class PlainFold(Projection):
             load_all()  # (every counter registered)
         #: The counters not called (``count=False``): an evolver that replaced one in the table since is.
         self._counters = frozenset() if count else frozenset(counter for counter, _field in COUNTED.values())
+        #: What a :class:`Projection`'s undo stack would hold on top: (group, its first event, the state
+        #: before it), or None while it would be empty.  :func:`with_history` starts from it: an event
+        #: filed under that group again (a log written by hand) is added to it, as a projection adds it.
+        self.top: tuple[int, Event, State] | None = None
 
     def apply(self, ev: Event) -> None:
         kind = type(ev)
@@ -48,10 +53,16 @@ class PlainFold(Projection):
             if kind is Undone or kind is Redone:
                 raise ValueError(f"{kind.__name__} met by a fold without undo history: fold this log with a Projection")
             fn = late_evolver(kind)
+        before = self.state
         if fn is not None and fn not in self._counters:
-            self.state = fn(self.state, ev)  # first: an event that raises changes nothing
-        if ev.group:
-            self.open_group = ev.group
+            self.state = fn(before, ev)  # first: an event that raises changes nothing
+        group = ev.group
+        top = self.top
+        # (Projection.apply's test of a group starting, with no undo ever popping the stack here)
+        if (group != self.open_group or top is None) and not (top is not None and top[0] == group and group != 0):
+            self.top = (group, ev, before)
+        if group:
+            self.open_group = group
         self.seq = ev.seq
 
 
@@ -62,5 +73,7 @@ def with_history(fold: Projection) -> Projection:
         return fold
     proj = Projection(checkpoint_every=0)
     proj.state, proj.seq, proj.open_group = fold.state, fold.seq, fold.open_group
-    proj.done = undo_stack()
+    # The stack starts with what a projection's would have on top (no undo reaches it or below it,
+    # but an event filed under its group again is added to it, not made a group of its own).
+    proj.done = undo_stack([GroupRecord(*fold.top)] if fold.top is not None else [])
     return proj

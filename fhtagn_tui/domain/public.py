@@ -504,6 +504,8 @@ def same_names(before: dict[str, Character], after: dict[str, Character]) -> boo
 def _copy(fold: Projection) -> Projection:
     """A projection where ``fold`` stands (its state and undo history), folded on separately."""
     copy = PlainFold(fold.count) if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
+    if isinstance(fold, PlainFold) and isinstance(copy, PlainFold):
+        copy.top = fold.top
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
     copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy

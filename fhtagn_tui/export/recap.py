@@ -382,14 +382,18 @@ _MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
 #: How every record this program writes begins: its type first (the tag), without spaces.
 _HEAD = b'{"type":"'
 _MARKED_HEAD = re.compile(b'"type":"(?:%s)"' % b"|".join(name.encode() for name in sorted(_MARKED_NAMES)))
+#: A type tag with an escape in it (``"\\u0055ndone"`` reads as ``"Undone"``): not written by this program.
+_ESCAPED_TYPE = re.compile(rb'\{"type":"[^"\\]*\\')
 
 
 def _none_marked(joined: bytes, records: Sequence[bytes]) -> bool:
     """True when none of ``records`` (``joined``: them joined by newlines) is of a type
     :func:`log_marks` reads: each begins with its type (as this program writes them), and no marked
-    type's head is anywhere (a quote inside a JSON string is escaped: the head can only be a key's).
-    Then the chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
+    type's head is anywhere (a quote inside a JSON string is escaped: the head can only be a key's),
+    and no type is spelled with an escape (``"\\u0055ndone"``).  Then the chunk is not decoded at all; anything else (a record written otherwise) is decoded."""
     if not all(map(bytes.startswith, records, repeat(_HEAD))):  # (each record's own start: no newline in one)
+        return False
+    if b"\\" in joined and _ESCAPED_TYPE.search(joined):  # a type spelled with an escape: decoded
         return False
     return _MARKED_HEAD.search(joined) is None
 
