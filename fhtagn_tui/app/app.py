@@ -11,7 +11,6 @@ _COLLECTING = gc.isenabled()
 gc.disable()
 try:
     import asyncio
-    import signal
     import sys
     from collections.abc import Callable, Sequence
     from importlib import import_module
@@ -36,6 +35,7 @@ try:
 
     from . import render_caches
     from .access import gm_app
+    from .hangup import Hangup
     from .input_bound import InputBoundMixin
     from .keymap import UserKeymap, key_text, keymap_paths
     from .keymap import load as load_keymap
@@ -323,17 +323,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
         return self.door.latest(LOG_WINDOW)
 
     def _hangup_on_signals(self) -> None:
-        """SIGHUP (a dropped connection) and SIGTERM end the app cleanly.
-
-        Every acknowledged event is already on disk (appends are fsync'd before
-        they are shown), so ending is only a matter of leaving the terminal tidy.
-        """
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGHUP, signal.SIGTERM):
-            try:
-                loop.add_signal_handler(sig, self.exit, 0)
-            except (NotImplementedError, RuntimeError, ValueError):
-                pass  # not the main thread (tests) or no signals here
+        """SIGHUP (a dropped connection), SIGTERM and a terminal gone away end the app cleanly
+        (``app/hangup.py``; every acknowledged event is already on disk)."""
+        self.hangup = Hangup(self)
+        self.hangup.install()
 
     # --- state → screen -------------------------------------------------------------------
 

@@ -98,3 +98,24 @@ def test_signal_during_play_ends_cleanly_and_loses_nothing(tmp_path, sig):
     with CampaignStore.open(path) as store:  # the writer lock was released
         notes = [e for e in store.events() if getattr(e, "text", "") == "The lights go out."]
         assert len(notes) == 1, [getattr(e, "text", "") for e in store.events()][-3:]
+
+
+def test_the_terminal_gone_without_a_signal_ends_the_app_and_frees_the_campaign(tmp_path: Path) -> None:
+    """The terminal's other side closes and no SIGHUP comes (the app is not the terminal's session
+    leader): the app sees its terminal hung up and ends — it used to spin at half a core on an
+    endless end of file, holding the campaign's lock, until killed."""
+    path = campaigns.create_demo(tmp_path)
+    app = PtyApp(tmp_path, "harlan-creek")
+    try:
+        assert app.read_until(b"HP/SAN"), app.output[-500:]
+        app.type(":")
+        time.sleep(0.3)
+        app.type("note The phone drops the call.\r")
+        wait_for_event(path, "The phone drops the call.")
+        os.close(app.master)
+        app.master = os.open(os.devnull, os.O_RDONLY)  # (for close(): the terminal itself is gone)
+        assert app.proc.wait(timeout=10) == 0
+    finally:
+        app.close()
+    with CampaignStore.open(path) as store:  # the writer lock was released
+        assert any(getattr(e, "text", "") == "The phone drops the call." for e in store.events())
