@@ -3,6 +3,10 @@ DataTable shows, and a change of one row renders that row again, not the others.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
@@ -38,25 +42,48 @@ def _fill(app: Pair, rows: list[tuple[str, list[object]]]) -> None:
         plain.add_row(*cells, key=key)
 
 
+async def _filled(app: Pair, pilot: Any) -> tuple[RowTable, DataTable[object]]:
+    """Both tables given ``ROWS`` and drawn: they draw alike."""
+    _fill(app, ROWS)
+    await pilot.pause()
+    rows = app.query_one("#rows", RowTable)
+    plain: DataTable[object] = app.query_one("#plain", DataTable)
+    assert _lines(rows) == _lines(plain)
+    return rows, plain
+
+
+async def _cursor_on_both(pilot: Any, rows: RowTable, plain: DataTable[object], row: int) -> None:
+    """The cursor moved to ``row`` in both tables: they draw alike."""
+    rows.move_cursor(row=row)
+    plain.move_cursor(row=row)
+    await pilot.pause()
+    assert _lines(rows) == _lines(plain)
+
+
+@contextmanager
+def _spying(name: str, table: DataTable[object], seen: Callable[..., object]) -> Iterator[None]:
+    """DataTable's method ``name`` reports each call for ``table`` (its arguments) to ``seen``."""
+    original = getattr(DataTable, name)
+
+    def spy(self: DataTable[object], *args: object, **kwargs: object) -> object:
+        if self is table:
+            seen(*args)
+        return original(self, *args, **kwargs)
+
+    setattr(DataTable, name, spy)
+    try:
+        yield
+    finally:
+        setattr(DataTable, name, original)
+
+
 async def test_it_draws_what_a_plain_data_table_draws_and_only_changed_rows_again() -> None:
     app = Pair()
     async with app.run_test(size=(80, 24)) as pilot:
-        _fill(app, ROWS)
-        await pilot.pause()
-        rows = app.query_one("#rows", RowTable)
-        plain = app.query_one("#plain", DataTable)
-        assert _lines(rows) == _lines(plain)
+        rows, plain = await _filled(app, pilot)
         stamps = dict(rows._stamp)  # noqa: SLF001
-        rendered = []
-        original = DataTable._render_line_in_row
-
-        def spy(self: DataTable[object], row_key: object, *args: object, **kwargs: object) -> object:
-            if self is rows:
-                rendered.append(row_key.value)  # type: ignore[attr-defined]
-            return original(self, row_key, *args, **kwargs)  # type: ignore[arg-type]
-
-        DataTable._render_line_in_row = spy  # type: ignore[assignment,method-assign]
-        try:
+        rendered: list[object] = []
+        with _spying("_render_line_in_row", rows, lambda row_key, *_: rendered.append(row_key.value)):
             _fill(app, ROWS)  # the same rows: nothing changes
             assert rows._stamp == stamps  # noqa: SLF001
             changed = [(key, list(cells)) for key, cells in ROWS]
@@ -71,12 +98,7 @@ async def test_it_draws_what_a_plain_data_table_draws_and_only_changed_rows_agai
             _fill(app, list(reversed(changed)) + [("c9", ["new", "1", "", "prone"])])
             await pilot.pause()
             assert _lines(rows) == _lines(plain)
-            rows.move_cursor(row=4)
-            plain.move_cursor(row=4)
-            await pilot.pause()
-            assert _lines(rows) == _lines(plain)
-        finally:
-            DataTable._render_line_in_row = original  # type: ignore[method-assign]
+            await _cursor_on_both(pilot, rows, plain, 4)
 
 
 async def test_rows_added_to_a_scrolling_table_draw_and_scroll_as_a_plain_one() -> None:
@@ -131,21 +153,9 @@ async def test_a_row_added_and_settled_scrolls_the_cursor_to_it_at_once() -> Non
 async def test_a_row_with_one_cell_changed_renders_that_cell_alone_again() -> None:
     app = Pair()
     async with app.run_test(size=(80, 24)) as pilot:
-        _fill(app, ROWS)
-        await pilot.pause()
-        rows = app.query_one("#rows", RowTable)
-        plain = app.query_one("#plain", DataTable)
-        assert _lines(rows) == _lines(plain)
+        rows, plain = await _filled(app, pilot)
         rendered: list[tuple[int, int]] = []
-        original = DataTable._render_cell
-
-        def spy(self: DataTable[object], row: int, column: int, *args: object, **kwargs: object) -> object:
-            if self is rows:
-                rendered.append((row, column))
-            return original(self, row, column, *args, **kwargs)  # type: ignore[arg-type]
-
-        DataTable._render_cell = spy  # type: ignore[assignment,method-assign]
-        try:
+        with _spying("_render_cell", rows, lambda row, column, *_: rendered.append((row, column))):
             changed = [(key, list(cells)) for key, cells in ROWS]
             changed[3][1][3] = Text("prone", style="yellow")
             rendered.clear()
@@ -154,12 +164,7 @@ async def test_a_row_with_one_cell_changed_renders_that_cell_alone_again() -> No
             assert rendered == [(3, 3)]  # its Name, Init and HP came from the cache
             assert _lines(rows) == _lines(plain)
             # the cursor on it: the cells are drawn with the cursor's style, as a plain table's
-            rows.move_cursor(row=3)
-            plain.move_cursor(row=3)
-            await pilot.pause()
-            assert _lines(rows) == _lines(plain)
-        finally:
-            DataTable._render_cell = original  # type: ignore[method-assign]
+            await _cursor_on_both(pilot, rows, plain, 3)
 
 
 async def test_new_widths_keep_the_rows_and_draw_as_a_table_built_with_them() -> None:

@@ -80,8 +80,8 @@ def wait_for_event(path: Path, text: str, timeout: float = 15.0) -> None:
     raise AssertionError(f"{text!r} never reached {path}")
 
 
-@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
-def test_signal_during_play_ends_cleanly_and_loses_nothing(tmp_path, sig):
+def playing(tmp_path: Path, note: str) -> tuple[Path, PtyApp]:
+    """The demo campaign open on a real pty, ``note`` typed on its command line and on disk."""
     path = campaigns.create_demo(tmp_path)
     app = PtyApp(tmp_path, "harlan-creek")
     try:
@@ -89,8 +89,18 @@ def test_signal_during_play_ends_cleanly_and_loses_nothing(tmp_path, sig):
         assert app.read_until(b"HP/SAN"), app.output[-500:]
         app.type(":")
         time.sleep(0.3)
-        app.type("note The lights go out.\r")
-        wait_for_event(path, "The lights go out.")
+        app.type(f"note {note}\r")
+        wait_for_event(path, note)
+    except BaseException:
+        app.close()
+        raise
+    return path, app
+
+
+@pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM])
+def test_signal_during_play_ends_cleanly_and_loses_nothing(tmp_path, sig):
+    path, app = playing(tmp_path, "The lights go out.")
+    try:
         app.proc.send_signal(sig)
         assert app.wait(timeout=15) == 0
     finally:
@@ -104,14 +114,8 @@ def test_the_terminal_gone_without_a_signal_ends_the_app_and_frees_the_campaign(
     """The terminal's other side closes and no SIGHUP comes (the app is not the terminal's session
     leader): the app sees its terminal hung up and ends — it used to spin at half a core on an
     endless end of file, holding the campaign's lock, until killed."""
-    path = campaigns.create_demo(tmp_path)
-    app = PtyApp(tmp_path, "harlan-creek")
+    path, app = playing(tmp_path, "The phone drops the call.")
     try:
-        assert app.read_until(b"HP/SAN"), app.output[-500:]
-        app.type(":")
-        time.sleep(0.3)
-        app.type("note The phone drops the call.\r")
-        wait_for_event(path, "The phone drops the call.")
         os.close(app.master)
         app.master = os.open(os.devnull, os.O_RDONLY)  # (for close(): the terminal itself is gone)
         assert app.proc.wait(timeout=10) == 0
