@@ -278,11 +278,7 @@ class PublicLog:
         fold = self.fold
         before = fold.state
         session = self._session_no.get(ev.session, 0)
-        try:
-            fold.apply(ev)
-        except Exception:  # it needs what players never saw: it stays with the secrets
-            fold.state = before
-            self.secret_groups.add(ev.group)
+        if not self._folded(fold, ev, before):
             return None
         characters = fold.state.characters
         known = self._names
@@ -304,6 +300,22 @@ class PublicLog:
             if text is None:
                 self.applied.append((ev, None, session))
                 return None
+        return self._enter(ev, text, session)
+
+    def _folded(self, fold: Projection, ev: Event, before: State) -> bool:
+        """``ev`` folded in the public ``fold``; or, when it cannot be (it needs what players never
+        saw), ``fold`` left at ``before`` and its group kept with the secrets."""
+        try:
+            fold.apply(ev)
+        except Exception:  # it stays with the secrets
+            fold.state = before
+            self.secret_groups.add(ev.group)
+            return False
+        return True
+
+    def _enter(self, ev: Event, text: str, session: int) -> PublicEntry:
+        """The next entry of the public log: ``ev`` as players read it (``text``), numbered, kept
+        (or, streamed, kept only as the first of a reveal's target group) and in ``applied``."""
         if self._labels:
             self._told.setdefault(ev.group, text)
         number = self._numbered = self._numbered + 1
@@ -379,11 +391,7 @@ class PublicLog:
             if self._session_no.get(number, number) != number:
                 ev = replace(ev, number=self._session_no[number])
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
-        try:
-            fold.apply(ev)
-        except Exception:  # it needs what players never saw: it stays with the secrets
-            fold.state = before
-            self.secret_groups.add(ev.group)
+        if not self._folded(fold, ev, before):
             return None
         state = fold.state
         # names and hidden names before and after, worked out again only when the characters changed
@@ -420,16 +428,7 @@ class PublicLog:
             else:
                 first = self._first.get(aim)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
-        if self._labels:
-            self._told.setdefault(ev.group, text)
-        self._numbered += 1
-        entry = PublicEntry(self._numbered, text, ev, session)
-        if self._targets is None:
-            self.entries.append(entry)
-        elif ev.group in self._targets:
-            self._first.setdefault(ev.group, entry)
-        self.applied.append((ev, entry, session))
-        return entry
+        return self._enter(ev, text, session)
 
     # --- reading --------------------------------------------------------------------------------
 
