@@ -29,8 +29,8 @@ from fhtagn_tui.export.recap import _build as build
 from tests.export.test_export import SESSIONS
 from tests.export.test_export import play as golden_play
 from tests.export.test_plain_fold import uncounted
-from tests.serve.test_public_property import OPS, SETUP
-from tests.serve.test_public_stream import events_of
+from tests.serve.test_public_property import SETUP
+from tests.serve.test_public_stream import events_of, gm_sessions
 
 
 def _steps(events: list[Event], marks: LogMarks) -> list[tuple[object, ...]]:
@@ -50,10 +50,7 @@ def check(events: list[Event]) -> LogMarks:
     return marks
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(system=st.sampled_from(sorted(SETUP)), ops=st.lists(st.sampled_from(OPS), min_size=2, max_size=24),
-       seed=st.integers(0, 10_000))
+@gm_sessions(30)
 def test_a_log_with_undos_is_told_alike_with_the_history_kept_from_where_they_reach(
         system: str, ops: list[str], seed: int) -> None:
     check(events_of(system, ops, seed))

@@ -6,8 +6,6 @@ refused, never folded without its history."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from fhtagn_tui.domain import decide
@@ -23,7 +21,7 @@ from fhtagn_tui.export.recap import _build as build
 from tests.export.test_export import SESSIONS
 from tests.export.test_export import play as golden_play
 from tests.serve.test_public_property import OPS, SETUP
-from tests.serve.test_public_stream import events_of
+from tests.serve.test_public_stream import events_of, gm_sessions
 
 #: The operations of the public property but undo and redo: logs a plain fold may fold.
 PLAIN_OPS = [op for op in OPS if op not in ("undo", "redo")]
@@ -62,10 +60,7 @@ def check(events: list[Event]) -> None:
                     == build(iter(events), session, players, None, len(events), with_history))
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(system=st.sampled_from(sorted(SETUP)), ops=st.lists(st.sampled_from(PLAIN_OPS), min_size=2, max_size=24),
-       seed=st.integers(0, 10_000))
+@gm_sessions(25, PLAIN_OPS)
 def test_a_log_without_undo_is_told_alike_without_the_undo_history(system: str, ops: list[str], seed: int) -> None:
     check(events_of(system, ops, seed))
 

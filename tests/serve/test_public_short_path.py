@@ -38,7 +38,7 @@ from fhtagn_tui.domain.public import (
 )
 from fhtagn_tui.domain.state import Character, State
 from tests.serve.test_public_property import OPS, SETUP
-from tests.serve.test_public_stream import events_of
+from tests.serve.test_public_stream import events_of, gm_sessions
 
 
 class GeneralPath(PublicLog):
@@ -117,10 +117,7 @@ def _general_stream(events: list[Event], reveals: set[int], revealed: set[int], 
             yield (*log.applied.pop(), before, log)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(system=st.sampled_from(sorted(SETUP)), ops=st.lists(st.sampled_from(OPS), min_size=2, max_size=24),
-       seed=st.integers(0, 10_000))
+@gm_sessions(25)
 def test_the_short_path_tells_what_the_general_path_tells(system: str, ops: list[str], seed: int) -> None:
     check(events_of(system, ops, seed))
 

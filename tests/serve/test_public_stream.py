@@ -4,6 +4,9 @@ what one folded from the start tells."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import Any
+
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +28,18 @@ class EagerGM(PublicLog):
 
 def entries(log: PublicLog) -> list[tuple[int, str, int, int]]:
     return [(e.no, e.text, e.session, e.event.seq) for e in log.entries]
+
+
+def gm_sessions(examples: int, ops: Sequence[str] = OPS, min_size: int = 2) -> Callable[[Any], Any]:
+    """A hypothesis test over ``examples`` random GM sessions: ``(system, ops, seed)`` for
+    :func:`events_of`, in every system, of ``min_size`` to 24 operations drawn from ``ops``."""
+    def wrap(test: Any) -> Any:
+        return settings(max_examples=examples, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+                        phases=[Phase.explicit, Phase.reuse, Phase.generate])(
+            given(system=st.sampled_from(sorted(SETUP)),
+                  ops=st.lists(st.sampled_from(list(ops)), min_size=min_size, max_size=24),
+                  seed=st.integers(0, 10_000))(test))
+    return wrap
 
 
 def events_of(system: str, ops: list[str], seed: int) -> list[Event]:
@@ -51,10 +66,7 @@ def check(events: list[Event]) -> None:
         assert streamed[-1][4].fold.state == whole.fold.state
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow],
-          phases=[Phase.explicit, Phase.reuse, Phase.generate])
-@given(system=st.sampled_from(sorted(SETUP)), ops=st.lists(st.sampled_from(OPS), min_size=4, max_size=24),
-       seed=st.integers(0, 10_000))
+@gm_sessions(12, min_size=4)
 def test_streamed_fed_and_whole_public_logs_agree(system: str, ops: list[str], seed: int) -> None:
     check(events_of(system, ops, seed))
 
