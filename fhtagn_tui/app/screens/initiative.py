@@ -155,7 +155,7 @@ class InitiativeTab(GameTab):
     def show(self, state: State) -> None:
         self._state = state
         enc = state.encounter
-        head = head_text(state)
+        head = head_text(state, None if self.gm.player else key_text(self.app, "initiative.next", "n"))
         if self._head_text is None or not same_content(self._head_text, head):  # one line, always
             self._head.update(head, layout=False)
             self._head_text = head

@@ -287,18 +287,23 @@ def turn_only(events: Sequence[Event]) -> bool:
     return bool(events) and all(isinstance(ev, TURN_EVENTS) for ev in events)
 
 
-def head_text(state: State) -> Text:
+def head_text(state: State, next_key: str | None) -> Text:
+    """The fight's one-line header; ``next_key`` names the GM's key for the next turn in the hints,
+    None for the players' view (whose screen has no such key)."""
     enc = state.encounter
     if enc is None:
         return Text("No fight running", style="bold")
     title = f"Fight: {enc.title}" if enc.title else "Fight"
     text = Text(title, style="bold")
-    text.append(f" · round {enc.round}" if enc.round else " · not started (n: round 1)")
+    if enc.round:
+        text.append(f" · round {enc.round}")
+    else:
+        text.append(" · not started" + (f" ({next_key}: round 1)" if next_key else ""))
     if enc.current:
         char = state.characters.get(enc.current)
         text.append(" · ▶ ")
         text.append(char.name if char else enc.current, style="bold reverse")
         text.append(" acts")
     elif enc.round:
-        text.append(" · between turns (n: next)")
+        text.append(" · between turns" + (f" ({next_key}: next)" if next_key else ""))
     return text
