@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -214,6 +215,10 @@ class Door:
     def run(self, command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> list[Event]:
         """Run a parsed command (forms build them): decide, append durably, fold; the events."""
         return self.engine.run(command, typed=typed, secret=secret)
+
+    def one_action(self) -> AbstractContextManager[None]:
+        """Run several commands as one action: undone and redone together (``Engine.one_action``)."""
+        return self.engine.one_action()
 
     # --- subscribing and following ------------------------------------------------------------------
 

@@ -9,7 +9,8 @@ appends) or, in tests, a list in memory.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -108,6 +109,8 @@ class Engine:
         #: where the GM's own bestiary files are looked for (the campaign's saves folder)
         self.saves_dir: Path | None = path.parent if isinstance(path, Path) else None
         self.campaign_file = path.name.removesuffix(".fhtagn") if isinstance(path, Path) else ""
+        #: inside :meth:`one_action`: the group every command joins (0 until the first is done)
+        self._joining: int | None = None
 
     # --- construction -----------------------------------------------------------
 
@@ -179,13 +182,31 @@ class Engine:
         if secret and isinstance(command, NEVER_SECRET):
             raise Rejected(f"{type(command).__name__.lower()} cannot be secret: it acts on the log as it stands")
         events = self._decide(command, typed)
-        stamped = self._stamp(events, secret)
+        joining = self._joining if not isinstance(command, Undo | Redo) else None
+        stamped = self._stamp(events, secret, joining or None)
         self.sink.append(stamped)  # durable before anything is shown
+        if joining == 0:
+            self._joining = stamped[0].seq  # the action's group: the next commands join it
         for ev in stamped:
             self.projection.apply(ev)
         for listener in list(self.listeners):
             listener(stamped)
         return stamped
+
+    @contextmanager
+    def one_action(self) -> Iterator[None]:
+        """The commands run inside are one action for undo and redo: their events share the group
+        of the first one done (a form that starts a fight and adds its fighters is undone whole,
+        not one command at a time).  Each command is still decided, appended and folded on its own,
+        in order; one refused leaves those before it done.  Nested, the outer one counts."""
+        if self._joining is not None:
+            yield
+            return
+        self._joining = 0
+        try:
+            yield
+        finally:
+            self._joining = None
 
     def bestiary(self) -> tuple[Entry, ...]:
         """The bestiary of the campaign's system: the bundled entries and the GM's own."""
@@ -268,18 +289,20 @@ class Engine:
                 f"{needed_text(probe.wanted)} "
                 f"— give them all with roll=…")
 
-    def _stamp(self, events: list[Event], secret: bool) -> list[Event]:
+    def _stamp(self, events: list[Event], secret: bool, group: int | None = None) -> list[Event]:
+        """Seq, time, session and group (``group``, else the first event's seq) on each event."""
         # (the feature modules load when first needed)
         from fhtagn_tui.domain.features.campaign import SessionStarted
 
         seq = self.sink.next_seq
+        group = group or seq
         now = self.clock()
         session = self.state.session_number
         out = []
         for i, ev in enumerate(events):
             if isinstance(ev, SessionStarted):
                 session = ev.number  # a started session belongs to itself
-            out.append(replace(ev, seq=seq + i, ts=now, session=session, group=seq, secret=ev.secret or secret))
+            out.append(replace(ev, seq=seq + i, ts=now, session=session, group=group, secret=ev.secret or secret))
         return out
 
     # --- following (read-only views) ----------------------------------------------

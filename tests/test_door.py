@@ -123,3 +123,40 @@ def test_the_cli_acts_and_reads_through_the_door(campaign, monkeypatch):
     assert ran == ["note one", "note two"]
     out = run_cli(campaign, "replay", "night", "--until", "3")
     assert read == [(1, 4)] and "after 3 events" in out
+
+
+def test_one_action_makes_several_commands_one_group_undone_and_redone_whole():
+    door = Door.memory("fhtagn", source=RandomSource(1))
+    door.execute("char new Bea STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10")
+    before = msgspec.json.encode(door.state)
+    first = door.next_seq
+    with door.one_action():
+        door.execute("fight start Barn")
+        with door.one_action():  # nested: the outer action counts
+            door.execute("fight add Bea")
+        door.execute("note the barn burns")
+    joined = door.events_between(first, door.next_seq)
+    assert len(joined) >= 3 and {ev.group for ev in joined} == {first}
+    door.execute("undo")
+    assert msgspec.json.encode(door.state) == before  # one undo: no fight left, empty or not
+    door.execute("redo")
+    assert door.state.encounter is not None and "bea" in door.state.encounter.combatants
+    door.execute("fight end")  # after the action: a group of its own
+    assert door.events_between(door.next_seq - 1, door.next_seq)[0].group == door.next_seq - 1
+
+
+def test_one_action_refused_half_way_keeps_what_was_done_as_one_group():
+    door = Door.memory("fhtagn", source=RandomSource(1))
+    first = door.next_seq
+    with door.one_action():
+        door.execute("fight start Barn")
+        with pytest.raises(Exception, match="Nobody"):
+            door.execute("fight add Nobody")
+    assert door.state.encounter is not None
+    assert {ev.group for ev in door.events_between(first, door.next_seq)} == {first}
+    with door.one_action():  # the refused first command leaves the group to the next one done
+        with pytest.raises(Exception, match="Nobody"):
+            door.execute("fight add Nobody")
+        door.execute("note after")
+    last = door.events_between(door.next_seq - 1, door.next_seq)[0]
+    assert last.group == last.seq

@@ -17,6 +17,7 @@ from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
+from ..access import gm_app
 from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from .action import RunText
@@ -112,17 +113,18 @@ class FightersForm(ModalScreen[None]):
         if problem:
             error.update(problem)
             return
-        for line in lines:
-            refusal = self.run(line)
-            if refusal:
-                error.update(refusal.replace("\n", " · "))
-                return
-            if line.startswith("fight start"):
-                self.started = True
-                self.query_one("#add-title-label").display = False
-                self.query_one("#add-fight-title").display = False
-            elif line.startswith("fight add "):
-                self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
+        with gm_app(self).door.one_action():  # the fight and its fighters: one ctrl+z undoes them all
+            for line in lines:
+                refusal = self.run(line)
+                if refusal:
+                    error.update(refusal.replace("\n", " · "))
+                    return
+                if line.startswith("fight start"):
+                    self.started = True
+                    self.query_one("#add-title-label").display = False
+                    self.query_one("#add-fight-title").display = False
+                elif line.startswith("fight add "):
+                    self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
         self.dismiss(None)
 
     def action_cancel(self) -> None:
