@@ -35,6 +35,7 @@ try:
 
     from . import render_caches
     from .access import gm_app
+    from .escape_then import EscapeThenKeyMixin
     from .hangup import Hangup
     from .input_bound import InputBoundMixin
     from .keymap import UserKeymap, key_text, keymap_paths
@@ -126,7 +127,7 @@ class MainScreen(Screen[None]):
         return [(box, bindings), *chain]
 
 
-class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, App[int]):
+class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {game_commands}  # imported when the palette first opens
     BINDINGS: ClassVar[list[BindingType]] = [
