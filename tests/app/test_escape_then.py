@@ -62,14 +62,19 @@ async def typed(app: FhtagnApp, pilot, raw: str) -> None:
     await pilot.pause()
 
 
+async def new_character_form(app: FhtagnApp, pilot) -> tuple[CharacterForm, Input]:
+    """Party's n: the new character's form, and its name field (which has the focus)."""
+    await pilot.press("n")
+    await pilot.pause()
+    form = app.screen
+    assert isinstance(form, CharacterForm)
+    return form, form.query_one("#f-name", Input)
+
+
 async def test_esc_and_a_tab_key_in_one_read_close_the_form_and_change_tab(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, CharacterForm)
-        name = form.query_one("#f-name", Input)
+        _form, name = await new_character_form(app, pilot)
         await typed(app, pilot, "\x1b2")
         assert len(app.screen_stack) == 1 and app.query_one(TabbedContent).active == "initiative"
         assert name.value == ""  # not "™"
@@ -78,11 +83,7 @@ async def test_esc_and_a_tab_key_in_one_read_close_the_form_and_change_tab(make_
 async def test_esc_and_a_letter_in_one_read_close_the_form_and_the_letter_acts(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        first = app.screen
-        assert isinstance(first, CharacterForm)
-        name = first.query_one("#f-name", Input)
+        first, name = await new_character_form(app, pilot)
         await typed(app, pilot, "\x1bn")  # Esc, then n: a new form again, with an empty name
         second = app.screen
         assert isinstance(second, CharacterForm) and second is not first and len(app.screen_stack) == 2
