@@ -135,6 +135,10 @@ def value_of(system: str, char: Character, name: str) -> tuple[str, int] | None:
     skill at its base, found with the name resolver; ``None`` when nothing fits at all.
     Refuses an ambiguous name, and a GURPS skill without a default that was never learned."""
     stored = _stored(char, name)
+    if stored is None and split_specialty(name)[1]:
+        # a specialty the sheet does not list, under a family the sheet gives bare ("Firearms 40%"
+        # in a stat block): the family's value is the specialty's, not the specialty's base
+        stored = _stored(char, split_specialty(name)[0])
     if stored is not None:
         return stored, char.skills[stored]
     listed = definition(system, name)

@@ -37,6 +37,14 @@ def test_hit_when_the_dodge_fails():
     assert len(ev.dice) == 8
 
 
+@pytest.mark.rule("GURPS-DICE-01")
+def test_a_sheets_bare_family_is_the_weapons_skill():
+    """A stat block's "Guns 14" (no specialty): the pistol rolls against 14, not the default DX − 4."""
+    eng = engine("gurps", "char new Otto ST=10 DX=12 IQ=10 HT=10 Guns=14", GHOUL)
+    ev = resolved(do(eng, "attack otto ghoul weapon=pistol", 4, 5, 5, 5, 5, 4, 4, 5))
+    assert (ev.roll, ev.skill, ev.level) == (14, 14, "success")
+
+
 @pytest.mark.rule("GURPS-DICE-02")
 def test_critical_hit_leaves_no_defence():
     eng = g()

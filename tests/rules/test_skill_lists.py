@@ -108,6 +108,24 @@ def test_gurps_test_of_a_skill_never_learned_rolls_against_its_default():
     assert "has not learned Karate, which has no default" in msg
 
 
+@pytest.mark.rule("COC-DICE-01")
+def test_coc_a_specialty_the_sheet_gives_only_as_its_bare_family_is_tested_at_the_familys_value():
+    """A stat block's "Firearms 40%": a test of Firearms (Handgun) rolls against 40, not the base 20."""
+    eng = engine("coc7", NEW["coc7"] + " Firearms=40")
+    assert char(eng, "coc7").skills == {"Firearms": 40}  # kept as written: no refusal
+    (ev,) = do(eng, 'test harvey "Firearms (Handgun)"', 35)
+    assert (ev.label, ev.target, ev.level) == ("Firearms", 40, "regular")
+    (ev,) = do(eng, "test harvey firearms", 41)
+    assert (ev.label, ev.target, ev.level) == ("Firearms", 40, "failure")
+
+
+@pytest.mark.rule("GURPS-DICE-01")
+def test_gurps_a_specialty_the_sheet_gives_only_as_its_bare_family_is_tested_at_the_familys_value():
+    eng = engine("gurps", NEW["gurps"] + " Guns=14")
+    (ev,) = do(eng, 'test ilse "Guns (Pistol)"', 4, 5, 5)  # 14 vs 14: a success (the default DX−4 fails)
+    assert (ev.label, ev.target, ev.level) == ("Guns", 14, "success")
+
+
 def test_a_raised_skill_is_stored_and_tested_at_its_value():
     eng = engine("coc7", NEW["coc7"] + ' "Spot Hidden"=60')
     c = char(eng, "coc7")

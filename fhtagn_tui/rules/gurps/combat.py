@@ -28,9 +28,12 @@ def skill_of(skills: dict[str, int], name: str) -> int | None:
 
 
 def attack_skill(skills: dict[str, int], dx: int, name: str, stats: dict[str, int] | None = None) -> int:
-    """The attacker's skill, else its default from the GURPS skill list (Knife DX−4,
+    """The attacker's skill — the specialty's own, else its family's written bare (a sheet's
+    ``Guns 12`` for ``Guns (Pistol)``) — else its default from the GURPS skill list (Knife DX−4,
     Axe/Mace DX−5 …), else DX − 4."""
     value = skill_of(skills, name)
+    if value is None and "(" in name:
+        value = skill_of(skills, name.partition("(")[0].strip())
     if value is not None:
         return value
     listed = SKILLS.find(name)
