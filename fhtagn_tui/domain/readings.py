@@ -49,9 +49,28 @@ def _name(names: dict[str, str], cid: object) -> str:
 def _attack(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:
     attacker, target = _name(names, getattr(ev, "attacker", "")), _name(names, getattr(ev, "target", ""))
     weapon = getattr(ev, "weapon", "")
+    return f"{attacker} attacks {target}" + (f" with {weapon}" if weapon else "") + _outcome(ev, names, target)
+
+
+def _outcome(ev: Event, names: dict[str, str], target: str) -> str:
+    """What came of an attack, in words without numbers: FHTAGN's and GURPS's hit; CoC's melee winner
+    (the one hurt, or who evades) and shots that hit."""
     hit = getattr(ev, "hit", None)
-    outcome = "" if not isinstance(hit, bool) else (": hit" if hit else ": miss")
-    return f"{attacker} attacks {target}" + (f" with {weapon}" if weapon else "") + outcome
+    if isinstance(hit, bool):
+        return ": hit" if hit else ": miss"
+    winner = getattr(ev, "winner", None)
+    if isinstance(winner, str):  # a CoC melee attack
+        dealt_to = getattr(ev, "dealt_to", "")
+        if winner == "none":
+            return ": no harm done"
+        if getattr(ev, "goal", ""):
+            return f": {target} wins the exchange"
+        return f": {_name(names, dealt_to)} is hit" if dealt_to else f": {target} evades"
+    shots = getattr(ev, "shots", None)
+    if isinstance(shots, tuple) and shots:  # CoC shots
+        hits = sum(1 for shot in shots if getattr(shot, "hit", False))
+        return ": miss" if not hits else ": hit" if len(shots) == 1 else f": {hits} of {len(shots)} shots hit"
+    return ""
 
 
 def _created(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: set[str]) -> str:

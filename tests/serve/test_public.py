@@ -297,3 +297,24 @@ def test_a_player_character_hurt_by_a_hidden_npc_reads_its_own_hp():
     texts = _texts(eng)
     assert "Ada Vance is hurt: HP 11 → 6" in texts  # no "from Shade's pistol": that line would name it
     assert "Shade attacks Ada Vance with pistol: hit" in texts
+
+
+COC_ADA = 'char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30'
+COC_GHOUL = 'char new Ghoul kind=monster STR=80 CON=65 SIZ=65 DEX=65 "Fighting (Brawl)"=40 Dodge=32 --hidden'
+COC_SHADE = 'char new Shade kind=npc STR=50 CON=50 SIZ=50 DEX=60 "Firearms (Handgun)"=60 --hidden'
+
+
+@pytest.mark.rule("COC-MELEE-05", "COC-MELEE-06", "COC-FIREARM-01")
+def test_players_read_what_came_of_a_hidden_ones_coc_attack_without_its_numbers():
+    """Found as a stranger: the players' line of a hidden monster's melee said who attacked whom
+    and stopped there — FHTAGN's and GURPS's say ": hit" or ": miss"."""
+    eng = engine("coc7", COC_ADA, COC_GHOUL, COC_SHADE)
+    do(eng, "melee ghoul ada response=dodge", 30, 50, 3, 2, 20)  # 30 vs 40 hits, Ada's dodge 50 fails
+    do(eng, "melee ghoul ada response=fight", 35, 20, 2)  # Ada's hard 20 beats the regular 35: she hits
+    do(eng, "melee ghoul ada", 90, 90)  # both fail
+    do(eng, 'shoot shade ada weapon=".38 revolver" range=10', 20, 4)
+    do(eng, 'shoot shade ada weapon=".38 revolver" range=10', 80)
+    lines = [t for t in _texts(eng) if " attacks " in t]
+    assert [line.split(": ", 1)[1] for line in lines] == ["Ada is hit", "Ghoul is hit", "no harm done", "hit", "miss"]
+    assert all(line.startswith(("Ghoul attacks Ada", "Shade attacks Ada")) for line in lines)
+    assert not any(re.search(r"\d", line) for line in lines[:3])  # the ghoul's rolls and skill stay unsaid
