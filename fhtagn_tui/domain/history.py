@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 import msgspec
 
 from .commands import Command
-from .decide import COUNTED, EVOLVERS, REGISTERED, Rejected, evolve, late_evolver
+from .decide import COUNTED, EVOLVERS, LEAN, REGISTERED, Rejected, evolve, late_evolver
 from .decide import NOTES as _NOTES
 from .decide import ROLLS as _ROLLS
 from .events import HEAD_TYPES, Event, Head
@@ -65,8 +65,8 @@ class Redone(Event):
 class GroupRecord(msgspec.Struct, frozen=True, gc=False):
     group: int
     #: The group's first event (its label is worked out only when asked), or, in a replay that read
-    #: the log's records (``Projection.apply_all(…, log=…)``), the :class:`~.events.Head` of one it
-    #: only counted: ``first`` decodes that event from ``log`` when asked.
+    #: the log's records (``Projection.apply_all(…, log=…)``), the :class:`~.events.Head` it read of
+    #: that event: ``first`` decodes the event from ``log`` when asked.
     head: Event | Head
     base: State  # the state before the group, but for the counts below
     after: State | None = None
@@ -295,18 +295,18 @@ class Projection:
         # counted in ``rolls``/``notes`` and written into the state once, when a state must be
         # whole (a checkpoint, undo/redo, the end; before an evolver patched into the table); the
         # undo record of each group says how many were counted before it (``GroupRecord.before``
-        # adds them).  Its head (read from ``log``)
-        # is counted alike; a head whose type has been given an evolver of its own since is read
-        # in full and folded by it.
+        # adds them).  Its head (read from ``log``) is counted alike.  The head of an event whose
+        # evolver reads only its fields (``decide.LEAN``) is folded by that evolver.  A head whose
+        # type has been given another evolver since is read in full and folded by it.
         load_all()  # the table complete before the loop (a no-op once loaded)
         steps: dict[type[Any], Callable[[State, Any], State] | str] = dict(EVOLVERS)
         for kind, (counter, field) in COUNTED.items():
             if steps.get(kind) is counter:  # still only counted (not given another evolver since)
                 steps[kind] = field
         for head, kind in HEAD_TYPES.items():
-            counts = steps.get(kind)
-            if (counts is _ROLLS or counts is _NOTES) and log is not None:
-                steps[head] = counts
+            step = steps.get(kind)
+            if log is not None and (step is _ROLLS or step is _NOTES or (step is not None and LEAN.get(kind) is step)):
+                steps[head] = step  # counted, or folded by the evolver that reads only the head's fields
             else:
                 steps[head] = _reader(log)  # read in full (a head without its log is refused)
         rolls_, notes_ = _ROLLS, _NOTES

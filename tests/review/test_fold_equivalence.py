@@ -25,7 +25,7 @@ from msgspec.structs import replace
 
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain import codec, decide
-from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, REGISTERED, Rejected
+from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, LEAN, REGISTERED, Rejected
 from fhtagn_tui.domain.events import Event, Head
 from fhtagn_tui.domain.features.campaign import (
     ConditionAdded,
@@ -134,7 +134,7 @@ def check_log(events: list[Event], every: int) -> None:
     # the replay of the records: counted events read as heads (whole, in chunks, in two folds)
     lines = [codec.encode(e) for e in events]
     heads = codec.decode_for_replay(lines)
-    assert [isinstance(h, Head) for h in heads] == [type(e) in COUNTED for e in events]
+    assert [isinstance(h, Head) for h in heads] == [type(e) in COUNTED or type(e) in LEAN for e in events]
     for chunks in ([heads], [heads[i : i + 7] for i in range(0, len(heads), 7)], [heads[:half], heads[half:]]):
         fold = Projection(checkpoint_every=every)
         for chunk in chunks:
