@@ -157,7 +157,6 @@ def _may_hold_control(data: bytes) -> bool:
     return b"\\" in data or b"\x7f" in data or b"\xc2" in data
 
 
-_version = attrgetter("v")
 _seq = attrgetter("seq")
 
 
@@ -209,13 +208,9 @@ def _decode_piece(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], fi
         events: list[Event | Head] = decoder.decode_lines(joined)
     except (msgspec.ValidationError, msgspec.DecodeError):
         events = []
-    if len(events) != len(lines):  # an old shape, a bad or an empty record: one at a time
+    if len(events) != len(lines):  # another schema, a bad or an empty record: one at a time
+        # (a record of another schema version does not decode as its type: ``events.Version``)
         return [decode_one(line, first + i) for i, line in enumerate(lines)]
-    versions = list(map(_version, events))  # read in C: no Python work per event when all are current
-    if versions.count(SCHEMA_VERSION) != len(versions):
-        for i, version in enumerate(versions):
-            if version != SCHEMA_VERSION:
-                events[i] = decode_one(lines[i], first + i)
     if _may_hold_control(joined) and RAW_CONTROL.search(joined):  # an older log with control characters: rare
         for i, line in enumerate(lines):
             if RAW_CONTROL.search(line):

@@ -14,7 +14,7 @@ registry when the codec is first used.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
@@ -24,10 +24,14 @@ from fhtagn_tui.rules.dice import Roll
 SCHEMA_VERSION = 2
 
 EVENT_TYPES: dict[str, type[Event]] = {}
+#: ``v`` as a record is read: a record of another schema version does not decode as its type (the
+#: codec then reads it on its own: upcast from an older schema, refused from a newer one), so a
+#: piece of records all decoded at once holds only current events — no pass over their versions.
+Version = Annotated[int, msgspec.Meta(ge=SCHEMA_VERSION, le=SCHEMA_VERSION)]
 
 
 class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=True, gc=False):
-    v: int = SCHEMA_VERSION
+    v: Version = SCHEMA_VERSION
     seq: int = 0
     ts: float = 0.0
     session: int = 0
@@ -68,7 +72,7 @@ class Head(msgspec.Struct, kw_only=True, frozen=True, gc=False):
     ``GroupRecord.first`` decodes the event itself when asked.  One subclass per type
     (:func:`head_of`), tagged with the type's name."""
 
-    v: int = SCHEMA_VERSION
+    v: Version = SCHEMA_VERSION
     seq: int = 0
     group: int = 0
 

@@ -134,6 +134,11 @@ def _reader(log: Sequence[bytes] | None) -> Callable[[State, Head], State]:
     return read_and_fold
 
 
+def _due(seq: int, every: int) -> bool:
+    """Whether a checkpoint is taken after event ``seq`` (one every ``every`` seqs)."""
+    return not seq % every and seq > 0
+
+
 def _counted(state: State, rolls: int, notes: int) -> State:
     """``state`` with ``rolls`` free rolls and ``notes`` notes more."""
     return msgspec.structs.replace(state, rolls=state.rolls + rolls, notes=state.notes + notes)
@@ -316,6 +321,9 @@ class Projection:
         carry = EVOLVERS == REGISTERED
         state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
         every = self.checkpoint_every or _NEVER  # seq % _NEVER is never 0 for a seq of a log
+        # the first seq from which a checkpoint may be due (one comparison per event; the seq a
+        # checkpoint is taken at is still a multiple of ``every``, also when seqs jump)
+        mark = (seq // every + 1) * every
         undone = self.undone
         record, new_record = done.append, GroupRecord
         top = done[-1].group if done else None  # the group of the last record on the stack
@@ -347,7 +355,8 @@ class Projection:
                     else:
                         notes += 1
                     seq = at
-                    if not seq % every and seq:
+                    if seq >= mark and _due(seq, every):
+                        mark = (seq // every + 1) * every
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
                         self.state, self.open_group, self.seq = state, open_group, seq
@@ -367,6 +376,7 @@ class Projection:
                     state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
                     undone, record = self.undone, done.append
                     top = done[-1].group if done else None
+                    mark = (seq // every + 1) * every  # (apply took the checkpoint that was due)
                     continue
                 else:
                     after = state
@@ -381,7 +391,8 @@ class Projection:
                         open_group = group
                 state = after
                 seq = at
-                if not seq % every and seq:
+                if seq >= mark and _due(seq, every):
+                    mark = (seq // every + 1) * every
                     if rolls or notes:
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0

@@ -101,6 +101,30 @@ def test_a_counted_record_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
         snapshot.open_projection(reader)
 
 
+def test_a_record_of_an_older_schema_amid_current_ones_is_lifted_by_its_upcasters(tmp_path: Path) -> None:
+    """A piece of records is decoded at once only when all are current (``events.Version``): an
+    old record that fits its type all the same is still lifted, and one of a newer schema refused."""
+    with CampaignStore.open(_long_log(tmp_path, rounds=400), readonly=True) as store:
+        lines = _lines(store)
+    at = {kind: next(i for i, line in enumerate(lines) if i > codec.PIECE and line.startswith(b'{"type":"%s"' % kind))
+          for kind in (b"PoolChanged", b"DiceRolled", b"NoteAdded")}
+    old = list(lines)
+    for i in at.values():
+        old[i] = old[i].replace(b'"v":2,', b'"v":1,')  # schema 1 wrote these as they are but for their dice
+    lifted = [codec.decode_one(line) for line in old]
+    assert all(ev.v == 2 for ev in lifted) and lifted == codec.decode_many(lines)
+    assert codec.decode_many(old) == lifted
+    read = codec.decode_for_replay(old)
+    for i in at.values():  # read whole, as the codec reads an old record
+        assert not isinstance(read[i], Head) and read[i] == lifted[i]
+    newer = list(lines)
+    newer[at[b"PoolChanged"]] = newer[at[b"PoolChanged"]].replace(b'"v":2,', b'"v":3,')
+    for decode in (codec.decode_many, codec.decode_for_replay):
+        with pytest.raises(codec.SchemaTooNew) as caught:
+            decode(newer)
+        assert caught.value.index == at[b"PoolChanged"]
+
+
 def test_errors_are_numbered_in_the_whole_log_past_the_first_piece(tmp_path: Path) -> None:
     with CampaignStore.open(_long_log(tmp_path), readonly=True) as store:
         lines = _lines(store)
