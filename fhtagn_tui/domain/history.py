@@ -134,6 +134,26 @@ def _reader(log: Sequence[bytes] | None) -> Callable[[State, Head], State]:
     return read_and_fold
 
 
+#: Events a fold goes between two cuts of its pending undo records (``Projection._fold``).
+_CUT = 2048
+
+
+def _mark(seq: int, every: int) -> int:
+    """The next seq after ``seq`` at which a fold looks whether a checkpoint is due (every
+    ``every`` seqs) or cuts its pending undo records back (every ``_CUT`` events)."""
+    return min((seq // every + 1) * every, seq + _CUT)
+
+
+def _settle(pending: list[tuple[Event | Head, State, int, int]], done: deque[GroupRecord],
+            log: Sequence[bytes] | None) -> None:
+    """The undo records of the groups a fold began (``pending``: first event, state before, counts
+    before) put on the stack ``done`` — those the stack can hold (the oldest drop off it)."""
+    if pending:
+        keep = pending if done.maxlen is None else pending[-done.maxlen:]
+        done.extend([GroupRecord(ev.group, ev, base, None, rolls, notes, log) for ev, base, rolls, notes in keep])
+        pending.clear()
+
+
 def _due(seq: int, every: int) -> bool:
     """Whether a checkpoint is taken after event ``seq`` (one every ``every`` seqs)."""
     return not seq % every and seq > 0
@@ -321,11 +341,15 @@ class Projection:
         carry = EVOLVERS == REGISTERED
         state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
         every = self.checkpoint_every or _NEVER  # seq % _NEVER is never 0 for a seq of a log
-        # the first seq from which a checkpoint may be due (one comparison per event; the seq a
-        # checkpoint is taken at is still a multiple of ``every``, also when seqs jump)
-        mark = (seq // every + 1) * every
+        # The undo records of the groups begun are made only where one may be read (a checkpoint,
+        # undo/redo, the end): meanwhile each is (first event, state before, counts) in ``pending``,
+        # of which no more than the stack holds are kept (most groups drop off it unread).
+        pending: list[tuple[Event | Head, State, int, int]] = []
+        push, depth = pending.append, done.maxlen
+        # the first seq from which a checkpoint may be due, or ``pending`` cut back (one comparison
+        # per event; a checkpoint is still taken at a multiple of ``every``, also when seqs jump)
+        mark = _mark(seq, every)
         undone = self.undone
-        record, new_record = done.append, GroupRecord
         top = done[-1].group if done else None  # the group of the last record on the stack
         rolls = notes = 0  # counted since ``state``, not in it yet
         expect = seq + 1  # a log's records are read in place: record i holds seq i (checked first)
@@ -344,7 +368,7 @@ class Projection:
                     if group != open_group or top is None:
                         # _start_group, inlined (the oldest record drops off the stack)
                         if top != group or not group:
-                            record(new_record(group, ev, state, None, rolls, notes, log))
+                            push((ev, state, rolls, notes))
                             top = group
                             if undone:
                                 undone.clear()
@@ -355,12 +379,16 @@ class Projection:
                     else:
                         notes += 1
                     seq = at
-                    if seq >= mark and _due(seq, every):
-                        mark = (seq // every + 1) * every
-                        state = _counted(state, rolls, notes)
-                        rolls = notes = 0
-                        self.state, self.open_group, self.seq = state, open_group, seq
-                        self._checkpoint()
+                    if seq >= mark:
+                        if _due(seq, every):
+                            state = _counted(state, rolls, notes)
+                            rolls = notes = 0
+                            self.state, self.open_group, self.seq = state, open_group, seq
+                            _settle(pending, done, log)
+                            self._checkpoint()
+                        elif depth is not None and len(pending) > depth:
+                            del pending[:-depth]
+                        mark = _mark(seq, every)
                     continue
                 if fn is not None:
                     if not carry and (rolls or notes):
@@ -372,18 +400,19 @@ class Projection:
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
                     self.state, self.open_group, self.seq = state, open_group, seq
+                    _settle(pending, done, log)
                     self.apply(ev)
                     state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
-                    undone, record = self.undone, done.append
+                    undone, depth = self.undone, done.maxlen
                     top = done[-1].group if done else None
-                    mark = (seq // every + 1) * every  # (apply took the checkpoint that was due)
+                    mark = _mark(seq, every)  # (apply took the checkpoint that was due)
                     continue
                 else:
                     after = state
                 group = ev.group
                 if group != open_group or top is None:
                     if top != group or not group:
-                        record(new_record(group, ev, state, None, rolls, notes, log))
+                        push((ev, state, rolls, notes))
                         top = group
                         if undone:
                             undone.clear()
@@ -391,15 +420,20 @@ class Projection:
                         open_group = group
                 state = after
                 seq = at
-                if seq >= mark and _due(seq, every):
-                    mark = (seq // every + 1) * every
-                    if rolls or notes:
-                        state = _counted(state, rolls, notes)
-                        rolls = notes = 0
-                    self.state, self.open_group, self.seq = state, open_group, seq
-                    self._checkpoint()
+                if seq >= mark:
+                    if _due(seq, every):
+                        if rolls or notes:
+                            state = _counted(state, rolls, notes)
+                            rolls = notes = 0
+                        self.state, self.open_group, self.seq = state, open_group, seq
+                        _settle(pending, done, log)
+                        self._checkpoint()
+                    elif depth is not None and len(pending) > depth:
+                        del pending[:-depth]
+                    mark = _mark(seq, every)
         finally:
             # where the fold stands (the last event folded), also when an event could not be
+            _settle(pending, done, log)
             if rolls or notes:
                 state = _counted(state, rolls, notes)
             self.state, self.open_group, self.seq = state, open_group, seq

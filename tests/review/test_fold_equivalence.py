@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain import codec, decide
+from fhtagn_tui.domain import codec, decide, history
 from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, LEAN, REGISTERED, Rejected
 from fhtagn_tui.domain.events import Event, Head
 from fhtagn_tui.domain.features.campaign import (
@@ -189,6 +189,25 @@ def test_a_wide_log_of_each_system(system: str) -> None:
     assert len(kinds) > 25 if system != "gurps" else len(kinds) > 20
     for every in (0, 3, 10):
         check_log(events, every)
+
+
+@pytest.mark.parametrize("system", sorted(SCRIPTS))
+def test_a_log_longer_than_the_undo_stack_leaves_the_same_stacks(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay makes the undo records only of the groups the stack can hold (``history._CUT``):
+    with a short stack and short cuts, every drop and every cut is met many times over."""
+    monkeypatch.setattr(history, "UNDO_DEPTH", 6)
+    monkeypatch.setattr(history, "_CUT", 4)
+    run = ("roll", "note", "pool", "cond add", "roll", "note", "test", "pool", "roll")
+    # runs of many groups, with now and then an undo or two and a redo reaching into them
+    last = len(SCRIPTS[system])
+    extras = [(i, op) for i in range(last + 1) for op in run + ("undo", "undo", "redo") * (i % 3 == 0 and i < last)]
+    events = session_log(system, extras, 9)
+    assert len(events) > 150 and type(events[-1]) not in (Undone, Redone)
+    for every in (0, 5, 13):
+        check_log(events, every)
+        fold = Projection(checkpoint_every=every)
+        fold.apply_all(events)
+        assert fold.done.maxlen == 6 and len(fold.done) == 6
 
 
 @pytest.mark.parametrize("system", sorted(SCRIPTS))
