@@ -10,14 +10,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import pytest
 from msgspec.structs import replace
 
 from fhtagn_tui.domain import codec, decide
 from fhtagn_tui.domain.decide import EVOLVERS, LEAN
-from fhtagn_tui.domain.events import Event, Head, head_of
-from fhtagn_tui.domain.features.campaign import ConditionAdded, ConditionRemoved, PoolChanged
+from fhtagn_tui.domain.events import HEAD_TYPES, Event, Head, head_of
+from fhtagn_tui.domain.features.campaign import (
+    CharacterCreated,
+    ConditionAdded,
+    ConditionRemoved,
+    PoolChanged,
+)
 from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.state import State
 from tests.review.test_fold_equivalence import (
@@ -89,8 +93,10 @@ def test_a_field_an_evolver_does_not_name_is_missed() -> None:
 
 def test_a_head_reads_only_declared_fields_of_its_own_event() -> None:
     with pytest.raises(ValueError, match="no field 'nope'"):
-        head_of(msgspec.defstruct("Odd", [("x", int)], bases=(Event,), kw_only=True, frozen=True),  # type: ignore[arg-type]
-                ("nope",))
+        head_of(CharacterCreated, ("name", "nope"))
+    with pytest.raises(ValueError, match="no field 'seq'"):  # every head reads it already
+        head_of(CharacterCreated, ("seq",))
+    assert all(of is not CharacterCreated for of in HEAD_TYPES.values())  # nothing made of it
     with pytest.raises(ValueError, match="made already"):
         head_of(PoolChanged, ("character",))
     assert head_of(PoolChanged) is head_of(PoolChanged, ("character", "pool", "new"))
