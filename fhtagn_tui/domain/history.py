@@ -149,7 +149,7 @@ def _settle(pending: list[tuple[Event | Head, State, int, int]], done: deque[Gro
     """The undo records of the groups a fold began (``pending``: first event, state before, counts
     before) put on the stack ``done`` — those the stack can hold (the oldest drop off it)."""
     if pending:
-        keep = pending if done.maxlen is None else pending[-done.maxlen:]
+        keep = pending if done.maxlen is None else pending[max(0, len(pending) - done.maxlen):]
         done.extend([GroupRecord(ev.group, ev, base, None, rolls, notes, log) for ev, base, rolls, notes in keep])
         pending.clear()
 
@@ -387,7 +387,7 @@ class Projection:
                             _settle(pending, done, log)
                             self._checkpoint()
                         elif depth is not None and len(pending) > depth:
-                            del pending[:-depth]
+                            del pending[: len(pending) - depth]
                         mark = _mark(seq, every)
                     continue
                 if fn is not None:
@@ -429,7 +429,7 @@ class Projection:
                         _settle(pending, done, log)
                         self._checkpoint()
                     elif depth is not None and len(pending) > depth:
-                        del pending[:-depth]
+                        del pending[: len(pending) - depth]
                     mark = _mark(seq, every)
         finally:
             # where the fold stands (the last event folded), also when an event could not be

@@ -14,6 +14,7 @@ cheaper for replay are also checked against the way they were written before, ev
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
@@ -208,6 +209,20 @@ def test_a_log_longer_than_the_undo_stack_leaves_the_same_stacks(system: str, mo
         fold = Projection(checkpoint_every=every)
         fold.apply_all(events)
         assert fold.done.maxlen == 6 and len(fold.done) == 6
+
+
+@pytest.mark.parametrize("depth", [0, 1, 3])
+def test_a_fold_on_a_shorter_stack_keeps_what_that_stack_holds(depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stack of another depth (the public projection gives its folds one) keeps the groups it
+    would keep one event at a time, however few (also none), the pending cut and written to it."""
+    monkeypatch.setattr(history, "_CUT", 4)
+    events = session_log("fhtagn", [(i, op) for i in range(12) for op in ("roll", "pool", "note")], 1)
+    fold, ref = Projection(checkpoint_every=0), Projection(checkpoint_every=0)
+    fold.done, ref.done = deque(maxlen=depth), deque(maxlen=depth)
+    fold.apply_all(events)
+    for ev in events:
+        ref.apply(ev)
+    assert len(fold.done) == depth and records(fold.done) == records(ref.done) and fold.state == ref.state
 
 
 @pytest.mark.parametrize("system", sorted(SCRIPTS))
