@@ -17,7 +17,7 @@ from typing import Any, Union
 import msgspec
 
 from . import history  # noqa: F401  (registers Undone and Redone)
-from .decide import COUNTED
+from .decide import COUNTED, LEAN
 from .events import EVENT_TYPES, SCHEMA_VERSION, Event, Head, head_of
 from .features import load_all
 from .text import RAW_CONTROL, scrub
@@ -71,9 +71,11 @@ def _decoder_one() -> msgspec.json.Decoder[Any]:
 
 @cache
 def _decoder_replay() -> msgspec.json.Decoder[Any]:
-    """The union as a replay reads it: each counted event type (``decide.COUNTED``) as its head."""
+    """The union as a replay reads it: each counted event type (``decide.COUNTED``) and each whose
+    evolver reads only a few fields (``decide.LEAN``) as its head."""
     union = _union()
-    return msgspec.json.Decoder(Union[tuple(head_of(t) if t in COUNTED else t for t in union.__args__)])  # noqa: UP007
+    return msgspec.json.Decoder(Union[tuple(head_of(t) if t in COUNTED or t in LEAN else t  # noqa: UP007
+                                            for t in union.__args__)])
 
 
 _encoder = msgspec.json.Encoder()
@@ -155,7 +157,6 @@ def _may_hold_control(data: bytes) -> bool:
     return b"\\" in data or b"\x7f" in data or b"\xc2" in data
 
 
-_version = attrgetter("v")
 _seq = attrgetter("seq")
 
 
@@ -169,7 +170,9 @@ def decode_many(lines: Sequence[bytes], *, index: int = 0, seq: int | None = Non
 def decode_for_replay(lines: Sequence[bytes], *, index: int = 0, seq: int | None = None) -> list[Event | Head]:
     """:func:`decode_many` as a replay reads a log: every event, but each one the fold only counts
     (``decide.counted``: free rolls, table rolls, notes) as its :class:`~.events.Head` — type, seq,
-    group and schema version read, the rest of its record skipped.  A record of an older schema or
+    group and schema version read, the rest of its record skipped — and each one whose evolver reads
+    only a few fields (``decide.evolver(…, reads=…)``: pool changes, conditions) as its head holding
+    those fields too.  A record of an older schema or
     with raw control characters is decoded in full, as :func:`decode_one` does.  A head's record is
     checked in full when its event is read (``GroupRecord.first``, the Log, review, exports,
     ``fhtagn check``), not here."""
@@ -205,13 +208,9 @@ def _decode_piece(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], fi
         events: list[Event | Head] = decoder.decode_lines(joined)
     except (msgspec.ValidationError, msgspec.DecodeError):
         events = []
-    if len(events) != len(lines):  # an old shape, a bad or an empty record: one at a time
+    if len(events) != len(lines):  # another schema, a bad or an empty record: one at a time
+        # (a record of another schema version does not decode as its type: ``events.Version``)
         return [decode_one(line, first + i) for i, line in enumerate(lines)]
-    versions = list(map(_version, events))  # read in C: no Python work per event when all are current
-    if versions.count(SCHEMA_VERSION) != len(versions):
-        for i, version in enumerate(versions):
-            if version != SCHEMA_VERSION:
-                events[i] = decode_one(lines[i], first + i)
     if _may_hold_control(joined) and RAW_CONTROL.search(joined):  # an older log with control characters: rare
         for i, line in enumerate(lines):
             if RAW_CONTROL.search(line):

@@ -35,6 +35,10 @@ REGISTERED: dict[type[Event], Callable[[State, Any], State]] = {}
 #: evolver: while it is still theirs in ``EVOLVERS``, a replay may count a run of them and write the
 #: count into the state once (``Projection``).
 COUNTED: dict[type[Event], tuple[Callable[[State, Any], State], Literal["rolls", "notes"]]] = {}
+#: Event types whose evolver reads only a few fields of the event (``evolver(…, reads=…)``), with that
+#: evolver: while it is still theirs in ``EVOLVERS``, a replay reads their records as heads holding
+#: those fields (``events.head_of``) and that evolver folds the heads.
+LEAN: dict[type[Event], Callable[[State, Any], State]] = {}
 #: The values of ``COUNTED`` (the fold tells them apart by identity).
 ROLLS: Literal["rolls"] = "rolls"
 NOTES: Literal["notes"] = "notes"
@@ -48,15 +52,24 @@ def decider(cmd_type: type[C]) -> Callable[[Callable[[State, C, Dice], list[Even
     return register
 
 
-def evolver(*ev_types: type[E]) -> Callable[[Callable[[State, E], State]], Callable[[State, E], State]]:
+def evolver(*ev_types: type[E], reads: tuple[str, ...] = ()) -> Callable[[Callable[[State, E], State]], Callable[[State, E], State]]:
     """Register the evolver of ``ev_types``.  An evolver (but a counter's, :func:`counted`) keeps the
     state's ``rolls`` and ``notes`` as they are and does not depend on them: a replay folds the events
     between two states it must make on a state whose counts are not written in yet, and adds them
-    at the end (``Projection._fold``; ``tests/review/test_fold_equivalence.py`` checks every evolver)."""
+    at the end (``Projection._fold``; ``tests/review/test_fold_equivalence.py`` checks every evolver).
+
+    ``reads``: the only fields of the event the evolver reads (it calls no method of the event and
+    keeps no part of it but these values).  A replay then reads the records of ``ev_types`` as
+    heads (:class:`~.events.Head`) holding just these fields (``codec.decode_for_replay``) and gives them
+    to the evolver in place of the events (``tests/review/test_lean_heads.py`` checks each)."""
     def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
         for t in ev_types:
             EVOLVERS[t] = REGISTERED[t] = fn
             COUNTED.pop(t, None)  # an evolver of its own: no longer only counted
+            LEAN.pop(t, None)
+            if reads:
+                head_of(t, reads)  # what a replay reads of its records
+                LEAN[t] = fn
         return fn
 
     return register

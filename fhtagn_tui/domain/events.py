@@ -14,7 +14,7 @@ registry when the codec is first used.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 import msgspec
 
@@ -24,10 +24,14 @@ from fhtagn_tui.rules.dice import Roll
 SCHEMA_VERSION = 2
 
 EVENT_TYPES: dict[str, type[Event]] = {}
+#: ``v`` as a record is read: a record of another schema version does not decode as its type (the
+#: codec then reads it on its own: upcast from an older schema, refused from a newer one), so a
+#: piece of records all decoded at once holds only current events — no pass over their versions.
+Version = Annotated[int, msgspec.Meta(ge=SCHEMA_VERSION, le=SCHEMA_VERSION)]
 
 
 class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=True, gc=False):
-    v: int = SCHEMA_VERSION
+    v: Version = SCHEMA_VERSION
     seq: int = 0
     ts: float = 0.0
     session: int = 0
@@ -56,13 +60,19 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
 
 
 class Head(msgspec.Struct, kw_only=True, frozen=True, gc=False):
-    """What a replay reads of the record of an event it only counts (``decide.counted``: a free
-    roll, a table roll, a note): the fields the fold needs, the rest of the record skipped (about
-    half the cost of reading a log).  Never an event: the fold keeps it in the undo record of its
-    group, with the log's records, and ``GroupRecord.first`` decodes the event itself when asked.
-    One subclass per counted type (:func:`head_of`), tagged with the type's name."""
+    """What a replay reads of the record of an event: the fields its fold needs, the rest of the
+    record skipped by the parser (no objects made for them: no strings, no rules or dice).
 
-    v: int = SCHEMA_VERSION
+    * An event the fold only counts (``decide.counted``: a free roll, a table roll, a note) is read
+      as its type, ``v``, ``seq`` and ``group`` alone — about half the cost of reading a log.
+    * An event whose evolver reads only a few of its fields (``decide.evolver(…, reads=…)``: a pool
+      change, a condition) is read as those fields as well, and that evolver folds the head.
+
+    Never an event: the fold keeps it in the undo record of its group, with the log's records, and
+    ``GroupRecord.first`` decodes the event itself when asked.  One subclass per type
+    (:func:`head_of`), tagged with the type's name."""
+
+    v: Version = SCHEMA_VERSION
     seq: int = 0
     group: int = 0
 
@@ -74,15 +84,31 @@ class Head(msgspec.Struct, kw_only=True, frozen=True, gc=False):
 HEAD_TYPES: dict[type[Head], type[Event]] = {}
 
 
-def head_of(kind: type[Event]) -> type[Head]:
-    """The :class:`Head` type of ``kind`` (made once)."""
+def head_of(kind: type[Event], reads: tuple[str, ...] | None = None) -> type[Head]:
+    """The :class:`Head` type of ``kind`` (made once), holding besides ``v``, ``seq`` and ``group``
+    the fields ``reads`` of ``kind`` (their types and defaults as ``kind`` declares them; None: the
+    head made already, or one that reads no more)."""
     for made, of in HEAD_TYPES.items():
         if of is kind:
+            if reads is not None and made.__struct_fields__[len(Head.__struct_fields__):] != reads:
+                raise ValueError(f"the head of {kind.__name__} is made already, reading other fields than {reads}")
             return made
-    name = kind.__name__
+    name, reads = kind.__name__, reads or ()
+    declared = {f.name: f for f in msgspec.structs.fields(kind)}
+    unknown = [f for f in reads if f not in declared or f in Head.__struct_fields__]
+    if unknown:
+        raise ValueError(f"{name} has no field {unknown[0]!r} a head could read")
+    fields = [(f, declared[f].type, _default(declared[f])) for f in reads]
     head: Any = msgspec.defstruct(  # a subclass of Head (defstruct is typed as making a Struct)
-        f"{name}Head", [], bases=(Head,), namespace={"of": kind}, module=__name__,
+        f"{name}Head", fields, bases=(Head,), namespace={"of": kind}, module=__name__,
         kw_only=True, frozen=True, gc=False, tag=name, tag_field="type",
     )
     HEAD_TYPES[head] = kind
     return head  # type: ignore[no-any-return]
+
+
+def _default(field: msgspec.structs.FieldInfo) -> Any:
+    """The default of a head's field: the event's own (none when the event has none)."""
+    if field.default_factory is not msgspec.NODEFAULT:
+        return msgspec.field(default_factory=field.default_factory)
+    return field.default

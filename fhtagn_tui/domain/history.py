@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 import msgspec
 
 from .commands import Command
-from .decide import COUNTED, EVOLVERS, REGISTERED, Rejected, evolve, late_evolver
+from .decide import COUNTED, EVOLVERS, LEAN, REGISTERED, Rejected, evolve, late_evolver
 from .decide import NOTES as _NOTES
 from .decide import ROLLS as _ROLLS
 from .events import HEAD_TYPES, Event, Head
@@ -65,8 +65,8 @@ class Redone(Event):
 class GroupRecord(msgspec.Struct, frozen=True, gc=False):
     group: int
     #: The group's first event (its label is worked out only when asked), or, in a replay that read
-    #: the log's records (``Projection.apply_all(…, log=…)``), the :class:`~.events.Head` of one it
-    #: only counted: ``first`` decodes that event from ``log`` when asked.
+    #: the log's records (``Projection.apply_all(…, log=…)``), the :class:`~.events.Head` it read of
+    #: that event: ``first`` decodes the event from ``log`` when asked.
     head: Event | Head
     base: State  # the state before the group, but for the counts below
     after: State | None = None
@@ -132,6 +132,31 @@ def _reader(log: Sequence[bytes] | None) -> Callable[[State, Head], State]:
         return evolve(state, event_of(head, log))
 
     return read_and_fold
+
+
+#: Events a fold goes between two cuts of its pending undo records (``Projection._fold``).
+_CUT = 2048
+
+
+def _mark(seq: int, every: int) -> int:
+    """The next seq after ``seq`` at which a fold looks whether a checkpoint is due (every
+    ``every`` seqs) or cuts its pending undo records back (every ``_CUT`` events)."""
+    return min((seq // every + 1) * every, seq + _CUT)
+
+
+def _settle(pending: list[tuple[Event | Head, State, int, int]], done: deque[GroupRecord],
+            log: Sequence[bytes] | None) -> None:
+    """The undo records of the groups a fold began (``pending``: first event, state before, counts
+    before) put on the stack ``done`` — those the stack can hold (the oldest drop off it)."""
+    if pending:
+        keep = pending if done.maxlen is None else pending[max(0, len(pending) - done.maxlen):]
+        done.extend([GroupRecord(ev.group, ev, base, None, rolls, notes, log) for ev, base, rolls, notes in keep])
+        pending.clear()
+
+
+def _due(seq: int, every: int) -> bool:
+    """Whether a checkpoint is taken after event ``seq`` (one every ``every`` seqs)."""
+    return not seq % every and seq > 0
 
 
 def _counted(state: State, rolls: int, notes: int) -> State:
@@ -295,18 +320,18 @@ class Projection:
         # counted in ``rolls``/``notes`` and written into the state once, when a state must be
         # whole (a checkpoint, undo/redo, the end; before an evolver patched into the table); the
         # undo record of each group says how many were counted before it (``GroupRecord.before``
-        # adds them).  Its head (read from ``log``)
-        # is counted alike; a head whose type has been given an evolver of its own since is read
-        # in full and folded by it.
+        # adds them).  Its head (read from ``log``) is counted alike.  The head of an event whose
+        # evolver reads only its fields (``decide.LEAN``) is folded by that evolver.  A head whose
+        # type has been given another evolver since is read in full and folded by it.
         load_all()  # the table complete before the loop (a no-op once loaded)
         steps: dict[type[Any], Callable[[State, Any], State] | str] = dict(EVOLVERS)
         for kind, (counter, field) in COUNTED.items():
             if steps.get(kind) is counter:  # still only counted (not given another evolver since)
                 steps[kind] = field
         for head, kind in HEAD_TYPES.items():
-            counts = steps.get(kind)
-            if (counts is _ROLLS or counts is _NOTES) and log is not None:
-                steps[head] = counts
+            step = steps.get(kind)
+            if log is not None and (step is _ROLLS or step is _NOTES or (step is not None and LEAN.get(kind) is step)):
+                steps[head] = step  # counted, or folded by the evolver that reads only the head's fields
             else:
                 steps[head] = _reader(log)  # read in full (a head without its log is refused)
         rolls_, notes_ = _ROLLS, _NOTES
@@ -316,8 +341,15 @@ class Projection:
         carry = EVOLVERS == REGISTERED
         state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
         every = self.checkpoint_every or _NEVER  # seq % _NEVER is never 0 for a seq of a log
+        # The undo records of the groups begun are made only where one may be read (a checkpoint,
+        # undo/redo, the end): meanwhile each is (first event, state before, counts) in ``pending``,
+        # of which no more than the stack holds are kept (most groups drop off it unread).
+        pending: list[tuple[Event | Head, State, int, int]] = []
+        push, depth = pending.append, done.maxlen
+        # the first seq from which a checkpoint may be due, or ``pending`` cut back (one comparison
+        # per event; a checkpoint is still taken at a multiple of ``every``, also when seqs jump)
+        mark = _mark(seq, every)
         undone = self.undone
-        record, new_record = done.append, GroupRecord
         top = done[-1].group if done else None  # the group of the last record on the stack
         rolls = notes = 0  # counted since ``state``, not in it yet
         expect = seq + 1  # a log's records are read in place: record i holds seq i (checked first)
@@ -336,7 +368,7 @@ class Projection:
                     if group != open_group or top is None:
                         # _start_group, inlined (the oldest record drops off the stack)
                         if top != group or not group:
-                            record(new_record(group, ev, state, None, rolls, notes, log))
+                            push((ev, state, rolls, notes))
                             top = group
                             if undone:
                                 undone.clear()
@@ -347,11 +379,16 @@ class Projection:
                     else:
                         notes += 1
                     seq = at
-                    if not seq % every and seq:
-                        state = _counted(state, rolls, notes)
-                        rolls = notes = 0
-                        self.state, self.open_group, self.seq = state, open_group, seq
-                        self._checkpoint()
+                    if seq >= mark:
+                        if _due(seq, every):
+                            state = _counted(state, rolls, notes)
+                            rolls = notes = 0
+                            self.state, self.open_group, self.seq = state, open_group, seq
+                            _settle(pending, done, log)
+                            self._checkpoint()
+                        elif depth is not None and len(pending) > depth:
+                            del pending[: len(pending) - depth]
+                        mark = _mark(seq, every)
                     continue
                 if fn is not None:
                     if not carry and (rolls or notes):
@@ -363,17 +400,19 @@ class Projection:
                         state = _counted(state, rolls, notes)
                         rolls = notes = 0
                     self.state, self.open_group, self.seq = state, open_group, seq
+                    _settle(pending, done, log)
                     self.apply(ev)
                     state, done, open_group, seq = self.state, self.done, self.open_group, self.seq
-                    undone, record = self.undone, done.append
+                    undone, depth = self.undone, done.maxlen
                     top = done[-1].group if done else None
+                    mark = _mark(seq, every)  # (apply took the checkpoint that was due)
                     continue
                 else:
                     after = state
                 group = ev.group
                 if group != open_group or top is None:
                     if top != group or not group:
-                        record(new_record(group, ev, state, None, rolls, notes, log))
+                        push((ev, state, rolls, notes))
                         top = group
                         if undone:
                             undone.clear()
@@ -381,14 +420,20 @@ class Projection:
                         open_group = group
                 state = after
                 seq = at
-                if not seq % every and seq:
-                    if rolls or notes:
-                        state = _counted(state, rolls, notes)
-                        rolls = notes = 0
-                    self.state, self.open_group, self.seq = state, open_group, seq
-                    self._checkpoint()
+                if seq >= mark:
+                    if _due(seq, every):
+                        if rolls or notes:
+                            state = _counted(state, rolls, notes)
+                            rolls = notes = 0
+                        self.state, self.open_group, self.seq = state, open_group, seq
+                        _settle(pending, done, log)
+                        self._checkpoint()
+                    elif depth is not None and len(pending) > depth:
+                        del pending[: len(pending) - depth]
+                    mark = _mark(seq, every)
         finally:
             # where the fold stands (the last event folded), also when an event could not be
+            _settle(pending, done, log)
             if rolls or notes:
                 state = _counted(state, rolls, notes)
             self.state, self.open_group, self.seq = state, open_group, seq

@@ -10,7 +10,7 @@ Measures, on files under a temporary folder (``--dir`` picks the file system):
   20k (pre-filled by writing the JSON file directly);
 * full replay rate at 100k, per second of CPU time (the median of several rounds is held to the
   target): the log read as a replay reads it (``codec.decode_for_replay``: the events the fold only
-  counts read as their heads) and folded (``Projection.apply_all(events, log=lines)``); the same as
+  counts, and those whose evolver reads a few fields, read as their heads) and folded (``Projection.apply_all(events, log=lines)``); the same as
   opening does it (``store.iter_for_replay()``, chunk by chunk, with checkpoints); for comparison
   every event decoded in full (``codec.decode_many``, what the Log, review and exports read) with and
   without the fold, the store's ``store.events()`` + fold, and a baseline of the same lines read by

@@ -14,6 +14,7 @@ cheaper for replay are also checked against the way they were written before, ev
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable, Sequence
 from itertools import chain
 from typing import Any
@@ -24,8 +25,8 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain import codec, decide
-from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, REGISTERED, Rejected
+from fhtagn_tui.domain import codec, decide, history
+from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, LEAN, REGISTERED, Rejected
 from fhtagn_tui.domain.events import Event, Head
 from fhtagn_tui.domain.features.campaign import (
     ConditionAdded,
@@ -134,7 +135,7 @@ def check_log(events: list[Event], every: int) -> None:
     # the replay of the records: counted events read as heads (whole, in chunks, in two folds)
     lines = [codec.encode(e) for e in events]
     heads = codec.decode_for_replay(lines)
-    assert [isinstance(h, Head) for h in heads] == [type(e) in COUNTED for e in events]
+    assert [isinstance(h, Head) for h in heads] == [type(e) in COUNTED or type(e) in LEAN for e in events]
     for chunks in ([heads], [heads[i : i + 7] for i in range(0, len(heads), 7)], [heads[:half], heads[half:]]):
         fold = Projection(checkpoint_every=every)
         for chunk in chunks:
@@ -189,6 +190,39 @@ def test_a_wide_log_of_each_system(system: str) -> None:
     assert len(kinds) > 25 if system != "gurps" else len(kinds) > 20
     for every in (0, 3, 10):
         check_log(events, every)
+
+
+@pytest.mark.parametrize("system", sorted(SCRIPTS))
+def test_a_log_longer_than_the_undo_stack_leaves_the_same_stacks(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The replay makes the undo records only of the groups the stack can hold (``history._CUT``):
+    with a short stack and short cuts, every drop and every cut is met many times over."""
+    monkeypatch.setattr(history, "UNDO_DEPTH", 6)
+    monkeypatch.setattr(history, "_CUT", 4)
+    run = ("roll", "note", "pool", "cond add", "roll", "note", "test", "pool", "roll")
+    # runs of many groups, with now and then an undo or two and a redo reaching into them
+    last = len(SCRIPTS[system])
+    extras = [(i, op) for i in range(last + 1) for op in run + ("undo", "undo", "redo") * (i % 3 == 0 and i < last)]
+    events = session_log(system, extras, 9)
+    assert len(events) > 150 and type(events[-1]) not in (Undone, Redone)
+    for every in (0, 5, 13):
+        check_log(events, every)
+        fold = Projection(checkpoint_every=every)
+        fold.apply_all(events)
+        assert fold.done.maxlen == 6 and len(fold.done) == 6
+
+
+@pytest.mark.parametrize("depth", [0, 1, 3])
+def test_a_fold_on_a_shorter_stack_keeps_what_that_stack_holds(depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stack of another depth (the public projection gives its folds one) keeps the groups it
+    would keep one event at a time, however few (also none), the pending cut and written to it."""
+    monkeypatch.setattr(history, "_CUT", 4)
+    events = session_log("fhtagn", [(i, op) for i in range(12) for op in ("roll", "pool", "note")], 1)
+    fold, ref = Projection(checkpoint_every=0), Projection(checkpoint_every=0)
+    fold.done, ref.done = deque(maxlen=depth), deque(maxlen=depth)
+    fold.apply_all(events)
+    for ev in events:
+        ref.apply(ev)
+    assert len(fold.done) == depth and records(fold.done) == records(ref.done) and fold.state == ref.state
 
 
 @pytest.mark.parametrize("system", sorted(SCRIPTS))

@@ -1,6 +1,7 @@
 """A replay reads the log's records as the fold needs them (``codec.decode_for_replay``,
 ``store.iter_for_replay``): each counted event (free roll, table roll, note) as its head — type,
-seq, group and schema version — and every other event whole.  What it reads must be what the
+seq, group and schema version —, each event whose evolver reads only a few fields (a pool change, a
+condition) as its head holding those fields too, and every other event whole.  What it reads must be what the
 codec reads (old shapes, control characters, newer schemas refused), errors are numbered in the
 whole log, and opening a campaign without its snapshot folds to the state of the log."""
 
@@ -15,9 +16,9 @@ import msgspec
 import pytest
 
 from fhtagn_tui.domain import codec
-from fhtagn_tui.domain.decide import COUNTED
+from fhtagn_tui.domain.decide import COUNTED, LEAN
 from fhtagn_tui.domain.events import Head
-from fhtagn_tui.domain.features.campaign import DiceRolled, NoteAdded
+from fhtagn_tui.domain.features.campaign import ConditionAdded, DiceRolled, NoteAdded, PoolChanged
 from fhtagn_tui.domain.history import Projection, fold
 from fhtagn_tui.store import CampaignStore, snapshot
 from fhtagn_tui.store.errors import CorruptRecord, NewerSchema
@@ -46,12 +47,19 @@ def test_counted_events_come_as_their_heads_and_the_others_whole(tmp_path: Path)
     lines = _lines(store)
     full, heads = codec.decode_many(lines), codec.decode_for_replay(lines)
     assert len(full) == len(heads) and any(isinstance(h, Head) for h in heads)
+    read_as: dict[str, set[type]] = {"counted": set(), "lean": set(), "whole": set()}
     for ev, read in zip(full, heads, strict=True):
-        if type(ev) in COUNTED:
+        if type(ev) in COUNTED or type(ev) in LEAN:
             assert isinstance(read, Head) and read.of is type(ev)
-            assert (read.v, read.seq, read.group) == (ev.v, ev.seq, ev.group)
+            fields = read.__struct_fields__
+            assert fields[:3] == ("v", "seq", "group") and (len(fields) == 3) == (type(ev) in COUNTED)
+            assert [getattr(read, f) for f in fields] == [getattr(ev, f) for f in fields]
+            read_as["counted" if type(ev) in COUNTED else "lean"].add(type(ev))
         else:
             assert type(read) is type(ev) and read == ev
+            read_as["whole"].add(type(ev))
+    assert {DiceRolled, NoteAdded} <= read_as["counted"] and {PoolChanged, ConditionAdded} <= read_as["lean"]
+    assert len(read_as["whole"]) > 3
 
 
 def test_an_old_log_is_read_whole_as_the_codec_reads_it() -> None:
@@ -91,6 +99,30 @@ def test_a_counted_record_of_a_newer_schema_is_refused(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes().replace(b'"v":2,"seq":%d,' % len(lines), b'"v":9,"seq":%d,' % len(lines)))
     with CampaignStore.open(path, readonly=True) as reader, pytest.raises(NewerSchema):
         snapshot.open_projection(reader)
+
+
+def test_a_record_of_an_older_schema_amid_current_ones_is_lifted_by_its_upcasters(tmp_path: Path) -> None:
+    """A piece of records is decoded at once only when all are current (``events.Version``): an
+    old record that fits its type all the same is still lifted, and one of a newer schema refused."""
+    with CampaignStore.open(_long_log(tmp_path, rounds=400), readonly=True) as store:
+        lines = _lines(store)
+    at = {kind: next(i for i, line in enumerate(lines) if i > codec.PIECE and line.startswith(b'{"type":"%s"' % kind))
+          for kind in (b"PoolChanged", b"DiceRolled", b"NoteAdded")}
+    old = list(lines)
+    for i in at.values():
+        old[i] = old[i].replace(b'"v":2,', b'"v":1,')  # schema 1 wrote these as they are but for their dice
+    lifted = [codec.decode_one(line) for line in old]
+    assert all(ev.v == 2 for ev in lifted) and lifted == codec.decode_many(lines)
+    assert codec.decode_many(old) == lifted
+    read = codec.decode_for_replay(old)
+    for i in at.values():  # read whole, as the codec reads an old record
+        assert not isinstance(read[i], Head) and read[i] == lifted[i]
+    newer = list(lines)
+    newer[at[b"PoolChanged"]] = newer[at[b"PoolChanged"]].replace(b'"v":2,', b'"v":3,')
+    for decode in (codec.decode_many, codec.decode_for_replay):
+        with pytest.raises(codec.SchemaTooNew) as caught:
+            decode(newer)
+        assert caught.value.index == at[b"PoolChanged"]
 
 
 def test_errors_are_numbered_in_the_whole_log_past_the_first_piece(tmp_path: Path) -> None:

@@ -871,7 +871,7 @@ def _ev_skill(state: State, ev: SkillChanged) -> State:
     return state.with_character(_clamp_pools(state.system, replace(char, skills=skills, skill_attrs=attrs)))
 
 
-@evolver(PoolChanged)
+@evolver(PoolChanged, reads=("character", "pool", "new"))
 def _ev_pool(state: State, ev: PoolChanged) -> State:
     char = state.characters.get(ev.character)
     if char is None:
@@ -898,7 +898,7 @@ def _ev_bond(state: State, ev: BondChanged) -> State:
     return state.with_character(replace(char, bonds=bonds))
 
 
-@evolver(ConditionAdded)
+@evolver(ConditionAdded, reads=("character", "condition"))
 def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
     char = state.characters.get(ev.character)
     if char is None or ev.condition in char.conditions:
@@ -906,7 +906,7 @@ def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
     return state.with_character(replace(char, conditions=char.conditions + (ev.condition,)))
 
 
-@evolver(ConditionRemoved)
+@evolver(ConditionRemoved, reads=("character", "condition"))
 def _ev_cond_removed(state: State, ev: ConditionRemoved) -> State:
     char = state.characters.get(ev.character)
     if char is None or ev.condition not in char.conditions:
