@@ -12,8 +12,6 @@ feature module only has to define its events; the union is built from the
 registry when the codec is first used.
 """
 
-from __future__ import annotations
-
 from typing import Any, ClassVar
 
 import msgspec
@@ -23,7 +21,7 @@ from fhtagn_tui.rules.dice import Roll
 #: Bump when any event's shape changes, and add an upcaster for the old shape.
 SCHEMA_VERSION = 2
 
-EVENT_TYPES: dict[str, type[Event]] = {}
+EVENT_TYPES: "dict[str, type[Event]]" = {}
 
 
 class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=True, gc=False):

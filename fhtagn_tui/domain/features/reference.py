@@ -1,7 +1,5 @@
 """Rolling on a table of the GM screen: the roll goes to the log like any other."""
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.reference import check_values, find_table, load_rollables
