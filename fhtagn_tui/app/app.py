@@ -299,8 +299,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         self.call_after_refresh(self._collect_when_idle)
         self._hangup_on_signals()
         self._show_all()
+        table = self.query_one("#party-table")
         if self.focused is None:
-            self.query_one("#party-table").focus()
+            table.focus()
+        elif self.focused is not table:  # (styled as focused from the start: PartyTab.compose)
+            table.has_focus = False
         if self.readonly:  # woken by the file's writes: a roll request pops up at once
             self.call_after_refresh(self._follow_writes)  # after the first frame (ctypes, inotify)
         if self.own:

@@ -12,8 +12,6 @@ feature module only has to define its events; the union is built from the
 registry when the codec is first used.
 """
 
-from __future__ import annotations
-
 from typing import Annotated, Any, ClassVar
 
 import msgspec
@@ -23,7 +21,7 @@ from fhtagn_tui.rules.dice import Roll
 #: Bump when any event's shape changes, and add an upcaster for the old shape.
 SCHEMA_VERSION = 2
 
-EVENT_TYPES: dict[str, type[Event]] = {}
+EVENT_TYPES: "dict[str, type[Event]]" = {}
 #: ``v`` as a record is read: a record of another schema version does not decode as its type (the
 #: codec then reads it on its own: upcast from an older schema, refused from a newer one), so a
 #: piece of records all decoded at once holds only current events — no pass over their versions.

@@ -12,8 +12,6 @@ projection every ``checkpoint_every`` events so that the state at any point
 of a long log is a checkpoint plus a few events away.
 """
 
-from __future__ import annotations
-
 import bisect
 import gc
 from collections import deque
@@ -212,7 +210,7 @@ class Projection:
     def resumed(
         cls, state: State, seq: int, open_group: int, replay: Callable[[int], Iterable[Event | Head]],
         checkpoint_every: int = 1000, log: Callable[[], Sequence[bytes]] | None = None,
-    ) -> Projection:
+    ) -> "Projection":
         """A projection at ``seq`` from a saved state (a start-up snapshot of the fold).
 
         Its undo history and checkpoints are built when first needed (undo, redo, review, a
@@ -523,7 +521,7 @@ class Projection:
         """
         return self.at(seq, events).state
 
-    def at(self, seq: int, events: Sequence[Event], marks: Sequence[StateMark] = ()) -> Projection:
+    def at(self, seq: int, events: Sequence[Event], marks: Sequence[StateMark] = ()) -> "Projection":
         """A new projection positioned after event ``seq``.  ``marks``: states of this log saved
         earlier (by seq), used while this projection's history is not built."""
         replay = self._replay

@@ -3,9 +3,11 @@
 States are frozen msgspec Structs and every change makes a new one
 (``msgspec.structs.replace``), sharing what did not change.  That makes a
 state cheap to keep (undo, checkpoints, review) and safe to hand to the UI.
-"""
 
-from __future__ import annotations
+No ``from __future__ import annotations`` here nor in the rules modules whose structs State holds:
+the start-up snapshot's decoder reads every field's annotation, and strings would each be compiled
+then (~2 ms of every start-up; tests/store/test_snapshot_decoder_cost.py).
+"""
 
 import msgspec
 from msgspec.structs import replace
@@ -151,12 +153,12 @@ class State(msgspec.Struct, frozen=True):
     def character(self, key: str) -> Character | None:
         return self.characters.get(key.casefold())
 
-    def with_character(self, char: Character) -> State:
+    def with_character(self, char: Character) -> "State":
         chars = self.characters.copy()  # a shallow copy: the other characters are shared
         chars[char.id] = char
         return replace(self, characters=chars)
 
-    def without_character(self, key: str) -> State:
+    def without_character(self, key: str) -> "State":
         chars = self.characters.copy()
         chars.pop(key, None)
         return replace(self, characters=chars)

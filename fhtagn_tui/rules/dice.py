@@ -17,8 +17,6 @@ test.  All sources are validated the same way, so a typed ``d6`` showing 7 is
 refused with a message that names the die and its purpose.
 """
 
-from __future__ import annotations
-
 import random
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -227,11 +225,11 @@ class Dice:
         self._mark = 0
 
     @classmethod
-    def forced(cls, *values: int | str) -> Dice:
+    def forced(cls, *values: int | str) -> "Dice":
         return cls(ForcedSource(values))
 
     @classmethod
-    def seeded(cls, seed: int) -> Dice:
+    def seeded(cls, seed: int) -> "Dice":
         return cls(RandomSource(seed))
 
     def draw(self, purpose: str, die: str) -> int:
@@ -365,7 +363,7 @@ def _eval(node: Any, dice: Dice | None, purpose: str) -> int:
     raise DiceError("only NdX, numbers, + - * and parentheses are allowed")
 
 
-def _parse(expr: str) -> diceast.Expression:
+def _parse(expr: str) -> "diceast.Expression":
     import d20
 
     text = _normalise(expr)

@@ -9,8 +9,6 @@ These structs live in ``rules/`` (not ``domain/features``) so that
 ``domain/state.py`` can import them without an import cycle.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 import msgspec

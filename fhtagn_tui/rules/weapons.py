@@ -13,8 +13,6 @@ the same name.  Damage strings by system:
   (``2d+1``), with ``damage_type`` (cr, cut, imp, pi-, pi, pi+, pi++).
 """
 
-from __future__ import annotations
-
 import msgspec
 
 from fhtagn_tui.rules.names import matches

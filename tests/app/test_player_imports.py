@@ -4,8 +4,8 @@ A fresh interpreter does what serve's child (``python -m fhtagn_tui … open NAM
 fhtagn_tui/__main__.py) does: no OpenSSL, no CLI, then the players' view of a campaign, drawn and
 settled (its after-paint work done).  What it
 imported is then read from ``sys.modules``: no forms, importers, bestiary, answers, exports
-(HTML, Markdown, recap), GM screen, other tabs, command modules, reference tables or Rich's
-emoji table.
+(HTML, Markdown, recap), GM screen, other tabs, command modules, the reference (its tables,
+search and catalogue) or Rich's emoji table.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ NOT_FOR_PLAYERS = (
     "fhtagn_tui.export.html",
     "fhtagn_tui.export.markdown",
     "fhtagn_tui.export.recap",
-    "fhtagn_tui.reference.tables",
+    "fhtagn_tui.reference",  # the GM screen's reference (its tables, search, catalogue): loaded by a table roll
     "fhtagn_tui.commands.core",
     "fhtagn_tui.commands.bestiary",
     "fhtagn_tui.cli",  # serve's child reads its own command line (fhtagn_tui/__main__.py)

@@ -1,7 +1,8 @@
 """What a read-only view of the campaign (a second GM, ``fhtagn review``, the start-up bench) loads
 before its first frame (start-up, issue 20): not the command language (every command's module: only
 a line run needs it; the GM's command line loads it with the line), the palette's provider (only
-the palette) nor, in a FHTAGN campaign, Call of Cthulhu's insanity rules (only a CoC sheet).  Each loads when first needed — a fresh interpreter opens the demo read-only, reads
+the palette) nor, in a FHTAGN campaign, Call of Cthulhu's insanity rules (only a CoC sheet) nor
+FHTAGN's Sanity rules (only an insane agent's sheet).  Each loads when first needed — a fresh interpreter opens the demo read-only, reads
 ``sys.modules`` at the first paint (as ``tests/bench/bench_startup.py`` defines it), then runs a
 line, opens the palette, and finds them loaded and working; the GM's app runs a line as before."""
 
@@ -25,6 +26,8 @@ LATE = ("fhtagn_tui.commands", "fhtagn_tui.commands.language", "fhtagn_tui.app.p
 #: a Call of Cthulhu sheet's insanity rules: not before another system's first frame (the pools'
 #: history, after it, loads every feature module, and they come with them)
 COC = "fhtagn_tui.rules.coc.insanity"
+#: FHTAGN's Sanity rules: only an insane agent's sheet reads them (FH-SAN-07's reaction)
+FH_SAN = "fhtagn_tui.rules.fhtagn.sanity"
 seen = {}
 
 def loaded():
@@ -32,7 +35,7 @@ def loaded():
 
 class FirstPaint(FhtagnApp):
     def on_mount(self):
-        self.call_after_refresh(lambda: seen.setdefault("painted", loaded() + [COC] * (COC in sys.modules)))
+        self.call_after_refresh(lambda: seen.setdefault("painted", loaded() + [m for m in (COC, FH_SAN) if m in sys.modules]))
 
 async def main(path):
     engine, store, notice = open_engine(path, True)

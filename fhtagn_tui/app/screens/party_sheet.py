@@ -11,7 +11,6 @@ from rich.text import Text
 from fhtagn_tui.domain import skills as skill_rules
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
-from fhtagn_tui.rules.fhtagn import sanity as fh_san
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_BOXES, ADAPTATION_TRACKS
 from fhtagn_tui.rules.gurps import fright as fr
@@ -126,7 +125,12 @@ def mind_text(state: State, char: Character) -> Text:
         part("Adaptation", adaptation_text(char))
         part("Disorders", ", ".join(mind.disorders) if mind.disorders else "none", "bold red" if mind.disorders else "dim")
         for cond in char.conditions:  # temporary insanity, resolved for this agent (FH-SAN-07)
-            react = fh_san.reaction(cond.removeprefix("insane-")) if cond.startswith("insane-") else None
+            if not cond.startswith("insane-"):
+                continue
+            # (an insane agent's sheet only: the Sanity rules are not imported before a first frame)
+            from fhtagn_tui.rules.fhtagn import sanity as fh_san
+
+            react = fh_san.reaction(cond.removeprefix("insane-"))
             if react is not None:
                 part("Insanity", f"{react.name}: {react.effect_for(char.stats.get('CON', 0))}", "bold red")
     if state.system == "gurps" and (mind.traits or char.is_pc):

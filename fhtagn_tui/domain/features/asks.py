@@ -8,8 +8,6 @@ answered.  A secret request (``hidden``) keeps its results secret (their events 
 secret); the :class:`RollAnswered` stays public so the player's screen knows it was answered.
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice

@@ -8,8 +8,6 @@ without ``weapon=`` use it, and so does fighting back.  ``per_round`` is the
 attacks per round it gives (CoC: the round's attack count, COC-MELEE-03).
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice

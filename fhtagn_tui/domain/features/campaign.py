@@ -1,7 +1,5 @@
 """Campaign, sessions, characters, free rolls and notes."""
 
-from __future__ import annotations
-
 from collections.abc import Callable
 
 from msgspec.structs import replace

@@ -19,8 +19,6 @@ campaign's condition events; the sheet's ``mind`` keeps phobias, manias, the
 day's tally, cumulative losses per entity and the count of Mythos bouts.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 
 from msgspec.structs import replace

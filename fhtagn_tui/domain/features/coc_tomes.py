@@ -12,8 +12,6 @@ SAN losses (reading, spell costs) go through the insanity feature's
 during a fight is the caster's action in the encounter (``mark_acted``).
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.coc import tomes as tm

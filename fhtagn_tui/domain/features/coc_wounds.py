@@ -15,8 +15,6 @@ and the chase's round end, or ``dying NAME`` outside them); a failure is death. 
 stabilises (``stabilised`` replaces ``dying``; the rolls stop).
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.coc.combat import land_damage

@@ -54,8 +54,6 @@ Commands: ``fight start [TITLE]``, ``fight add NAME… [--readied] [side=S]``,
 ``fight ready NAME [--off]``, ``fight order NAME…``, ``fight end``, ``fight show``.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 
 import msgspec
@@ -112,7 +110,7 @@ class InitiativeRule(msgspec.Struct, frozen=True):
 INITIATIVE: dict[str, InitiativeRule] = {}
 TURN_START: dict[str, Callable[[State, str, Dice], list[Event]]] = {}
 ROUND_END: dict[str, Callable[[State, Dice], list[Event]]] = {}
-ATTACKS: dict[str, Callable[[State, Attack, Dice], list[Event]]] = {}
+ATTACKS: "dict[str, Callable[[State, Attack, Dice], list[Event]]]" = {}
 
 
 def register_initiative(
@@ -130,7 +128,7 @@ def register_round_end(system: str, hook: Callable[[State, Dice], list[Event]]) 
     ROUND_END[system] = hook
 
 
-def register_attack(system: str, fn: Callable[[State, Attack, Dice], list[Event]]) -> None:
+def register_attack(system: str, fn: "Callable[[State, Attack, Dice], list[Event]]") -> None:
     ATTACKS[system] = fn
 
 

@@ -9,8 +9,6 @@ knocked out.  Each roll gives an :class:`AttackResolved` event carrying its
 dice, followed by the damage and condition events of its victim.
 """
 
-from __future__ import annotations
-
 from typing import Literal, get_args
 
 import msgspec

@@ -7,8 +7,6 @@ condition (FH-PARTY-08); the combat module's damage events clear it.
 Healing to 3+ HP wakes an unconscious character (FH-DMG-07).
 """
 
-from __future__ import annotations
-
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.fhtagn import healing as rules
 from fhtagn_tui.rules.fhtagn.dice import percentile_test

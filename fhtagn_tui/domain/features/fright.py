@@ -5,8 +5,6 @@ campaign events; the events here carry the dice and change the sheet's
 ``mind`` (timers, acquired traits, the last fright result).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 
 from msgspec.structs import replace

@@ -6,8 +6,6 @@ critical success — no defence, GURPS-DICE-02 — or ``defend=none``), then the
 damage dice.  HP may go below 0 (GURPS-FRIGHT-41 leaves thresholds to the GM).
 """
 
-from __future__ import annotations
-
 from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
 from fhtagn_tui.rules.gurps import combat as rules
 from fhtagn_tui.rules.gurps import dice as gdice

@@ -1,11 +1,7 @@
 """Rolling on a table of the GM screen: the roll goes to the log like any other."""
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
-from fhtagn_tui.reference import check_values, find_table, load_rollables
-from fhtagn_tui.reference.catalogue import SYSTEM_NAMES
 from fhtagn_tui.rules.dice import Dice, DiceError
 
 from ..commands import Command
@@ -41,6 +37,11 @@ class RollTable(Command):
 
 @decider(RollTable)
 def _roll_table(state: State, cmd: RollTable, dice: Dice) -> list[Event]:
+    # the GM screen's reference loads with the first table roll: a player's process, which folds
+    # TableRolled events but never rolls, does not import it (issue 20: memory per player app)
+    from fhtagn_tui.reference import check_values, find_table, load_rollables
+    from fhtagn_tui.reference.catalogue import SYSTEM_NAMES
+
     rollables = load_rollables()
     table = find_table(cmd.table)
     if table is None or table.id not in rollables:

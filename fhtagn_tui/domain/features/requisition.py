@@ -5,8 +5,6 @@ test, the dice, what every bond lost) followed by one :class:`BondChanged` per
 bond whose score moved, so the Party screen shows the damage.
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice

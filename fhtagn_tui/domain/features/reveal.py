@@ -6,8 +6,6 @@ told and their effects show.  Undoing the reveal hides the group again.  The Eng
 event (it reads the group from the log, which the state does not hold), as it does for undo.
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from ..commands import Command

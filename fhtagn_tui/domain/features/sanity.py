@@ -6,8 +6,6 @@ campaign events (``PoolChanged``, ``BondChanged``, ``StatChanged``,
 the dice, and change only the sheet's ``mind`` (disorders, adaptation boxes).
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice, DiceError

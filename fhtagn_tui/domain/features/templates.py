@@ -12,8 +12,6 @@ A template is stored as a :class:`~fhtagn_tui.domain.state.Character` (``id``,
 ``name``, ``kind``, ``stats``, ``skills``, ``hidden``) in ``State.templates``.
 """
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice

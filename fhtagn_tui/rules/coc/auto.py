@@ -7,8 +7,6 @@ first costs a penalty die, and past two penalty dice the difficulty rises.
 armour taken off each bullet.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 
 import msgspec

@@ -6,8 +6,6 @@ metal, and the tables they use.  Vehicle charts and collisions live in
 :mod:`fhtagn_tui.rules.coc.vehicles`.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping, Sequence
 
 import msgspec

@@ -1,7 +1,5 @@
 """Call of Cthulhu 7e percentile rolls (catalogue COC-DICE)."""
 
-from __future__ import annotations
-
 from enum import IntEnum
 
 import msgspec

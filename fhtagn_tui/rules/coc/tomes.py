@@ -7,8 +7,6 @@ study, references, believers, magic points, learning and casting spells, and
 POW gains.
 """
 
-from __future__ import annotations
-
 import msgspec
 
 from fhtagn_tui.rules.coc import dice as coc_dice

@@ -13,8 +13,6 @@ Pure functions and tables.  Draw orders (what tests force):
 (``Character.hazards``); ticking it is the domain's business.
 """
 
-from __future__ import annotations
-
 import msgspec
 
 from fhtagn_tui.rules.dice import Dice, roll_expr

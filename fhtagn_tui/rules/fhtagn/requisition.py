@@ -7,8 +7,6 @@ read them.  Nothing here knows about characters or events: the domain passes
 in scores and bonds as plain values.
 """
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 
 import msgspec

@@ -10,8 +10,6 @@ Fright Check 3d → table 3d → for the entry: each timed condition's duration
 roll → automatic injury → total-panic reaction 3d.
 """
 
-from __future__ import annotations
-
 import msgspec
 
 from fhtagn_tui.rules.dice import Dice, roll_expr

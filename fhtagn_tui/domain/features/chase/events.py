@@ -1,7 +1,5 @@
 """Chase events: each carries what the fold needs (positions, actions left, Build after)."""
 
-from __future__ import annotations
-
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.coc.chase import FLEE, Location, Participant

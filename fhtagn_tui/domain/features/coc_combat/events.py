@@ -1,7 +1,5 @@
 """Events and records of CoC 7e combat (each with its plain-words describe)."""
 
-from __future__ import annotations
-
 from msgspec import Struct
 
 from fhtagn_tui.rules.coc import auto as coc_auto

@@ -1,7 +1,5 @@
 """Events of FHTAGN hazards, and the evolver that keeps ``Character.hazards``."""
 
-from __future__ import annotations
-
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
