@@ -437,6 +437,19 @@ async def test_after_a_san_loss_what_is_due_is_on_screen(size):
         await pilot.pause()
         text = joined(app)
         assert "Due next:" in text and "insomnia" in text
+        assert "san sleep ada" in " ".join(text.split())  # the GM is told the command
+
+
+@pytest.mark.rule("FH-SAN-14")
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_players_see_what_is_due_without_the_gms_command(size):
+    """The players' view has no command line: its sheet names no GM command (it said 'san sleep ada')."""
+    app = fhtagn('san "Ada Vance" 1/1d6 roll=95,6,3', player=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = " ".join(joined(app).split())
+        assert "Due next:" in text and "insomnia: a SAN roll at the next sleep, failure regains no WP" in text
+        assert "san sleep" not in text
 
 
 async def test_at_120_columns_the_log_stands_beside_the_fight():
