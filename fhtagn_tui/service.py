@@ -241,9 +241,10 @@ class Engine:
             raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]}); "
                            "nothing was changed") from None
         if strict and source.remaining:
+            extra = "1 typed-in die was" if source.remaining == 1 else f"{source.remaining} typed-in dice were"
             raise Rejected(
-                f"{source.remaining} typed-in dice were not needed: this needs {len(dice.drawn)} "
-                f"({', '.join(f'{r.die} for {r.purpose}' for r in dice.drawn)})"
+                f"{extra} not needed: this needs {len(dice.drawn)} "
+                f"({', '.join(f'{r.die} for {r.purpose}' for r in dice.drawn)}) — type only those"
             )
         undrawn = dice.take()
         if undrawn and events:
