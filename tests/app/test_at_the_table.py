@@ -553,3 +553,24 @@ async def test_a_message_too_long_for_the_line_is_a_key_away(size):
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, TextView) and app.screen.body == long
+
+
+@pytest.mark.rule("FH-DMG-06")
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_result_of_many_events_says_how_many_more_and_the_key_shows_them_all(size):
+    """Found in tmux: a round's start ended "Round 2 begins · Felix Brandt acts now …" — the stunned
+    Felix lost his turn and Ada acted, which the bare "…" hid."""
+    from fhtagn_tui.app.forms.text_view import TextView
+
+    app = fhtagn("fight start Barn", 'fight add "Ada Vance" "The Caretaker"', "fight next",
+                 'condition add "The Caretaker" stunned')
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("colon", *"fight next roll=99", "enter")  # the Caretaker fails CON×5: round 2
+        await pilot.pause()
+        shown = " ".join(status(app).split())
+        whole = app._message
+        assert shown.startswith("The Caretaker acts now · ") and " more: ctrl+o shows them" in shown
+        assert "Ada Vance acts now" in whole and "Ada Vance acts now" not in shown
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView) and app.screen.body == whole
