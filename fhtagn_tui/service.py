@@ -242,6 +242,8 @@ class Engine:
                            "nothing was changed") from None
         if strict and source.remaining:
             extra = "1 typed-in die was" if source.remaining == 1 else f"{source.remaining} typed-in dice were"
+            if not dice.drawn:
+                raise Rejected(f"{extra} not needed: this needs no dice — leave roll= out")
             raise Rejected(
                 f"{extra} not needed: this needs {len(dice.drawn)} "
                 f"({', '.join(f'{r.die} for {r.purpose}' for r in dice.drawn)}) — type only those"
