@@ -32,3 +32,47 @@ async def test_one_undo_takes_back_the_fight_the_form_started(make_app):
         await pilot.pause()
         enc = app.engine.state.encounter
         assert enc is not None and {"hollow hound 1", "hollow hound 2"} <= set(enc.combatants)
+
+
+async def test_after_a_refusal_the_second_try_is_still_one_undo_with_the_fight(make_app):
+    """Found in tmux: dice typed where none are rolled refused the NPCs after the fight had started;
+    the GM cleared them and saved again — and one ctrl+z then left the empty fight behind."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2", "s")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, FightersForm)
+        form.query_one("#add-fight-title", Input).value = "Mill"
+        form.query_one("#book-search", Input).value = "cultist x2"
+        form.query_one("#add-dice", Input).value = "5"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is form and "not needed" in str(form.query_one("#add-error").render())
+        assert app.engine.state.encounter is not None  # the fight began; its NPCs were refused
+        form.query_one("#add-dice", Input).value = ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        enc = app.engine.state.encounter
+        assert not isinstance(app.screen, FightersForm) and enc is not None
+        assert {"cultist 1", "cultist 2"} <= set(enc.combatants)
+        await pilot.press("ctrl+z")
+        await pilot.pause()
+        assert app.engine.state.encounter is None and "cultist 1" not in app.engine.state.characters
+
+
+async def test_a_second_try_after_another_action_is_an_action_of_its_own():
+    """The second try joins the first only while the form's action is the last one in the log."""
+    from tests.helpers import engine
+
+    eng = engine("fhtagn")
+    with eng.one_action():
+        (start,) = eng.execute("fight start Mill").events
+    eng.execute("note the door creaks")
+    with eng.one_action(continuing=start.group):
+        (note,) = eng.execute("note a second note").events
+    assert note.group == note.seq != start.group
+    with eng.one_action(continuing=note.group):
+        (third,) = eng.execute("note a third note").events
+    assert third.group == note.group

@@ -36,6 +36,7 @@ class FightersForm(ModalScreen[None]):
         self.started = state.encounter is not None
         fighting = set(state.encounter.combatants) if state.encounter is not None else set()
         self.free = [c for c in state.characters.values() if c.id not in fighting and not c.has("dead")]
+        self._group: int | None = None  # the action of a try refused partway: the next try goes on with it
 
     def compose(self) -> ComposeResult:
         title = "Add to the fight" if self.started else "Start a fight"
@@ -113,12 +114,15 @@ class FightersForm(ModalScreen[None]):
         if problem:
             error.update(problem)
             return
-        with gm_app(self).door.one_action():  # the fight and its fighters: one ctrl+z undoes them all
+        door = gm_app(self).door
+        # the fight and its fighters: one ctrl+z undoes them all, a second try after a refusal too
+        with door.one_action(continuing=self._group):
             for line in lines:
                 refusal = self.run(line)
                 if refusal:
                     error.update(refusal.replace("\n", " · "))
                     return
+                self._group = door.last_group
                 if line.startswith("fight start"):
                     self.started = True
                     self.query_one("#add-title-label").display = False
