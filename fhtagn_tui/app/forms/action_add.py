@@ -112,7 +112,7 @@ class FightersForm(ModalScreen[None]):
         error = self.query_one("#add-error", Static)
         lines, problem = self.lines()
         if problem:
-            error.update(problem)
+            self._tell(error, problem)
             return
         door = gm_app(self).door
         # the fight and its fighters: one ctrl+z undoes them all, a second try after a refusal too
@@ -120,7 +120,7 @@ class FightersForm(ModalScreen[None]):
             for line in lines:
                 refusal = self.run(line)
                 if refusal:
-                    error.update(refusal.replace("\n", " · "))
+                    self._tell(error, refusal.replace("\n", " · "))
                     return
                 self._group = door.last_group
                 if line.startswith("fight start"):
@@ -130,6 +130,11 @@ class FightersForm(ModalScreen[None]):
                 elif line.startswith("fight add "):
                     self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
         self.dismiss(None)
+
+    def _tell(self, error: Static, text: str) -> None:
+        """The refusal, scrolled into sight (at 80×24 the form runs past the window's bottom)."""
+        error.update(text)
+        self.call_after_refresh(error.scroll_visible, animate=False)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
