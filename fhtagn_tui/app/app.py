@@ -745,6 +745,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
     def _report(self, events: list[Event]) -> None:
         names = self.door.names
         lines = [ev.describe(names) for ev in events]
+        if events and all(ev.secret for ev in events):  # said, as the Log says it: the GM knows it stayed hidden
+            lines[0] = "🔒 secret (GM only): " + lines[0]
         # Undo and redo say what they did here ("Undo: …"), not in a notice over the message line:
         # a notice would hide the next message for as long as it stays up.
         if len(lines) <= 3:

@@ -574,3 +574,16 @@ async def test_a_result_of_many_events_says_how_many_more_and_the_key_shows_them
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, TextView) and app.screen.body == whole
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_message_line_says_a_secret_action_stayed_secret(size):
+    """Found in tmux: ctrl+g, then a roll — the message said only the roll, as for a public one."""
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("ctrl+g", "colon", *"roll 1d6 roll=4", "enter")
+        await pilot.pause()
+        assert status(app).startswith("🔒 secret (GM only): ") and "→ 4" in status(app)
+        await pilot.press(*"roll 1d6 roll=5", "enter")  # the switch is for one action
+        await pilot.pause()
+        assert "secret" not in status(app) and "→ 5" in status(app)
