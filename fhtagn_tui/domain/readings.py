@@ -51,6 +51,12 @@ def _attack(ev: Event, names: dict[str, str], text: str, named: list[str], hidde
     weapon = getattr(ev, "weapon", "")
     hit = getattr(ev, "hit", None)
     outcome = "" if not isinstance(hit, bool) else (": hit" if hit else ": miss")
+    dealt_to, shots = getattr(ev, "dealt_to", None), getattr(ev, "shots", None)
+    if isinstance(dealt_to, str):  # CoC melee: who the winner hurt, if anyone (no number)
+        outcome = ": hit" if dealt_to and dealt_to == getattr(ev, "target", "") else \
+            f": {target} fights back and hits" if dealt_to else ": miss"
+    elif isinstance(shots, tuple):  # CoC shots: any of them home
+        outcome = ": hit" if any(getattr(s, "hit", False) for s in shots) else ": miss"
     return f"{attacker} attacks {target}" + (f" with {weapon}" if weapon else "") + outcome
 
 

@@ -297,3 +297,15 @@ def test_a_player_character_hurt_by_a_hidden_npc_reads_its_own_hp():
     texts = _texts(eng)
     assert "Ada Vance is hurt: HP 11 → 6" in texts  # no "from Shade's pistol": that line would name it
     assert "Shade attacks Ada Vance with pistol: hit" in texts
+
+
+def test_a_coc_attack_by_a_hidden_monster_tells_the_players_its_outcome():
+    """Found as a stranger: the players read "Crypt Gnawer 1 attacks Harvey Walters with Claw" and
+    nothing more (CoC melee has no ``hit``: its winner and whom it hurt say it)."""
+    eng = engine("coc7", 'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60',
+                 "char new Ghoul kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden",
+                 'char attack add ghoul Claw skill="Fighting (Claw)" damage=1d6', 'char set ghoul "Fighting (Claw)"=50')
+    do(eng, "melee ghoul harvey response=dodge", 20, 90, 3)  # the claw lands, the dodge fails
+    do(eng, "melee ghoul harvey response=dodge", 90, 10)  # missed
+    told = [t for t in _texts(eng) if t.startswith("Ghoul attacks Harvey")]
+    assert told == ["Ghoul attacks Harvey with Claw: hit", "Ghoul attacks Harvey with Claw: miss"]
