@@ -216,9 +216,15 @@ class Door:
         """Run a parsed command (forms build them): decide, append durably, fold; the events."""
         return self.engine.run(command, typed=typed, secret=secret)
 
-    def one_action(self) -> AbstractContextManager[None]:
-        """Run several commands as one action: undone and redone together (``Engine.one_action``)."""
-        return self.engine.one_action()
+    def one_action(self, continuing: int | None = None) -> AbstractContextManager[None]:
+        """Run several commands as one action: undone and redone together (``Engine.one_action``);
+        ``continuing``: the group of a first try to go on with (``last_group`` after it)."""
+        return self.engine.one_action(continuing)
+
+    @property
+    def last_group(self) -> int | None:
+        """The group of the last action run here."""
+        return self.engine.last_group
 
     # --- subscribing and following ------------------------------------------------------------------
 

@@ -111,6 +111,7 @@ class Engine:
         self.campaign_file = path.name.removesuffix(".fhtagn") if isinstance(path, Path) else ""
         #: inside :meth:`one_action`: the group every command joins (0 until the first is done)
         self._joining: int | None = None
+        self._last_group: int | None = None  # the group of the last action run here (one_action's continuing)
 
     # --- construction -----------------------------------------------------------
 
@@ -187,22 +188,30 @@ class Engine:
         self.sink.append(stamped)  # durable before anything is shown
         if joining == 0:
             self._joining = stamped[0].seq  # the action's group: the next commands join it
+        self._last_group = stamped[0].group
         for ev in stamped:
             self.projection.apply(ev)
         for listener in list(self.listeners):
             listener(stamped)
         return stamped
 
+    @property
+    def last_group(self) -> int | None:
+        """The group of the last action run through this engine (None before the first)."""
+        return self._last_group
+
     @contextmanager
-    def one_action(self) -> Iterator[None]:
+    def one_action(self, continuing: int | None = None) -> Iterator[None]:
         """The commands run inside are one action for undo and redo: their events share the group
         of the first one done (a form that starts a fight and adds its fighters is undone whole,
         not one command at a time).  Each command is still decided, appended and folded on its own,
-        in order; one refused leaves those before it done.  Nested, the outer one counts."""
+        in order; one refused leaves those before it done.  Nested, the outer one counts.
+        ``continuing``: the group of an earlier try of the same form (its commands after a refusal
+        join it), taken only while that action is still the last one run."""
         if self._joining is not None:
             yield
             return
-        self._joining = 0
+        self._joining = continuing if continuing is not None and continuing == self._last_group else 0
         try:
             yield
         finally:
@@ -241,9 +250,12 @@ class Engine:
             raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]}); "
                            "nothing was changed") from None
         if strict and source.remaining:
+            extra = "1 typed-in die was" if source.remaining == 1 else f"{source.remaining} typed-in dice were"
+            if not dice.drawn:
+                raise Rejected(f"{extra} not needed: this needs no dice — leave roll= out")
             raise Rejected(
-                f"{source.remaining} typed-in dice were not needed: this needs {len(dice.drawn)} "
-                f"({', '.join(f'{r.die} for {r.purpose}' for r in dice.drawn)})"
+                f"{extra} not needed: this needs {len(dice.drawn)} "
+                f"({', '.join(f'{r.die} for {r.purpose}' for r in dice.drawn)}) — type only those"
             )
         undrawn = dice.take()
         if undrawn and events:

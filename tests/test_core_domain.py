@@ -72,7 +72,11 @@ def test_too_few_typed_dice_are_refused():
 
 def test_too_many_typed_dice_are_refused():
     eng = engine("fhtagn")
-    assert "not needed" in rejected(eng, "roll 1d6 roll=3,4")
+    assert rejected(eng, "roll 1d6 roll=3,4") == "1 typed-in die was not needed: this needs 1 (d6 for 1d6) — type only those"
+    assert rejected(eng, "roll 1d6 roll=3,4,5").startswith("2 typed-in dice were not needed: this needs 1 ")
+    for line in ('char new Ada STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10', 'fight start Barn', 'fight add ada'):
+        do(eng, line)
+    assert rejected(eng, "fight next roll=5") == "1 typed-in die was not needed: this needs no dice — leave roll= out"
 
 
 def test_die_face_out_of_range_is_refused():

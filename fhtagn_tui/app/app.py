@@ -694,13 +694,13 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         for text in refusals[:3]:
             self.notify(text, severity="warning", title="Answer refused", timeout=6)
 
-    def _status(self, text: str, error: bool = False) -> None:
+    def _status(self, text: str, error: bool = False, whole: str | None = None) -> None:
         """The message line: the whole message, wrapped; past ``STATUS_ROWS`` rows, its beginning and
-        ctrl+o for the rest."""
+        ctrl+o for the rest (``whole``: the message ctrl+o shows when ``text`` is only its beginning)."""
         status = self.query_one("#status", Static)
         status.set_class(error, "error")
         text = self.secret_mark(text)
-        self._message = text
+        self._message = whole or text
         width = max(20, (status.size.width or self.size.width) - 2)  # its padding
         rows = Text(text).wrap(self.console, width)
         # Within a tab the line does not shrink back from one message to the next (a miss is one
@@ -748,9 +748,17 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
     def _report(self, events: list[Event]) -> None:
         names = self.door.names
         lines = [ev.describe(names) for ev in events]
+        if events and all(ev.secret for ev in events):  # said, as the Log says it: the GM knows it stayed hidden
+            lines[0] = "🔒 secret (GM only): " + lines[0]
         # Undo and redo say what they did here ("Undo: …"), not in a notice over the message line:
         # a notice would hide the next message for as long as it stays up.
-        self._status(" · ".join(lines[:3]) + (" …" if len(lines) > 3 else ""))
+        if len(lines) <= 3:
+            self._status(" · ".join(lines))
+            return
+        # the first three (the line stays short), how many more and the key that shows them all
+        # (a bare "…" hid the turn that was next: "Felix Brandt acts now …" when Ada acted)
+        more = f" … {len(lines) - 3} more: {key_text(self, 'app.message', 'ctrl+o')} shows them"
+        self._status(" · ".join(lines[:3]) + more, whole=" · ".join(lines))
 
     def on_input_submitted(self, event: CommandLine.Submitted) -> None:
         line = self.command_line()

@@ -437,6 +437,19 @@ async def test_after_a_san_loss_what_is_due_is_on_screen(size):
         await pilot.pause()
         text = joined(app)
         assert "Due next:" in text and "insomnia" in text
+        assert "san sleep ada" in " ".join(text.split())  # the GM is told the command
+
+
+@pytest.mark.rule("FH-SAN-14")
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_players_see_what_is_due_without_the_gms_command(size):
+    """The players' view has no command line: its sheet names no GM command (it said 'san sleep ada')."""
+    app = fhtagn('san "Ada Vance" 1/1d6 roll=95,6,3', player=True)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        text = " ".join(joined(app).split())
+        assert "Due next:" in text and "insomnia: a SAN roll at the next sleep, failure regains no WP" in text
+        assert "san sleep" not in text
 
 
 async def test_at_120_columns_the_log_stands_beside_the_fight():
@@ -540,3 +553,37 @@ async def test_a_message_too_long_for_the_line_is_a_key_away(size):
         await pilot.press("ctrl+o")
         await pilot.pause()
         assert isinstance(app.screen, TextView) and app.screen.body == long
+
+
+@pytest.mark.rule("FH-DMG-06")
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_result_of_many_events_says_how_many_more_and_the_key_shows_them_all(size):
+    """Found in tmux: a round's start ended "Round 2 begins · Felix Brandt acts now …" — the stunned
+    Felix lost his turn and Ada acted, which the bare "…" hid."""
+    from fhtagn_tui.app.forms.text_view import TextView
+
+    app = fhtagn("fight start Barn", 'fight add "Ada Vance" "The Caretaker"', "fight next",
+                 'condition add "The Caretaker" stunned')
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("colon", *"fight next roll=99", "enter")  # the Caretaker fails CON×5: round 2
+        await pilot.pause()
+        shown = " ".join(status(app).split())
+        whole = app._message
+        assert shown.startswith("The Caretaker acts now · ") and " more: ctrl+o shows them" in shown
+        assert "Ada Vance acts now" in whole and "Ada Vance acts now" not in shown
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, TextView) and app.screen.body == whole
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_the_message_line_says_a_secret_action_stayed_secret(size):
+    """Found in tmux: ctrl+g, then a roll — the message said only the roll, as for a public one."""
+    app = fhtagn()
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("ctrl+g", "colon", *"roll 1d6 roll=4", "enter")
+        await pilot.pause()
+        assert status(app).startswith("🔒 secret (GM only): ") and "→ 4" in status(app)
+        await pilot.press(*"roll 1d6 roll=5", "enter")  # the switch is for one action
+        await pilot.pause()
+        assert "secret" not in status(app) and "→ 5" in status(app)

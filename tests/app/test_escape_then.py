@@ -99,3 +99,16 @@ async def test_an_alt_key_the_users_keymap_binds_stays_that_key(tmp_path):
         await typed(app, pilot, "\x1bn")
         enc = app.engine.state.encounter
         assert enc is not None and enc.round == 1  # alt+n: the next turn, not Esc then n
+
+
+async def test_esc_and_a_tab_key_in_one_read_leave_the_command_line_and_change_tab(make_app):
+    """Found in tmux (``send-keys -l $'\\e2'``): the line was left, but the 2 was typed into it."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon", *"test ada")
+        await pilot.pause()
+        line = app.command_line()
+        assert line is not None and app.focused is line and line.value == "test ada"
+        await typed(app, pilot, "\x1b2")
+        assert app.query_one(TabbedContent).active == "initiative"
+        assert line.value == "" and app.focused is not line

@@ -8,6 +8,7 @@ empty, so a die nobody forced fails loudly.
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu
@@ -185,4 +186,19 @@ async def test_t_never_hits_someone_on_the_attackers_own_side(tmp_path):
             await pilot.press("up")
         line = tab._hit_command()  # noqa: SLF001 - on itself: the form's default target, the enemy
         assert line.startswith('attack "cultist 1" ada ')
+    store.close()
+
+
+@pytest.mark.rule("FH-COMBAT-06")
+async def test_a_critical_hit_says_its_damage_was_doubled(tmp_path):
+    """Found in tmux: 'attack 22 vs 40 critical … 6 damage' from a d6 of 3, the ×2 unsaid (FH-COMBAT-06)."""
+    app, store = opened(campaign(tmp_path, "fhtagn", *SETUP))
+    async with app.run_test(size=SIZE) as pilot:
+        await _fight(pilot, app)
+        await pilot.press("down")
+        force(app, 22, 3)  # 22: matching digits, a critical success
+        await pilot.press("t")
+        await pilot.pause()
+        text = panel(app)
+        assert "attack 22 vs 60 critical" in text and "6 damage to Cultist 1 (critical: ×2, FH-COMBAT-06)" in text
     store.close()

@@ -47,7 +47,8 @@ def test_every_bundled_entry_is_complete_and_spawns(system):
 
 
 @pytest.mark.parametrize("text", ["npc add cultist x4", "npc add cultist ×4", "npc add cultist *4",
-                                  "npc add 4 cultist", "npc add Cultist X4"])
+                                  "npc add 4 cultist", "npc add Cultist X4", "npc add 4 cultists",
+                                  "npc add Cultists x4"])
 def test_npc_add_count_forms(text):
     eng = engine("coc7")
     evs = do(eng, text)
@@ -113,6 +114,17 @@ def test_as_name_side_and_fight():
 def test_bad_npc_add_is_refused(line, words):
     eng = engine("fhtagn")
     assert words in rejected(eng, line)
+
+
+@pytest.mark.parametrize(("line", "first"), [
+    ("npc add 2 guard dogs", "Guard Dog 1"),
+    ("npc add 2 police officers", "Police Officer 1"),
+    ("npc add 2 crypt gnawers", "Crypt Gnawer 1"),
+])
+def test_a_plural_finds_its_entry(line, first):
+    """Found as a stranger: 'npc add 2 cultists' was refused ("did you mean 'Cultist'?")."""
+    evs = do(engine("coc7"), line)
+    assert [e.name for e in events_of(evs, CharacterCreated)][0] == first
 
 
 def test_entry_without_ranges_refuses_vary():

@@ -318,3 +318,13 @@ def test_players_read_what_came_of_a_hidden_ones_coc_attack_without_its_numbers(
     assert [line.split(": ", 1)[1] for line in lines] == ["Ada is hit", "Ghoul is hit", "no harm done", "hit", "miss"]
     assert all(line.startswith(("Ghoul attacks Ada", "Shade attacks Ada")) for line in lines)
     assert not any(re.search(r"\d", line) for line in lines[:3])  # the ghoul's rolls and skill stay unsaid
+def test_a_coc_attack_by_a_hidden_monster_tells_the_players_its_outcome():
+    """Found as a stranger: the players read "Crypt Gnawer 1 attacks Harvey Walters with Claw" and
+    nothing more (CoC melee has no ``hit``: its winner and whom it hurt say it)."""
+    eng = engine("coc7", 'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60',
+                 "char new Ghoul kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden",
+                 'char attack add ghoul Claw skill="Fighting (Claw)" damage=1d6', 'char set ghoul "Fighting (Claw)"=50')
+    do(eng, "melee ghoul harvey response=dodge", 20, 90, 3)  # the claw lands, the dodge fails
+    do(eng, "melee ghoul harvey response=dodge", 90, 10)  # missed
+    told = [t for t in _texts(eng) if t.startswith("Ghoul attacks Harvey")]
+    assert told == ["Ghoul attacks Harvey with Claw: Harvey is hit", "Ghoul attacks Harvey with Claw: Harvey evades"]

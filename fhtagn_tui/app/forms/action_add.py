@@ -36,6 +36,7 @@ class FightersForm(ModalScreen[None]):
         self.started = state.encounter is not None
         fighting = set(state.encounter.combatants) if state.encounter is not None else set()
         self.free = [c for c in state.characters.values() if c.id not in fighting and not c.has("dead")]
+        self._group: int | None = None  # the action of a try refused partway: the next try goes on with it
 
     def compose(self) -> ComposeResult:
         title = "Add to the fight" if self.started else "Start a fight"
@@ -111,14 +112,17 @@ class FightersForm(ModalScreen[None]):
         error = self.query_one("#add-error", Static)
         lines, problem = self.lines()
         if problem:
-            error.update(problem)
+            self._tell(error, problem)
             return
-        with gm_app(self).door.one_action():  # the fight and its fighters: one ctrl+z undoes them all
+        door = gm_app(self).door
+        # the fight and its fighters: one ctrl+z undoes them all, a second try after a refusal too
+        with door.one_action(continuing=self._group):
             for line in lines:
                 refusal = self.run(line)
                 if refusal:
-                    error.update(refusal.replace("\n", " · "))
+                    self._tell(error, refusal.replace("\n", " · "))
                     return
+                self._group = door.last_group
                 if line.startswith("fight start"):
                     self.started = True
                     self.query_one("#add-title-label").display = False
@@ -126,6 +130,11 @@ class FightersForm(ModalScreen[None]):
                 elif line.startswith("fight add "):
                     self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
         self.dismiss(None)
+
+    def _tell(self, error: Static, text: str) -> None:
+        """The refusal, scrolled into sight (at 80×24 the form runs past the window's bottom)."""
+        error.update(text)
+        self.call_after_refresh(error.scroll_visible, animate=False)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

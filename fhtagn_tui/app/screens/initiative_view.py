@@ -152,7 +152,9 @@ def _fh_attack(ev: AttackResolved, names: dict[str, str]) -> list[Text]:
         elif "stun" in ev.options:
             lines.append(Text(f"  stun blow: {victim} is stunned, no damage"))
         else:
-            lines.append(Text(f"  {ev.damage} damage to {victim}"))
+            # a critical (a vulnerable spot's every success is one) doubles it: said, or 3 on a d6 read 6
+            crit = ev.attack_level == "critical" or "vulnerable" in ev.options
+            lines.append(Text(f"  {ev.damage} damage to {victim}" + (" (critical: ×2, FH-COMBAT-06)" if crit else "")))
     if ev.defence_costs_action:
         lines.append(Text(f"  {who(names, ev.target)}'s {ev.defence} used their action this turn (FH-COMBAT-03)",
                           style="cyan"))

@@ -347,7 +347,7 @@ class PartyTab(GameTab):
             self.parts = {}
             self.pool_data = []
             return
-        due = due_text(state, char) if char.stats else Text()
+        due = due_text(state, char, commands=not self.gm.player) if char.stats else Text()  # players type none
         self.parts = {"head": head_text(state, char), "body": body_text(state, char),
                       "mind": mind_text(state, char), "due": due, "skills": skills_text(state, char)}
         sheet = self.parts["head"].copy()  # the head and, under it, the pools

@@ -162,74 +162,81 @@ def mind_text(state: State, char: Character) -> Text:
 # --- what is due next ---------------------------------------------------------------------------
 
 
-def _hazard_due(char: Character, h: OngoingHazard) -> str:
+def _hazard_due(char: Character, h: OngoingHazard) -> tuple[str, str]:
     who = char.name.split()[0].casefold()
     tick = f"hazard tick {who} {h.kind}"
     if h.kind == "fire":
-        return f"in a {h.intensity or ''} fire: damage (and DEX×5 or catch fire) each turn — {tick}".replace("a  ", "a ")
+        return f"in a {h.intensity or ''} fire: damage (and DEX×5 or catch fire) each turn".replace("a  ", "a "), tick
     if h.kind == "burning":
-        return f"burning: damage each turn until put out — {tick}"
+        return "burning: damage each turn until put out", tick
     if h.kind == "suffocation":
         if h.grace > 0:
-            return f"holding breath: {h.grace} turn{'s' if h.grace != 1 else ''} left, then CON×5 each turn — {tick}"
-        return f"suffocating: CON×5 each turn (1 HP or 1d6) — {tick}"
+            return f"holding breath: {h.grace} turn{'s' if h.grace != 1 else ''} left, then CON×5 each turn", tick
+        return "suffocating: CON×5 each turn (1 HP or 1d6)", tick
     if h.kind == "cold":
         if not h.exposed:
-            return f"warming up: {h.loss} CON to regain, 1 a minute — warm {who} minutes=N"
+            return f"warming up: {h.loss} CON to regain, 1 a minute", f"warm {who} minutes=N"
         if h.elapsed < h.grace:
-            return f"cold {h.elapsed} min: CON×5 tests begin after {h.grace} min — {tick} (5 min)"
-        return f"cold {h.elapsed} min: CON×5 every 5 minutes (CON −{h.loss} so far) — {tick}"
+            return f"cold {h.elapsed} min: CON×5 tests begin after {h.grace} min", f"{tick} (5 min)"
+        return f"cold {h.elapsed} min: CON×5 every 5 minutes (CON −{h.loss} so far)", tick
     if h.kind == "disease":
         speed = f" (every {h.speed})" if h.speed else ""
-        return f"{h.label}: next interval{speed} CON×5 or {h.damage or 'damage'}; no HP regained — {tick}"
+        return f"{h.label}: next interval{speed} CON×5 or {h.damage or 'damage'}; no HP regained", tick
     if h.kind == "poison":
         speed = f" after {h.speed}" if h.speed else ""
-        return f"{h.label}: acts{speed} — {tick} (or an antidote first)"
-    return h.label
+        return f"{h.label}: acts{speed}", f"{tick} (or an antidote first)"
+    return h.label, ""
 
 
-def _timer_due(state: State, char: Character, t: Timer) -> str:
+def _timer_due(state: State, char: Character, t: Timer) -> tuple[str, str]:
     who = char.name.split()[0].casefold()
     will = derived(state.system, char).get("Will", 10) if char.stats else 10
     target = fr.recovery_target(t, int(will), char.stats.get("HT", 10))
     span = f"{t.condition} {t.amount} {t.unit}" + (f" (after {t.elapsed})" if t.elapsed else "")
+    recover = f"fright recover {who} {t.condition}"
     if target is None:
-        return f"{span}, then ends by itself — fright recover {who} {t.condition}"
-    return f"{span}, then a {t.recovery} roll ({target}) each {t.unit.rstrip('s') or t.unit} — fright recover {who} {t.condition}"
+        return f"{span}, then ends by itself", recover
+    return f"{span}, then a {t.recovery} roll ({target}) each {t.unit.rstrip('s') or t.unit}", recover
 
 
-def due_lines(state: State, char: Character) -> list[str]:
-    """Everything on the sheet that waits for a roll, a tick or the GM, in words."""
+def _due(state: State, char: Character) -> list[tuple[str, str]]:
+    """What waits, each as (what, the GM's command for it or "")."""
     mind = char.mind
     who = char.name.split()[0].casefold()
-    lines: list[str] = []
+    items: list[tuple[str, str]] = []
     for h in char.hazards:
-        lines.append(_hazard_due(char, h))
+        items.append(_hazard_due(char, h))
     for t in mind.timers:
-        lines.append(_timer_due(state, char, t))
+        items.append(_timer_due(state, char, t))
     if state.system == "fhtagn":
         if mind.insomnia_due:
-            lines.append(f"insomnia: a SAN roll at the next sleep, failure regains no WP — san sleep {who}")
+            items.append(("insomnia: a SAN roll at the next sleep, failure regains no WP", f"san sleep {who}"))
         if char.has(FIRST_AID_USED):
-            lines.append("first aid used: no more first aid until hurt again")
+            items.append(("first aid used: no more first aid until hurt again", ""))
         if char.has("lost-control"):
-            lines.append("lost control: the GM runs them until the crisis ends")
+            items.append(("lost control: the GM runs them until the crisis ends", ""))
         if char.has("permanently-insane"):
-            lines.append("permanently insane (SAN 0): out of the player's hands")
+            items.append(("permanently insane (SAN 0): out of the player's hands", ""))
     if state.system == "coc7":
         from fhtagn_tui.rules.coc import insanity as coc_ins
 
         if char.has(coc_ins.INSANE["temporary"]):
             hours = f" for {mind.insane_hours} h" if mind.insane_hours else ""
-            lines.append(f"temporarily insane{hours}: a bout on any further loss — recover {who} hours=N|rest")
+            items.append((f"temporarily insane{hours}: a bout on any further loss", f"recover {who} hours=N|rest"))
         if char.has(coc_ins.INSANE["indefinite"]):
-            lines.append(f"indefinitely insane: a month's treatment — treat {who} care|institution")
-    return lines
+            items.append(("indefinitely insane: a month's treatment", f"treat {who} care|institution"))
+    return items
 
 
-def due_text(state: State, char: Character) -> Text:
+def due_lines(state: State, char: Character, commands: bool = True) -> list[str]:
+    """Everything on the sheet that waits for a roll, a tick or the GM, in words; ``commands``: each
+    with the GM's command for it (the players' view has no command line: without)."""
+    return [f"{what} — {cmd}" if cmd and commands else what for what, cmd in _due(state, char)]
+
+
+def due_text(state: State, char: Character, commands: bool = True) -> Text:
     text = Text()
-    lines = due_lines(state, char)
+    lines = due_lines(state, char, commands)
     _label(text, "Due next")
     if not lines:
         text.append("nothing", style="dim")

@@ -108,9 +108,10 @@ class CommandLine(Input):
         self.cursor_position = len(self.value)
 
     def action_leave(self) -> None:
-        """Escape: clear the line and give the keys back to the tab on screen."""
+        """Escape: clear the line and give the keys back to the tab on screen — at once, so a key
+        read together with the Esc (``Esc 2``) is the tab's, not typed into the line."""
         self.value = ""
-        gm_app(self).focus_tab()
+        gm_app(self).focus_tab(now=True)
 
     def action_complete(self) -> None:
         """Tab: complete the word before the cursor, or say what fits; an empty line lets the

@@ -92,12 +92,27 @@ def template_entry(t: Character) -> Entry:
 
 def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
     """An entry by name: the campaign's templates first, then the bestiary; a unique prefix
-    or word start is enough."""
+    or word start is enough, and a plural (``cultists``, ``witches``) finds its entry."""
     pool = [template_entry(t) for t in state.templates.values()]
     pool += [e for e in book if e.key not in {p.key for p in pool}]
     key = " ".join(char_key(name).split())
     if not key:
         raise Rejected("which entry? (bestiary lists them)")
+    found = _lookup(pool, key, name)
+    if found is None and key.endswith("s"):  # "npc add 3 cultists"
+        found = _lookup(pool, key[:-1], name) or (_lookup(pool, key[:-2], name) if key.endswith("es") else None)
+    if found is not None:
+        return found
+    names = [e.name for e in pool]
+    if not names:
+        raise Rejected(f"the bestiary has no {SYSTEM_LABELS.get(state.system, state.system)} entries")
+    raise Rejected(f"no template or bestiary entry called {name!r}{did_you_mean(name, names)} ('bestiary' lists them)")
+
+
+def _lookup(pool: list[Entry], key: str, name: str) -> Entry | None:
+    """The one entry ``key`` names (whole, a prefix, a word's start, a part); None: none does."""
+    if not key:
+        return None
     for e in pool:
         if e.key == key:
             return e
@@ -108,10 +123,7 @@ def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
             return hits[0]
         if len(hits) > 1:
             raise Rejected(f"{name!r} could be {', '.join(e.name for e in hits[:8])} — which one?")
-    names = [e.name for e in pool]
-    if not names:
-        raise Rejected(f"the bestiary has no {SYSTEM_LABELS.get(state.system, state.system)} entries")
-    raise Rejected(f"no template or bestiary entry called {name!r}{did_you_mean(name, names)} ('bestiary' lists them)")
+    return None
 
 
 def _varied(state: State, entry: Entry, who: str, kind: str, dice: Dice) -> dict[str, int]:
