@@ -143,9 +143,9 @@ CULTIST = "char new Cultist kind=npc STR=10 CON=10 DEX=10 Firearms=40 Dodge=20"
     ("fhtagn", (ADA, CULTIST), "attack ada cultist parry", ("parry is not a FHTAGN defence", "dodge, fight, none")),
     ("fhtagn", (ADA, CULTIST), "attack ada cultist dmod=2", ("unknown option dmod=2 in FHTAGN",)),
     ("fhtagn", (ADA, CULTIST), "attack ada cultist surprise=auto", ("unknown option surprise=auto in FHTAGN",)),
-    ("coc7", ('char new Harvey STR=50 DEX=60 "Fighting (Brawl)"=50', 'char new Ghoul kind=npc STR=80 DEX=60 "Fighting (Brawl)"=40'),
+    ("coc7", ("char new Harvey STR=50 DEX=60 Fighting=50", "char new Ghoul kind=npc STR=80 DEX=60 Fighting=40"),
      "attack harvey ghoul mod=10", ("unknown option mod=10 in Call of Cthulhu", "bonus=N", "penalty=N")),
-    ("coc7", ('char new Harvey STR=50 DEX=60 "Fighting (Brawl)"=50', 'char new Ghoul kind=npc STR=80 DEX=60 "Fighting (Brawl)"=40'),
+    ("coc7", ("char new Harvey STR=50 DEX=60 Fighting=50", "char new Ghoul kind=npc STR=80 DEX=60 Fighting=40"),
      "attack harvey ghoul parry", ("parry is not a Call of Cthulhu defence", "dodge, fight, maneuver, none")),
 ])
 def test_a_system_refuses_the_options_it_does_not_take(system: str, setup: tuple[str, ...], text: str,

@@ -131,7 +131,7 @@ def _char_new(args: Args) -> CreateCharacter:
     new_skill = args.flag("new-skill")
     w = _written(args)
     return CreateCharacter(name=name, kind=kind, stats=w.stats, skills=w.skills, bonds=bonds, hidden=hidden,
-                           relative=w.relative, custom=tuple(w.custom), new_skill=new_skill, typed=True)
+                           relative=w.relative, custom=tuple(w.custom), new_skill=new_skill)
 
 
 @command(
@@ -152,7 +152,7 @@ def _char_set(args: Args) -> EditCharacter:
     new_skill = args.flag("new-skill")
     w = _written(args)
     return EditCharacter(name=name, stats=w.stats, skills={**w.skills, **removed}, relative=w.relative,
-                         custom=tuple(w.custom), new_skill=new_skill, typed=True)
+                         custom=tuple(w.custom), new_skill=new_skill)
 
 
 @command(

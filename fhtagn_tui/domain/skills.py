@@ -170,12 +170,11 @@ def value_of(system: str, char: Character, name: str) -> tuple[str, int] | None:
     return listed.name, value
 
 
-def name_to_write(system: str, char_skills: dict[str, int], name: str, confirmed: bool, family: bool = False) -> str:
+def name_to_write(system: str, char_skills: dict[str, int], name: str, confirmed: bool) -> str:
     """The name a skill is stored under when the GM writes ``name``: the listed spelling, the
     sheet's own entry, a specialisation of a family, or a new skill.  A near miss of a
     listed skill (``Unarmed`` for ``Unarmed Combat``) is refused with the suggestion unless
-    ``confirmed`` (``custom:NAME=N`` or ``--new-skill``); with ``family`` (the GM's own line or form,
-    not a stat block, whose attacks may read its "Fighting"), so is a family's bare name."""
+    ``confirmed`` (``custom:NAME=N`` or ``--new-skill``)."""
     text = " ".join(name.split())
     if not text:
         raise Rejected("a skill needs a name")
@@ -185,7 +184,7 @@ def name_to_write(system: str, char_skills: dict[str, int], name: str, confirmed
         return stored
     skills = LISTS[system]
     listed = skills.find(text)
-    if listed is not None and listed.family and family and not confirmed:
+    if listed is not None and listed.family and not confirmed:
         # a family's bare name (CoC "Firearms"): no roll reads it — the rules read "Firearms (Handgun)"
         kin = [s.name for s in skills.sheet if key_of(split_specialty(s.name)[0]) == key_of(listed.name)]
         if kin:

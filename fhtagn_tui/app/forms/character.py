@@ -207,7 +207,7 @@ class CharacterForm(ModalScreen[None]):
             if not changed_stats and not changed_skills and not relative:
                 return None, "nothing changed"
             return EditCharacter(name=self.char.id, stats=changed_stats, skills=changed_skills, relative=relative,
-                                 custom=custom_names(self.query_one("#f-skills", Input).value), typed=True), None
+                                 custom=custom_names(self.query_one("#f-skills", Input).value)), None
         name = self.query_one("#f-name", Input).value.strip()
         if not name:
             return None, "the character needs a name"
@@ -219,8 +219,7 @@ class CharacterForm(ModalScreen[None]):
         hidden = self.query_one("#f-hidden", Checkbox).value
         customs = custom_names(self.query_one("#f-skills", Input).value)
         return CreateCharacter(name=name, kind=self._kind(), stats=stats, skills=skills, bonds=bonds, hidden=hidden,
-                               custom=customs, relative=relative_parts(self.query_one("#f-skills", Input).value),
-                               typed=True), None
+                               custom=customs, relative=relative_parts(self.query_one("#f-skills", Input).value)), None
 
     def action_save(self) -> None:
         command, problem = self.build()

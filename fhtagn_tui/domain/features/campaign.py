@@ -234,7 +234,6 @@ class CreateCharacter(Command):
     relative: dict[str, str] = {}  # GURPS skills given as "IQ+1", "DX-1"
     custom: tuple[str, ...] = ()  # skill names confirmed as new (custom:NAME=N)
     new_skill: bool = False  # --new-skill: every unlisted name is meant
-    typed: bool = False  # the GM's own line or form (not a stat block): a family's bare name is asked about
 
 
 class EditCharacter(Command):
@@ -245,7 +244,6 @@ class EditCharacter(Command):
     relative: dict[str, str] = {}
     custom: tuple[str, ...] = ()
     new_skill: bool = False
-    typed: bool = False
 
 
 class SetPools(Command):
@@ -397,7 +395,7 @@ def _written_skills(
                 raise Rejected(f"{who} has no skill {raw!r} written down{did_you_mean(raw, own)}")
             out[stored] = None
             continue
-        name = skill_rules.name_to_write(state.system, own, raw, confirmed, family=cmd.typed)
+        name = skill_rules.name_to_write(state.system, own, raw, confirmed)
         if isinstance(value, str):
             if state.system != "gurps":
                 raise Rejected(f"{raw}={value}: levels relative to an attribute are GURPS; give a percentage")
