@@ -184,13 +184,6 @@ def name_to_write(system: str, char_skills: dict[str, int], name: str, confirmed
         return stored
     skills = LISTS[system]
     listed = skills.find(text)
-    if listed is not None and listed.family and not confirmed:
-        # a family's bare name (CoC "Firearms"): no roll reads it — the rules read "Firearms (Handgun)"
-        kin = [s.name for s in skills.sheet if key_of(split_specialty(s.name)[0]) == key_of(listed.name)]
-        if kin:
-            shown = " or ".join(repr(n) for n in kin[:3]) + (" …" if len(kin) > 3 else "")
-            raise Rejected(f"which {listed.name}? name the specialty, e.g. {shown} "
-                           f"({_custom(text)}=N keeps {text!r} as a skill of its own)")
     if listed is not None:
         return listed.name
     if system == "gurps":

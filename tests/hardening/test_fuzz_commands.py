@@ -22,7 +22,7 @@ SETUP = {
         "session start One",
     ],
     "coc7": [
-        'char new Harvey STR=50 CON=60 SIZ=65 DEX=55 POW=60 Luck=50 "Firearms (Handgun)"=40 Dodge=30',
+        "char new Harvey STR=50 CON=60 SIZ=65 DEX=55 POW=60 Luck=50 Firearms=40 Dodge=30",
         "char new Ghoul kind=monster STR=80 CON=70 SIZ=65 DEX=65 POW=50",
         "session start One",
     ],

@@ -152,7 +152,7 @@ COC7: tuple[str, ...] = (
 )
 
 GURPS: tuple[str, ...] = (
-    'char new Ilse ST=10 DX=12 IQ=13 HT=11 Will=12 Broadsword=13 "Guns (Pistol)"=12 Dodge=8',
+    'char new Ilse ST=10 DX=12 IQ=13 HT=11 Will=12 Broadsword=13 Guns=12 Dodge=8',
     'char new Ghoul kind=monster ST=14 DX=11 IQ=8 HT=12 Brawling=12',
     'session start Vienna',
     'test ilse Broadsword mod=-2',

@@ -185,26 +185,6 @@ def test_a_near_miss_skill_name_is_refused_with_the_suggestion(system, line, sug
     assert "custom:" in msg
 
 
-@pytest.mark.parametrize(
-    ("system", "line", "listed"),
-    [
-        ("coc7", "char set harvey Firearms=40", "'Firearms (Handgun)' or 'Firearms (Rifle/Shotgun)'"),
-        ("coc7", "char set harvey Fighting=50", "'Fighting (Brawl)'"),
-        ("gurps", "char set ilse Guns=12", "'Guns (Pistol)' or 'Guns (Rifle)'"),
-    ],
-)
-def test_a_familys_bare_name_is_refused_with_its_specialties(system, line, listed):
-    """Found as a stranger: CoC ``Firearms=40`` was kept as a skill no roll reads — the revolver
-    then shot at Firearms (Handgun)'s base 20 while the sheet said Firearms 40%."""
-    eng = engine(system, NEW[system])
-    msg = rejected(eng, line)
-    assert msg.startswith(f"which {line.split()[-1].split('=')[0]}? name the specialty, e.g. ")
-    assert listed in msg and "=N keeps" in msg
-    assert char(eng, system).skills == {}
-    do(eng, line.replace("set harvey ", "set harvey custom:").replace("set ilse ", "set ilse custom:"))
-    assert len(char(eng, system).skills) == 1  # confirmed: kept as the GM wrote it
-
-
 def test_new_character_with_a_near_miss_is_refused_too():
     eng = engine("fhtagn")
     msg = rejected(eng, "char new Ada Unarmed=50")
