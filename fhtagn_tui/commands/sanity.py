@@ -29,9 +29,10 @@ def _repress(args: Args, start: int) -> tuple[bool, str]:
     "an FHTAGN SAN test: loss, projection, insanity, breaking point, adaptation",
     details=(
         "LOSS is SUCCESS/FAILURE, e.g. 1/1d6.  Dice are drawn in this order: the d100 test, the loss,\n"
-        "the projection 1d4, then for each repression its 1d4 and d100, the insanity reaction 1d6\n"
-        "(1–3 / 4–6 between the source's two typical reactions) unless reaction= is given,\n"
-        "the acute-episode d100 (with a disorder), and the 1d6 of adaptation.\n"
+        "the projection 1d4, then for each repression its 1d4 and d100, the acute-episode d100\n"
+        "(with a disorder), and the 1d6 of adaptation.  Temporary insanity's reaction is the GM's:\n"
+        "reaction= with the test, or afterwards 'cond add NAME insane-flee|insane-struggle|insane-submit'\n"
+        "(FH-SAN-07: the source's typical two are told; nothing is rolled for it).\n"
         "disorder= names the disorder gained if the breaking point is reached."
     ),
     examples=(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input, Select, Static
+import pytest
+from textual.widgets import Button, DataTable, Input, Select, Static
 
 from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms import sanity_plan as sp
@@ -85,22 +86,54 @@ async def test_fhtagn_san_test_projected_onto_a_bond_with_typed_dice(make_app, d
         assert len({ev.group for ev in events[-5:]}) == 1
 
 
-def test_the_dialog_asks_for_the_insanity_reaction_die_only_when_the_rules_need_it():
+@pytest.mark.rule("FH-SAN-07")
+def test_the_dialog_asks_no_die_for_the_insanity_reaction():
     engine = Engine.memory("fhtagn")
     engine.execute('char new Jonah STR=15 CON=14 DEX=12 INT=10 POW=11 CHA=9 bonds="Daughter Mia"')
     rolled = sp.command_of("san jonah 1d4/1d10")  # SAN 55
-    plan = sp.plan(engine.state, rolled, ["90", "7"])  # failure, 7 lost: temporary insanity
-    assert plan.need == ("insanity reaction", "d6")
-    assert sp.drawn_text(plan.drawn) == ["SAN test d100: 90", "SAN loss d10: 7"]
-    assert "FH-SAN-07" in sp.hint_for(plan.need[0])
-    done = sp.plan(engine.state, rolled, ["90", "7", "5"])
-    assert done.complete
-    assert any(ev.describe(engine.names).startswith("Jonah goes temporarily insane (7 SAN at once): submit (rolled)")
+    done = sp.plan(engine.state, rolled, ["90", "7"])  # failure, 7 lost: temporary insanity
+    assert done.complete and sp.drawn_text(done.drawn) == ["SAN test d100: 90", "SAN loss d10: 7"]
+    assert any(ev.describe(engine.names).startswith("Jonah goes temporarily insane (7 SAN at once): the GM chooses")
                for ev in done.events)
     chosen = sp.plan(engine.state, sp.command_of("san jonah 1d4/1d10 reaction=flee"), ["90", "7"])
-    assert chosen.complete  # the GM's choice: no die
-    assert sp.plan(engine.state, rolled, ["90", "7", "5", "1"]).error.startswith("1 die value too many: this needs 3")
+    assert chosen.complete  # the GM's choice with the test: no die either
+    assert sp.plan(engine.state, rolled, ["90", "7", "5"]).error.startswith("1 die value too many: this needs 2")
     assert sp.plan(engine.state, rolled, []).drawn == [] and engine.state.character("jonah").current["SAN"] == 55
+
+
+@pytest.mark.rule("FH-SAN-07")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_temporary_insanity_offers_the_gm_the_reaction_typical_ones_marked(make_app, size):
+    app = make_app()
+    async with app.run_test(size=size) as pilot:
+        dialog = await open_dialog(app, pilot)  # Ada Vance: SAN 70, CON 11
+        assert not dialog.query_one("#sd-react").display
+        dialog.query_one("#sd-loss", Input).value = "1/1d8"
+        dialog.query_one("#sd-kind", Select).value = "violence"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await type_dice(pilot, dialog, "80")
+        await type_dice(pilot, dialog, "6")  # 6 lost at once: temporary insanity — and no die asked for it
+        assert "All the dice are in" in text_of(dialog, "#sd-need")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        outcome = text_of(dialog, "#sd-outcome")
+        assert "the GM chooses the reaction" in outcome and "typical of this source: flee or struggle" in outcome
+        assert dialog.query_one("#sd-react").display
+        labels = [str(b.label) for b in dialog.query("#sd-react Button").results(Button)]
+        assert labels == ["flee (typical)", "struggle (typical)", "submit"]
+        assert app.engine.state.character("ada vance").conditions == ()
+        assert dialog.query_one("#sd-react-flee", Button).has_focus
+        await pilot.press("enter")  # flee: the first, focused
+        await pilot.pause()
+        ada = app.engine.state.character("ada vance")
+        assert ada.conditions == ("insane-flee",)
+        assert not dialog.query_one("#sd-react").display
+        assert "up to 11 turns" in text_of(dialog, "#sd-outcome")  # the effect for her CON, in the dialog
+        await pilot.press("ctrl+s")  # close
+        await pilot.pause()
+        assert not isinstance(app.screen, SanityDialog)
 
 
 async def test_a_gurps_fright_check_with_a_modifier_and_a_new_quirk():

@@ -25,7 +25,7 @@ from fhtagn_tui.domain.features.sanity import (
     SanTestRolled,
     TemporaryInsanity,
 )
-from fhtagn_tui.rules.dice import Dice, DiceError
+from fhtagn_tui.rules.dice import DiceError
 from fhtagn_tui.rules.fhtagn import sanity as san
 from fhtagn_tui.service import Engine
 from tests.helpers import do, engine, events_of, rejected, replayed
@@ -197,10 +197,12 @@ def test_projection_to_zero_wp_loses_control_and_saves_nothing(eng):
 @pytest.mark.rule("FH-SAN-04", "FH-SAN-08")
 def test_repression_to_zero_wp_loses_control_and_fails(eng):
     do(eng, "char pool ada WP=2")
-    # loss 6 → insanity; repression 1d4 = 2 → WP 0: lost control, no SAN roll; reaction 1d6 = 1 → flee
-    evs = do(eng, "san ada 1/1d6 repress=Partner", 80, 6, 2, 1)
+    # loss 6 → insanity; repression 1d4 = 2 → WP 0: lost control, no SAN roll; the reaction is the GM's
+    evs = do(eng, "san ada 1/1d6 repress=Partner", 80, 6, 2)
     (r,) = events_of(evs, RepressionAttempted)
     assert (r.spent, r.lost_control, r.success, r.roll) == (2, True, False, 0)
+    assert set(ada(eng).conditions) == {"lost-control"}
+    do(eng, "cond add ada insane-flee")
     assert set(ada(eng).conditions) == {"lost-control", "insane-flee"}
     assert bonds(eng)["Partner"] == 9
     assert "0 WP" in rejected(eng, "san ada 1/1d6 repress", 80, 6, 2)
@@ -270,16 +272,21 @@ def test_temporary_insanity_erases_the_track_and_checks_no_box(eng):
 
 @pytest.mark.rule("FH-SAN-07")
 @pytest.mark.parametrize(
-    ("source", "die", "reaction"),
-    [("unnatural", 3, "flee"), ("unnatural", 4, "submit"), ("violence", 1, "flee"), ("violence", 6, "struggle"),
-     ("helplessness", 2, "struggle"), ("helplessness", 5, "submit")],
+    ("source", "typical"), [("unnatural", "flee or submit"), ("violence", "flee or struggle"),
+                            ("helplessness", "struggle or submit")],
 )
-def test_a_rolled_reaction_picks_between_the_sources_typical_two(eng, source, die, reaction):
-    evs = do(eng, f"san ada 1/1d6 kind={source}", 80, 6, die)
+def test_the_gm_chooses_the_reaction_after_the_test_nothing_is_rolled(eng, source, typical):
+    evs = do(eng, f"san ada 1/1d6 kind={source}", 80, 6)  # no die for the reaction: one more is refused
     (t,) = events_of(evs, TemporaryInsanity)
-    assert (t.reaction, t.rolled) == (reaction, True)
-    assert ada(eng).conditions == (f"insane-{reaction}",)
-    assert [r.die for r in t.dice] == ["d6"]
+    assert (t.reaction, t.rolled, t.suppressed, t.effect) == ("", False, False, typical)
+    assert "FH-SAN-07" in t.rules and not [d for d in t.dice if d.die == "d6"]
+    assert t.describe({"ada": "Ada"}) == ("Ada goes temporarily insane (6 SAN at once): the GM chooses the reaction — "
+                                          f"flee, struggle or submit (typical of {source}: {typical})")
+    assert ada(eng).conditions == ()  # none until the GM chooses
+    (c,) = do(eng, "cond add ada insane-struggle")
+    assert (c.condition, c.rules) == ("insane-struggle", ("FH-SAN-07",)) and "attacks the nearest threat" in c.note
+    assert ada(eng).conditions == ("insane-struggle",)
+    assert "not needed" in rejected(eng, f"san ada 1/1d6 kind={source}", 80, 6, 3)
 
 
 @pytest.mark.rule("FH-SAN-07")
@@ -305,7 +312,7 @@ def test_repression_success_suppresses_temporary_insanity(eng):
 
 @pytest.mark.rule("FH-SAN-08")
 def test_repression_failure_leaves_the_insanity(eng):
-    evs = do(eng, "san ada 1/1d6 repress=Partner", 80, 6, 3, 65, 4)
+    evs = do(eng, "san ada 1/1d6 repress=Partner reaction=submit", 80, 6, 3, 65)
     assert not events_of(evs, RepressionAttempted)[0].success
     assert ada(eng).conditions == ("insane-submit",)
 
@@ -446,10 +453,13 @@ def test_undo_takes_the_whole_san_test_back(eng):
     assert eng.state == before
 
 
-def test_rules_module_draws_through_dice():
-    dice = Dice.forced(1)
-    assert san.choose_reaction(dice, "violence").name == "flee"
-    assert [r.purpose for r in dice.drawn] == ["insanity reaction"]
+@pytest.mark.rule("FH-SAN-07")
+def test_the_reaction_is_the_gms_choice_never_a_die():
+    assert san.choose_reaction("violence") is None  # not chosen: nothing is rolled for it
+    assert san.choose_reaction("violence", "Struggle").name == "struggle"
+    assert [r.name for r in san.typical("violence")] == ["flee", "struggle"]
+    assert [r.name for r in san.typical("unnatural")] == ["flee", "submit"]
+    assert [r.name for r in san.typical("helplessness")] == ["struggle", "submit"]
 
 
 def test_disorder_commands(eng):

@@ -71,6 +71,8 @@ class SanityDialog(ModalScreen[None]):
         self.state = state
         self.system = state.system
         self.run_command = run
+        self.pending: Event | None = None  # temporary insanity whose reaction the GM has still to choose
+        self._outcome = Text()
         self.roll = roll
         self.people = [c for c in state.characters.values() if self._eligible(c)]
         self.character = character if any(c.id == character for c in self.people) else (
@@ -99,6 +101,9 @@ class SanityDialog(ModalScreen[None]):
                     yield Static("", id="sd-need")
                     yield Input(placeholder="the value(s) shown; blank + enter rolls it here", id="sd-die", compact=True)
                 yield Static("", id="sd-outcome")
+                with Horizontal(id="sd-react"):  # temporary insanity: the GM chooses the reaction (FH-SAN-07)
+                    for r in fh_san.REACTIONS:
+                        yield Button(r.name, id=f"sd-react-{r.name}", compact=True)
             yield Static("", id="sd-hint")
             yield Static("", id="sd-command", markup=False)
             yield Static("", id="sd-error", markup=False)
@@ -129,7 +134,8 @@ class SanityDialog(ModalScreen[None]):
                 yield Select([("(bond: projection's/only)", NONE)], value=NONE, allow_blank=False,
                              id="sd-repress-bond", compact=True)
             yield Label("Insanity")
-            yield Select([("reaction rolled (1d6)", NONE)] + [(f"{r.name}: GM's choice", r.name) for r in fh_san.REACTIONS],
+            yield Select([("chosen after the roll, if it comes", NONE)]
+                         + [(f"{r.name} (typical: {', '.join(r.typical)})", r.name) for r in fh_san.REACTIONS],
                          value=NONE, allow_blank=False, id="sd-reaction", compact=True)
             yield Label("Disorder")
             yield Input(placeholder="its name, if the breaking point is reached", id="sd-disorder", compact=True)
@@ -391,8 +397,45 @@ class SanityDialog(ModalScreen[None]):
         out.append(sp.with_roll(self.text, self.values), style="dim")
         for ev in events:
             out.append("\n• " + ev.describe(names))
+        self.pending = next((ev for ev in events if type(ev).__name__ == "TemporaryInsanity"
+                             and not getattr(ev, "reaction", "x") and not getattr(ev, "suppressed", True)), None)
+        if self.pending is not None:
+            typical = {r.name for r in fh_san.typical(getattr(self.pending, "source", ""))}
+            out.append("\nChoose the reaction (FH-SAN-07) — typical of this source: "
+                       + " or ".join(sorted(typical)) + ":", style="bold")
+            for r in fh_san.REACTIONS:
+                self.query_one(f"#sd-react-{r.name}", Button).label = r.name + (" (typical)" if r.name in typical else "")
+            self.query_one("#sd-react").display = True
+        self._outcome = out
         self.query_one("#sd-outcome", Static).update(out)
         self.query_one("#sd-command", Static).update("")
+        if self.pending is not None:
+            self.query_one(f"#sd-react-{fh_san.REACTIONS[0].name}", Button).focus()
+        else:
+            self.query_one("#sd-next", Button).focus()
+
+    def _react(self, name: str) -> None:
+        """The GM's choice of reaction to the temporary insanity just rolled: its condition, with
+        the effect for this agent (``cond add NAME insane-REACTION``)."""
+        # (loaded with the game's commands)
+        from fhtagn_tui.domain.features.campaign import AddCondition
+
+        pending = self.pending
+        if pending is None:
+            return
+        refusal, events = self.run_command(
+            AddCondition(name=getattr(pending, "character", ""), condition=f"insane-{name}"), [])
+        if refusal is not None:
+            self._error(refusal)
+            return
+        self.pending = None
+        self.query_one("#sd-react").display = False
+        names = names_of(self.state) | {c.id: c.name for c in self.state.characters.values()}
+        done = self._outcome.copy()
+        for ev in events:
+            done.append("\n• " + ev.describe(names))
+        self._outcome = done
+        self.query_one("#sd-outcome", Static).update(done)
         self.query_one("#sd-next", Button).focus()
 
     # --- events and keys --------------------------------------------------------------------------
@@ -419,6 +462,10 @@ class SanityDialog(ModalScreen[None]):
             self.action_primary()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        button = event.button.id or ""
+        if button.startswith("sd-react-"):
+            self._react(button.removeprefix("sd-react-"))
+            return
         actions = {"sd-back": self.action_back, "sd-roll": self.action_roll_one, "sd-rest": self.action_roll_rest,
                    "sd-next": self.action_primary, "sd-cancel": self.action_cancel}
         action = actions.get(event.button.id or "")

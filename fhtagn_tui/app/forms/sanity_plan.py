@@ -25,7 +25,6 @@ HINTS: dict[str, str] = {
     "projection WP": "projection onto the bond: 1d4 WP, taken off the loss and the bond (FH-SAN-03)",
     "repression WP": "repression: 1d4 WP, taken off the bond too (FH-SAN-08)",
     "repression SAN": "repression: a SAN roll; a success suppresses the episode (FH-SAN-08)",
-    "insanity reaction": "temporary insanity: 1–3 / 4–6 between the source's two typical reactions (FH-SAN-07)",
     "acute episode SAN": "a disorder is present: a SAN roll, failure is an acute episode (FH-SAN-05, 13)",
     "Sanity roll": "the Sanity roll: d100, at or under SAN succeeds; a fumble loses the maximum (COC-INSANITY-01)",
     "INT roll (insanity)": "5+ SAN lost at once: an INT roll — success means temporary insanity (COC-INSANITY-02)",

@@ -612,7 +612,15 @@ def _add_condition(state: State, cmd: AddCondition, dice: Dice) -> list[Event]:
         raise Rejected("name the condition")
     if char.has(cond):
         raise Rejected(f"{char.name} is already {cond}")
-    return [ConditionAdded(character=char.id, condition=cond, note=cmd.note)]
+    note = cmd.note
+    rules: tuple[str, ...] = ()
+    if state.system == "fhtagn" and cond.startswith("insane-"):  # the GM's choice of reaction (FH-SAN-07)
+        from fhtagn_tui.rules.fhtagn import sanity as fh_san  # (loaded when first needed)
+
+        react = fh_san.reaction(cond.removeprefix("insane-"))
+        if react is not None:
+            note, rules = note or react.effect_for(char.stats.get("CON", 0)), ("FH-SAN-07",)
+    return [ConditionAdded(character=char.id, condition=cond, note=note, rules=rules)]
 
 
 @decider(RemoveCondition)

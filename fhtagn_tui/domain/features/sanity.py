@@ -99,16 +99,20 @@ class TemporaryInsanity(Event):
     character: str
     loss: int
     source: str
-    reaction: str = ""  # flee | struggle | submit ("" when suppressed)
+    reaction: str = ""  # flee | struggle | submit ("" when suppressed, or still the GM's to choose)
     rolled: bool = False  # the reaction was rolled, not chosen
     suppressed: bool = False
-    effect: str = ""  # the reaction for this character ("up to 12 turns"); "" in older logs
+    effect: str = ""  # the reaction for this character ("up to 12 turns"), or the typical two while the GM chooses
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
         if self.suppressed:
             return f"{who} holds together: temporary insanity ({self.loss} SAN at once) suppressed"
-        how = "rolled" if self.rolled else "GM's choice"
+        if not self.reaction:  # the GM's to choose (FH-SAN-07): the source's typical two are told
+            typical = f" (typical of {self.source}: {self.effect})" if self.effect else ""
+            return (f"{who} goes temporarily insane ({self.loss} SAN at once): the GM chooses the reaction — "
+                    f"flee, struggle or submit{typical}")
+        how = "rolled" if self.rolled else "GM's choice"  # (rolled: a log from before the GM always chose)
         effect = f" — {self.effect}" if self.effect else ""
         return f"{who} goes temporarily insane ({self.loss} SAN at once): {self.reaction} ({how}){effect}"
 
@@ -438,13 +442,15 @@ def _san_test(state: State, cmd: SanTest, dice: Dice) -> list[Event]:
     insane = san.temporary_insanity(amount)
     if insane:
         suppressed = cmd.repress and _repress(sheet, events, dice, "temporary insanity", bond_for_repression, san_after, mods)
-        react = None if suppressed else san.choose_reaction(dice, source, cmd.reaction)
-        effect = react.effect_for(char.stats.get("CON", 0)) if react else ""
+        react = None if suppressed else san.choose_reaction(source, cmd.reaction)
+        # not chosen with the test: the GM chooses afterwards (the typical two are told), never a die
+        effect = react.effect_for(char.stats.get("CON", 0)) if react else "" if suppressed else \
+            " or ".join(r.name for r in san.typical(source))
         events.append(
             TemporaryInsanity(
                 character=char.id, loss=amount, source=source, reaction=react.name if react else "",
-                rolled=bool(react) and not cmd.reaction, suppressed=suppressed, effect=effect,
-                rules=("FH-SAN-06",) + (("FH-SAN-07",) if react else ("FH-SAN-08",)), dice=tuple(dice.take()),
+                rolled=False, suppressed=suppressed, effect=effect,
+                rules=("FH-SAN-06",) + (("FH-SAN-08",) if suppressed else ("FH-SAN-07",)), dice=tuple(dice.take()),
             )
         )
         if react is not None:

@@ -116,16 +116,20 @@ def reaction(name: str) -> Reaction | None:
     return next((r for r in REACTIONS if r.name == name.casefold()), None)
 
 
-@rule("FH-SAN-07", summary="Temporary insanity is flee (up to CON turns: the agent's own number), struggle or submit: the GM's choice, or 1d6 between the source's two typical ones.")
-def choose_reaction(dice: Dice, source: str, chosen: str = "") -> Reaction:
-    if chosen:
-        found = reaction(chosen)
-        if found is None:
-            raise ValueError(f"{chosen!r} is not a reaction (flee, struggle, submit)")
-        return found
-    typical = [r for r in REACTIONS if source in r.typical]
-    roll = dice.draw("insanity reaction", "d6")
-    return typical[0] if roll <= 3 else typical[1]
+def typical(source: str) -> tuple[Reaction, ...]:
+    """The reactions typical of a source of SAN loss (unnatural: flee, submit …): shown to the GM."""
+    return tuple(r for r in REACTIONS if source in r.typical)
+
+
+@rule("FH-SAN-07", summary="Temporary insanity is flee (up to CON turns: the agent's own number), struggle or submit: the GM chooses (the source's typical two shown); never rolled.")
+def choose_reaction(source: str, chosen: str = "") -> Reaction | None:
+    """The reaction the GM chose, or None: still the GM's to choose (nothing is rolled for it)."""
+    if not chosen:
+        return None
+    found = reaction(chosen)
+    if found is None:
+        raise ValueError(f"{chosen!r} is not a reaction (flee, struggle, submit)")
+    return found
 
 
 class Repression(msgspec.Struct, frozen=True):
