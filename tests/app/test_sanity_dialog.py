@@ -119,7 +119,8 @@ async def test_temporary_insanity_offers_the_gm_the_reaction_typical_ones_marked
         await pilot.press("ctrl+s")
         await pilot.pause()
         outcome = text_of(dialog, "#sd-outcome")
-        assert "the GM chooses the reaction" in outcome and "typical of this source: flee or struggle" in outcome
+        assert "the GM chooses the reaction" in outcome and "(typical of violence: flee or struggle)" in outcome
+        assert "Choose the reaction (FH-SAN-07):" in outcome
         assert dialog.query_one("#sd-react").display
         labels = [str(b.label) for b in dialog.query("#sd-react Button").results(Button)]
         assert labels == ["flee (typical)", "struggle (typical)", "submit"]
@@ -130,7 +131,8 @@ async def test_temporary_insanity_offers_the_gm_the_reaction_typical_ones_marked
         ada = app.engine.state.character("ada vance")
         assert ada.conditions == ("insane-flee",)
         assert not dialog.query_one("#sd-react").display
-        assert "up to 11 turns" in text_of(dialog, "#sd-outcome")  # the effect for her CON, in the dialog
+        done = text_of(dialog, "#sd-outcome")
+        assert "up to 11 turns" in done and "Choose the reaction" not in done  # the effect for her CON; answered
         await pilot.press("ctrl+s")  # close
         await pilot.pause()
         assert not isinstance(app.screen, SanityDialog)

@@ -399,15 +399,16 @@ class SanityDialog(ModalScreen[None]):
             out.append("\n• " + ev.describe(names))
         self.pending = next((ev for ev in events if type(ev).__name__ == "TemporaryInsanity"
                              and not getattr(ev, "reaction", "x") and not getattr(ev, "suppressed", True)), None)
+        self._outcome = out  # (the question below goes once the GM has answered it)
+        shown = out
         if self.pending is not None:
             typical = {r.name for r in fh_san.typical(getattr(self.pending, "source", ""))}
-            out.append("\nChoose the reaction (FH-SAN-07) — typical of this source: "
-                       + " or ".join(sorted(typical)) + ":", style="bold")
+            shown = out.copy()
+            shown.append("\nChoose the reaction (FH-SAN-07):", style="bold")
             for r in fh_san.REACTIONS:
                 self.query_one(f"#sd-react-{r.name}", Button).label = r.name + (" (typical)" if r.name in typical else "")
             self.query_one("#sd-react").display = True
-        self._outcome = out
-        self.query_one("#sd-outcome", Static).update(out)
+        self.query_one("#sd-outcome", Static).update(shown)
         self.query_one("#sd-command", Static).update("")
         if self.pending is not None:
             self.query_one(f"#sd-react-{fh_san.REACTIONS[0].name}", Button).focus()
