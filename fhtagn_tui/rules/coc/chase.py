@@ -518,6 +518,7 @@ class Chase(msgspec.Struct, frozen=True):
     sudden_caller: str = ""  # who called the last sudden hazard
     sudden_round: int = 0  # the round it was called in
     ended: bool = False
+    rolled: tuple[str, ...] = ()  # participants whose speed roll is made (COC-CHASE-02): kept while a start waits
     outcome: str = ""
 
     def participant(self, pid: str) -> Participant | None:

@@ -66,6 +66,7 @@ from .events import (
     VehicleBuildChanged,
     VehicleWrecked,
 )
+from .setup import escape_offer, may_escape
 
 __all__ = [
     "AccidentResolved",
@@ -114,4 +115,6 @@ __all__ = [
     "Switch",
     "VehicleBuildChanged",
     "VehicleWrecked",
+    "escape_offer",
+    "may_escape",
 ]

@@ -58,7 +58,8 @@ class RandomLocation(ChaseCommand):
 
 class StartChase(ChaseCommand):
     label = "start chase"
-    hold: tuple[str, ...] = ()  # fleeing who may escape but stay in
+    hold: tuple[str, ...] = ()  # fleeing who may escape but the Keeper keeps in (COC-CHASE-04)
+    escape: tuple[str, ...] = ()  # fleeing who may escape and the Keeper lets go (COC-CHASE-04)
 
 
 class Move(ChaseCommand):
