@@ -584,3 +584,22 @@ def test_queries_show_the_chase_and_the_charts():
     eng = engine("coc7", *PEOPLE, "chase new Docks", "chase add Harvey role=flee")
     assert "Harvey" in eng.execute("chase show").answer and "setting up" in eng.execute("chase show").answer
     assert "Car, standard" in eng.execute("chase vehicles").answer
+
+
+@pytest.mark.rule("COC-CHASE-04")
+def test_a_start_that_waits_says_who_may_escape_and_the_words_to_decide_work_as_typed():
+    eng = engine("coc7", *PEOPLE, "chase new Road", 'chase add "Old Ford" role=flee vehicle=car driver=Ada',
+                 "chase add Ghoul role=pursue mov=9")
+    outcome = eng.execute("chase start", dice=[50, 50])  # Old Ford 14 > Ghoul 9
+    said = outcome.lines(eng.names)
+    assert said[-1] == ("Old Ford (MOV 14) may escape: faster than every pursuer. The Keeper decides (COC-CHASE-04): "
+                        "'chase start escape=\"Old Ford\"' lets them go, 'chase start hold=\"Old Ford\"' keeps them "
+                        "in the chase")
+    assert len(said) == 3 and said[0].startswith("Old Ford speed roll")
+    events = do(eng, 'chase start hold="Old Ford"')  # as the words say; no die
+    assert events_of(events, SpeedRolled) == []
+    # kept in, but the Ghoul is slower than the slowest fleeing: it drops out all the same (COC-CHASE-05)
+    assert [e.participant for e in events_of(events, ParticipantDropped)] == ["ghoul"]
+    (gone,) = events_of(events, ParticipantEscaped)
+    assert (gone.reason, gone.rules) == ("no pursuer left", ("COC-CHASE-05",))
+    assert eng.state.chases[0].outcome == "escaped: Old Ford — over before it began"

@@ -147,26 +147,6 @@ def _random(state: State, cmd: RandomLocation, dice: Dice) -> list[Event]:
     return events
 
 
-def may_escape(chase: Chase) -> list[Participant]:
-    """Fleeing participants, speed rolled, faster than every pursuer: the Keeper's call (COC-CHASE-04)."""
-    rolled = [p for p in chase.participants if p.id in chase.rolled and p.active]
-    pursuer_movs = [p.mov for p in rolled if p.side == PURSUE]
-    order = rc.order_by_mov({p.id: p.mov for p in rolled})
-    by_id = {p.id: p for p in rolled}
-    return [by_id[pid] for pid in order if by_id[pid].side == FLEE and rc.can_escape(by_id[pid].mov, pursuer_movs)]
-
-
-def escape_offer(chase: Chase) -> str:
-    """What the Keeper is asked while a chase start waits on an escape (COC-CHASE-04), or ""."""
-    offered = may_escape(chase)
-    if not offered or chase.started:
-        return ""
-    who = ", ".join(f"{p.name} (MOV {p.mov})" for p in offered)
-    names = ",".join(p.name for p in offered)
-    return (f"{who} may escape: faster than every pursuer. The Keeper decides (COC-CHASE-04): "
-            f"'chase start escape={names}' lets them go, 'chase start hold={names}' keeps them in the chase")
-
-
 @decider(StartChase)
 def _start(state: State, cmd: StartChase, dice: Dice) -> list[Event]:
     chase = open_chase(state, cmd.chase, started=False)
@@ -190,14 +170,14 @@ def _start(state: State, cmd: StartChase, dice: Dice) -> list[Event]:
     fleeing = [pid for pid in order if chase.participant(pid).side == FLEE]  # type: ignore[union-attr]
     pursuers = [pid for pid in order if chase.participant(pid).side == PURSUE]  # type: ignore[union-attr]
     # 2. escapes (only those the Keeper lets go) and drop-outs
-    offered = {p.id for p in may_escape(chase)}
+    offered = {p.id for p in rc.may_escape(chase)}
     if escape - offered or offered - hold - escape:
         if acc.events:  # the speed rolls are made and kept: the start waits on the Keeper's call
             return acc.events
         for pid in escape - offered:
             raise Rejected(f"{acc.part(n, pid).name} cannot escape at the start: only a fleeing participant faster "
                            f"than every pursuer may (COC-CHASE-04){_offer_note(chase)}")
-        raise Rejected(escape_offer(chase))
+        raise Rejected(rc.escape_offer(chase))
     for pid in fleeing:
         if pid in escape:
             acc.emit(ParticipantEscaped(chase=n, participant=pid, name=acc.part(n, pid).name,
@@ -232,5 +212,5 @@ def _start(state: State, cmd: StartChase, dice: Dice) -> list[Event]:
 
 
 def _offer_note(chase: Chase) -> str:
-    offered = may_escape(chase)
+    offered = rc.may_escape(chase)
     return f"; {', '.join(p.name for p in offered)} may" if offered else "; nobody may escape here"
