@@ -111,6 +111,7 @@ def test_escape_needs_more_mov_than_every_pursuer_and_the_keepers_word():
                      "(COC-CHASE-04): 'chase start escape=Ada,Harvey' lets them go, "
                      "'chase start hold=Ada,Harvey' keeps them in the chase")
     assert "escape=Ada,Harvey" in rejected(eng, "chase start escape=Ada")  # Harvey is still undecided
+    assert rejected(eng, "chase move ada") == "chase 1 waits on the Keeper before it starts: " + asked
     events = do(eng, "chase start escape=Ada,Harvey")  # no die: the speed rolls stand
     assert events_of(events, SpeedRolled) == []
     assert [e.participant for e in events_of(events, ParticipantEscaped)] == ["ada", "harvey"]
