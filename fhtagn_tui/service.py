@@ -78,11 +78,12 @@ class Outcome(msgspec.Struct):
     text: str  # the command as typed
     events: list[Event] = []
     answer: str = ""  # the output of a query (help, char list)
+    waiting: str = ""  # what the command left waiting on the GM's word (e.g. who may escape a chase)
 
     def lines(self, names: dict[str, str]) -> list[str]:
         if self.answer:
             return [self.answer]
-        return [ev.describe(names) for ev in self.events]
+        return [ev.describe(names) for ev in self.events] + ([self.waiting] if self.waiting else [])
 
 
 class Engine:
@@ -164,7 +165,7 @@ class Engine:
         if dice is not None:
             typed = [str(d) for d in dice] if typed is None else typed
         events = self.run(parsed.command, typed=typed, secret=parsed.secret)
-        return Outcome(text=text, events=events)
+        return Outcome(text=text, events=events, waiting=parsed.command.waiting(self.state, events) if events else "")
 
     def run(self, command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> list[Event]:
         """Decide, append durably, then fold.  Returns the stamped events."""

@@ -107,6 +107,8 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('form.save', ('ctrl+s',), 'Save', 'CharacterForm'),
     ('form.cancel', ('escape',), 'Later', 'ChaseCrashForm'),
     ('form.save', ('ctrl+s',), 'Decide', 'ChaseCrashForm'),
+    ('form.cancel', ('escape',), 'Later', 'ChaseEscapeForm'),
+    ('form.save', ('ctrl+s',), 'Decide', 'ChaseEscapeForm'),
     ('form.cancel', ('escape',), 'Close', 'ChaseJoinForm'),
     ('form.save', ('ctrl+s',), 'Add', 'ChaseJoinForm'),
     ('chase_join.add_another', ('ctrl+n',), 'Add another', 'ChaseJoinForm'),

@@ -137,15 +137,18 @@ def _location_random(args: Args) -> RandomLocation:
 
 @command(
     "chase start",
-    "chase start [hold=NAME,...] [chase=N]",
+    "chase start [escape=NAME,...] [hold=NAME,...] [chase=N]",
     "run the setup: speed rolls, escapes and drop-outs, placement, movement actions, DEX order",
-    details="Fleeing participants faster than every pursuer escape at once unless listed in hold=.",
-    examples=("chase start", "chase start hold=Harvey roll=40,55,62"),
+    details=("A fleeing participant faster than every pursuer after the speed rolls may escape; the Keeper "
+             "decides (COC-CHASE-04): escape= lets them go, hold= keeps them in the chase. Undecided, the start "
+             "stops after the speed rolls (kept, never re-rolled) and says who may escape; run it again with "
+             "escape= or hold=."),
+    examples=("chase start", "chase start escape=Ford", "chase start hold=Harvey roll=40,55,62"),
     dice=True,
 )
 def _start(args: Args) -> StartChase:
     args.max_positional(0)
-    return StartChase(chase=_num(args), hold=_names(args.opt("hold")))
+    return StartChase(chase=_num(args), hold=_names(args.opt("hold")), escape=_names(args.opt("escape")))
 
 
 @command("chase move", "chase move NAME [LOCATIONS] [chase=N]",

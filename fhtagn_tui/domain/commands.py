@@ -6,6 +6,7 @@ these; :func:`fhtagn_tui.domain.decide.decide` turns one into events.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import msgspec
@@ -18,6 +19,10 @@ class Command(msgspec.Struct, kw_only=True, frozen=True):
     label: ClassVar[str] = ""
     #: Whether the action can be undone (everything but undo/redo itself).
     undoable: ClassVar[bool] = True
+
+    def waiting(self, state: Any, events: Sequence[Any]) -> str:
+        """What the command, run, left waiting on the GM's word (said after its events), or ""."""
+        return ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -475,3 +475,78 @@ async def test_the_occupants_form_refuses_bad_dice_and_keeps_the_call_open(coc_a
         assert "d10" in str(form.query_one("#cc-error", Static).render())
         assert isinstance(app.screen, ChaseCrashForm)
         assert app.engine.state.chases[0].participant("ford").accident == "wreck"
+
+
+GETAWAY = (
+    "chase new Docks",
+    "chase add Ford role=flee vehicle=car driver=Ada",  # MOV 14
+    "chase add Harvey role=flee",  # MOV 8
+    "chase add Ghoul role=pursue mov=9",
+)
+
+
+@pytest.mark.rule("COC-CHASE-04")
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_start_key_offers_the_keeper_an_escape_and_nobody_goes_unasked(coc_app, size):
+    from fhtagn_tui.app.forms.chase_escape import ChaseEscapeForm
+
+    app = coc_app(*GETAWAY)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        app.engine.source = ForcedSource([50, 50, 50])  # speed rolls: Ford 14, Harvey 8, Ghoul 9: the Ford may escape
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ChaseEscapeForm)  # offered at once: the rolls are made, nobody gone yet
+        chase = app.engine.state.chases[0]
+        assert not chase.started and chase.participant("ford").status == "in"
+        assert "Ford may escape (MOV 14 > every pursuer's, 9 at most)" in " ".join(
+            str(w.render()) for w in form.query(".ce-who").results(Static))
+        # Decide without a choice: refused, nothing happens
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Choose for Ford" in str(form.query_one("#ce-error", Static).render())
+        # esc leaves it for later: the chase waits, and g offers it again without a die drawn
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChaseEscapeForm)
+        assert "Ford (MOV 14) may escape" in text_of(app, "#chase-ahead")
+        assert not app.engine.state.chases[0].started
+        app.engine.source = ForcedSource([])  # any die drawn now would fail the test
+        app.query_one("#chase-table", DataTable).focus()
+        await pilot.pause()
+        await pilot.press("g")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ChaseEscapeForm)
+        form.query_one("#ce-choice-0", Select).value = "hold"  # the Keeper keeps the Ford in
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChaseEscapeForm)
+        chase = app.engine.state.chases[0]
+        assert chase.started and not chase.ended
+        assert where(app) == {"ford": (8, 7, "in"), "harvey": (2, 1, "in"), "ghoul": (0, 2, "in")}
+
+
+@pytest.mark.rule("COC-CHASE-04")
+async def test_a_typed_start_offers_the_escape_too_and_the_keeper_lets_them_go(coc_app):
+    from fhtagn_tui.app.forms.chase_escape import ChaseEscapeForm
+
+    app = coc_app(*GETAWAY)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        await pilot.press(":", *"chase start roll=50,50,50", "enter")  # typed: the form is offered all the same
+        await pilot.pause()
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, ChaseEscapeForm)
+        form.query_one("#ce-choice-0", Select).value = "escape"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, ChaseEscapeForm)
+        chase = app.engine.state.chases[0]
+        assert chase.started and not chase.ended
+        assert where(app) == {"ford": (0, 0, "escaped"), "harvey": (2, 1, "in"), "ghoul": (0, 2, "in")}

@@ -166,7 +166,7 @@ ON_FOOT_SETUP = ["char new Harvey STR=50 CON=60 SIZ=60 DEX=70 POW=60 Jump=40 Luc
                  'chase location add hazard=hard "Market stalls" skill=Jump at=3 damage=minor',
                  "chase location add barrier fence at=5 skill=Climb"]
 ON_FOOT: list[Step] = [
-    ("chase start", (30, 14, 50, 99)),
+    ("chase start escape=Ada", (30, 14, 50, 99)),
     ("chase hazard harvey", (15,)),
     ("chase move ghoul 2", ()),
     ("chase next", ()),

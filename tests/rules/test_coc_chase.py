@@ -95,16 +95,54 @@ def test_each_side_is_ordered_by_mov():
 
 
 @pytest.mark.rule("COC-CHASE-04")
-def test_escape_needs_more_mov_than_every_pursuer():
+def test_escape_needs_more_mov_than_every_pursuer_and_the_keepers_word():
     assert rc.can_escape(10, [9, 7])
     assert not rc.can_escape(9, [9, 7])
     eng = engine("coc7", *PEOPLE, "chase new Park", "chase add Ada role=flee", "chase add Harvey role=flee",
                  "chase add Cultist role=pursue")
-    events = do(eng, "chase start", 50, 50, 50)  # Ada 9, Harvey 8 > Cultist 7: both get away
+    events = do(eng, "chase start", 50, 50, 50)  # Ada 9, Harvey 8 > Cultist 7: both MAY get away
+    assert kinds(events) == ["SpeedRolled"] * 3  # the rolls are kept; nobody escapes unasked
+    chase = eng.state.chases[0]
+    assert not chase.started and not chase.ended
+    assert {p.id: (p.mov, p.status) for p in chase.participants} == {
+        "ada": (9, "in"), "harvey": (8, "in"), "cultist": (7, "in")}
+    asked = rejected(eng, "chase start")
+    assert asked == ("Ada (MOV 9), Harvey (MOV 8) may escape: faster than every pursuer. The Keeper decides "
+                     "(COC-CHASE-04): 'chase start escape=Ada,Harvey' lets them go, "
+                     "'chase start hold=Ada,Harvey' keeps them in the chase")
+    assert "escape=Ada,Harvey" in rejected(eng, "chase start escape=Ada")  # Harvey is still undecided
+    assert rejected(eng, "chase move ada") == "chase 1 waits on the Keeper before it starts: " + asked
+    events = do(eng, "chase start escape=Ada,Harvey")  # no die: the speed rolls stand
+    assert events_of(events, SpeedRolled) == []
     assert [e.participant for e in events_of(events, ParticipantEscaped)] == ["ada", "harvey"]
     (end,) = events_of(events, ChaseEnded)
     assert end.outcome == "escaped: Ada, Harvey — over before it began"
     assert eng.state.chases[0].ended
+    assert replayed(eng) == eng.state
+
+
+@pytest.mark.rule("COC-CHASE-04")
+def test_escape_named_in_advance_lets_go_at_once():
+    eng = engine("coc7", *PEOPLE, "chase new Park", "chase add Ada role=flee", "chase add Harvey role=flee",
+                 "chase add Ghoul role=pursue mov=8")
+    events = do(eng, "chase start escape=Ada", 50, 50, 50)  # Ada 9 > Ghoul 8: let go; Harvey 8 may not escape
+    assert [e.participant for e in events_of(events, ParticipantEscaped)] == ["ada"]
+    assert events_of(events, ChaseEnded) == []
+    assert where(eng) == {"ada": (0, 0, "escaped"), "harvey": (2, 1, "in"), "ghoul": (0, 1, "in")}
+
+
+@pytest.mark.rule("COC-CHASE-04")
+def test_an_escape_that_the_speed_rolls_do_not_allow_is_refused_without_rerolling():
+    eng = engine("coc7", *PEOPLE, "chase new Park", "chase add Harvey role=flee", "chase add Ghoul role=pursue mov=8")
+    events = do(eng, "chase start escape=Harvey", 50, 50)  # Harvey 8, Ghoul 8: he may not escape
+    assert kinds(events) == ["SpeedRolled"] * 2  # the rolls stand; the start waits
+    assert rejected(eng, "chase start escape=Harvey") == (
+        "Harvey cannot escape at the start: only a fleeing participant faster than every pursuer may "
+        "(COC-CHASE-04); nobody may escape here")
+    assert "not both" in rejected(eng, "chase start escape=Harvey hold=Harvey")
+    events = do(eng, "chase start")  # no die drawn again
+    assert events_of(events, SpeedRolled) == [] and eng.state.chases[0].started
+    assert where(eng) == {"harvey": (2, 1, "in"), "ghoul": (0, 1, "in")}
 
 
 @pytest.mark.rule("COC-CHASE-04")
@@ -470,7 +508,7 @@ def test_end_to_end_chase_on_foot():
     do(eng, 'chase location add hazard=hard "Market stalls" skill=Jump at=3 damage=minor')
     do(eng, 'chase location add barrier fence at=5 skill=Climb')
     # Harvey 30 (hard: 8), Ada 14 (extreme: 10), Ghoul 50 (9), Cultist 99 (7 → 6)
-    events = do(eng, "chase start", 30, 14, 50, 99)
+    events = do(eng, "chase start escape=Ada", 30, 14, 50, 99)  # the Keeper lets Ada go (COC-CHASE-04)
     assert [e.participant for e in events_of(events, ParticipantEscaped)] == ["ada"]
     assert [e.participant for e in events_of(events, ParticipantDropped)] == ["cultist"]
     (alloc,) = events_of(events, MovementActionsAllocated)
@@ -547,3 +585,22 @@ def test_queries_show_the_chase_and_the_charts():
     eng = engine("coc7", *PEOPLE, "chase new Docks", "chase add Harvey role=flee")
     assert "Harvey" in eng.execute("chase show").answer and "setting up" in eng.execute("chase show").answer
     assert "Car, standard" in eng.execute("chase vehicles").answer
+
+
+@pytest.mark.rule("COC-CHASE-04")
+def test_a_start_that_waits_says_who_may_escape_and_the_words_to_decide_work_as_typed():
+    eng = engine("coc7", *PEOPLE, "chase new Road", 'chase add "Old Ford" role=flee vehicle=car driver=Ada',
+                 "chase add Ghoul role=pursue mov=9")
+    outcome = eng.execute("chase start", dice=[50, 50])  # Old Ford 14 > Ghoul 9
+    said = outcome.lines(eng.names)
+    assert said[-1] == ("Old Ford (MOV 14) may escape: faster than every pursuer. The Keeper decides (COC-CHASE-04): "
+                        "'chase start escape=\"Old Ford\"' lets them go, 'chase start hold=\"Old Ford\"' keeps them "
+                        "in the chase")
+    assert len(said) == 3 and said[0].startswith("Old Ford speed roll")
+    events = do(eng, 'chase start hold="Old Ford"')  # as the words say; no die
+    assert events_of(events, SpeedRolled) == []
+    # kept in, but the Ghoul is slower than the slowest fleeing: it drops out all the same (COC-CHASE-05)
+    assert [e.participant for e in events_of(events, ParticipantDropped)] == ["ghoul"]
+    (gone,) = events_of(events, ParticipantEscaped)
+    assert (gone.reason, gone.rules) == ("no pursuer left", ("COC-CHASE-05",))
+    assert eng.state.chases[0].outcome == "escaped: Old Ford — over before it began"

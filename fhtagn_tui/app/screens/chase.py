@@ -20,8 +20,11 @@ from fhtagn_tui.domain.features.chase import (
     Move,
     NextRound,
     RandomLocation,
+    SpeedRolled,
     StartChase,
     VehicleWrecked,
+    escape_offer,
+    may_escape,
 )
 from fhtagn_tui.domain.history import Undone
 from fhtagn_tui.domain.state import State
@@ -278,6 +281,12 @@ class ChaseTab(GameTab):
             need = f"a pursuer ({key_text(self.app, 'chase.join', 'a')})"
         else:
             need = ""
+        offered = may_escape(chase)
+        if offered:  # the speed rolls are made; the start waits on the Keeper (COC-CHASE-04)
+            who = ", ".join(f"{p.name} (MOV {p.mov})" for p in offered)
+            text = Text(f"Speed rolls made. {who} may escape: ", style="grey70")
+            text.append(f"{key_text(self.app, 'chase.start', 'g')} to let them go or keep them in.", style="yellow")
+            return text
         text = Text(f"{len(chase.participants)} participant(s), {len(chase.locations)} location(s). ", style="grey70")
         text.append(f"Next: {need}" if need else f"Ready: {key_text(self.app, 'chase.start', 'g')} starts the chase.", style="yellow" if need else "green")
         return text
@@ -390,6 +399,12 @@ class ChaseTab(GameTab):
             isinstance(e, VehicleWrecked) and e.occupants == "pending" for e in events
         ):  # the Keeper's call on the occupants: offered at once (COC-VEHICLE-04/05)
             self.call_after_refresh(self.action_crash)
+        waiting = {e.chase for e in events if isinstance(e, SpeedRolled)}
+        for c in state.chases:
+            if c.number in waiting and not self._readonly() and escape_offer(c):
+                # the start waits on the Keeper's call on who may escape: offered at once (COC-CHASE-04)
+                self.call_after_refresh(self.offer_escape, c.number)
+                break
 
     def _load_last(self, upto: int) -> None:
         """The latest chase result in the log before seq ``upto``, for a campaign opened mid-chase."""
@@ -486,8 +501,28 @@ class ChaseTab(GameTab):
         self._prefill("chase location add hazard=regular ")
 
     def action_start(self) -> None:
-        if self.chase is not None:
-            self._submit(StartChase(chase=self._number))
+        chase = self.chase
+        if chase is None:
+            return
+        if escape_offer(chase):  # the speed rolls are made: the start waits on the Keeper (COC-CHASE-04)
+            self.offer_escape(chase.number)
+            return
+        self._submit(StartChase(chase=self._number))
+
+    def offer_escape(self, number: int) -> None:
+        """The Keeper's call on each fleeing participant who may escape as the chase starts (COC-CHASE-04)."""
+        from ..forms.chase_escape import ChaseEscapeForm
+
+        if self._readonly() or self._player() or isinstance(self.app.screen, ChaseEscapeForm):
+            return
+        chase = next((c for c in self.door.state.chases if c.number == number), None)
+        if chase is None or chase.started:
+            return
+        offered = may_escape(chase)
+        if not offered:
+            return
+        fastest = max((p.mov for p in chase.participants if p.side == rc.PURSUE and p.active), default=0)
+        self.app.push_screen(ChaseEscapeForm(number, [(p.id, p.name, p.mov) for p in offered], fastest, self._submit))
 
     def action_move(self) -> None:
         p = self._actor()

@@ -518,6 +518,7 @@ class Chase(msgspec.Struct, frozen=True):
     sudden_caller: str = ""  # who called the last sudden hazard
     sudden_round: int = 0  # the round it was called in
     ended: bool = False
+    rolled: tuple[str, ...] = ()  # participants whose speed roll is made (COC-CHASE-02): kept while a start waits
     outcome: str = ""
 
     def participant(self, pid: str) -> Participant | None:
@@ -529,6 +530,28 @@ class Chase(msgspec.Struct, frozen=True):
     @property
     def active(self) -> tuple[Participant, ...]:
         return tuple(p for p in self.participants if p.active)
+
+
+def may_escape(chase: Chase) -> list[Participant]:
+    """Fleeing participants, speed rolled, faster than every pursuer: the Keeper's call (COC-CHASE-04)."""
+    rolled = [p for p in chase.participants if p.id in chase.rolled and p.active]
+    pursuer_movs = [p.mov for p in rolled if p.side == PURSUE]
+    order = order_by_mov({p.id: p.mov for p in rolled})
+    by_id = {p.id: p for p in rolled}
+    return [by_id[pid] for pid in order if by_id[pid].side == FLEE and can_escape(by_id[pid].mov, pursuer_movs)]
+
+
+def escape_offer(chase: Chase) -> str:
+    """What the Keeper is asked while a chase start waits on an escape (COC-CHASE-04), or ""."""
+    offered = may_escape(chase)
+    if not offered or chase.started:
+        return ""
+    who = ", ".join(f"{p.name} (MOV {p.mov})" for p in offered)
+    names = ",".join(p.name for p in offered)
+    if not all(c.isalnum() or c in "-_.," for c in names):  # a word of a command line, quoted when it has to be
+        names = '"' + names.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return (f"{who} may escape: faster than every pursuer. The Keeper decides (COC-CHASE-04): "
+            f"'chase start escape={names}' lets them go, 'chase start hold={names}' keeps them in the chase")
 
 
 __all__ = [name for name in dir() if not name.startswith("_")]

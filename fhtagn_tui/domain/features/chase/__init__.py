@@ -15,6 +15,8 @@ call (``occupants=`` on the command, or ``Crash`` afterwards).
 
 from __future__ import annotations
 
+from fhtagn_tui.rules.coc.chase import escape_offer, may_escape
+
 from . import attacks, evolve, moves, rounds, setup  # noqa: F401  (register deciders and evolvers)
 from .commands import (
     AddParticipant,
@@ -114,4 +116,6 @@ __all__ = [
     "Switch",
     "VehicleBuildChanged",
     "VehicleWrecked",
+    "escape_offer",
+    "may_escape",
 ]

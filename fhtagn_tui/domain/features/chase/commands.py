@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from fhtagn_tui.rules.coc import chase as rc
 
 from ...commands import Command
@@ -58,7 +61,13 @@ class RandomLocation(ChaseCommand):
 
 class StartChase(ChaseCommand):
     label = "start chase"
-    hold: tuple[str, ...] = ()  # fleeing who may escape but stay in
+    hold: tuple[str, ...] = ()  # fleeing who may escape but the Keeper keeps in (COC-CHASE-04)
+    escape: tuple[str, ...] = ()  # fleeing who may escape and the Keeper lets go (COC-CHASE-04)
+
+    def waiting(self, state: Any, events: Sequence[Any]) -> str:
+        """A start that stopped after the speed rolls: who may escape, and how the Keeper decides."""
+        numbers = {getattr(e, "chase", None) for e in events}
+        return next((offer for c in state.chases if c.number in numbers and (offer := rc.escape_offer(c))), "")
 
 
 class Move(ChaseCommand):

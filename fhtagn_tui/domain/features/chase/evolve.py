@@ -73,7 +73,14 @@ def _ev_location(state: State, ev: LocationPlaced) -> State:
 
 @evolver(SpeedRolled)
 def _ev_speed(state: State, ev: SpeedRolled) -> State:
-    return _with_part(state, ev.chase, ev.participant, mov=ev.new_mov)
+    state = _with_part(state, ev.chase, ev.participant, mov=ev.new_mov)
+    if not _started(state, ev.chase):  # a chase start waiting on the Keeper (COC-CHASE-04) keeps the rolls made
+        state = _with_chase(state, ev.chase, lambda c: replace(c, rolled=c.rolled + (ev.participant,)))
+    return state
+
+
+def _started(state: State, number: int) -> bool:
+    return any(c.started for c in state.chases if c.number == number)
 
 
 @evolver(ParticipantEscaped)

@@ -83,6 +83,9 @@ def open_chase(state: State, number: int, started: bool | None = None) -> Chase:
     if chase.ended:
         raise Rejected(f"chase {chase.number} has ended ({chase.outcome})")
     if started is True and not chase.started:
+        offer = rc.escape_offer(chase)
+        if offer:  # the speed rolls are made; the start waits on the Keeper (COC-CHASE-04)
+            raise Rejected(f"chase {chase.number} waits on the Keeper before it starts: {offer}")
         raise Rejected(f"chase {chase.number} has not started: run the setup with 'chase start'")
     if started is False and chase.started:
         raise Rejected(f"chase {chase.number} is already running")

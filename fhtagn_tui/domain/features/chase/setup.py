@@ -154,22 +154,32 @@ def _start(state: State, cmd: StartChase, dice: Dice) -> list[Event]:
     if problem:
         raise Rejected(problem)
     hold = {find_participant(state, chase, n).id for n in cmd.hold}
+    escape = {find_participant(state, chase, n).id for n in cmd.escape}
+    if hold & escape:
+        both = ", ".join(p.name for p in chase.participants if p.id in hold & escape)
+        raise Rejected(f"{both}: either escape= (let go) or hold= (kept in), not both")
     acc = Acc(state, dice)
     n = chase.number
-    # 1. speed rolls
-    movs: dict[str, int] = {}
+    # 1. speed rolls (those already made while the start waited on the Keeper stand: no re-roll)
     for p in chase.participants:
-        ev = speed_event(state, dice, n, p)
-        acc.emit(ev)
-        movs[p.id] = ev.new_mov
+        if p.id not in chase.rolled:
+            acc.emit(speed_event(state, dice, n, p))
     chase = acc.chase(n)
+    movs = {p.id: p.mov for p in chase.participants}
     order = rc.order_by_mov(movs)
     fleeing = [pid for pid in order if chase.participant(pid).side == FLEE]  # type: ignore[union-attr]
     pursuers = [pid for pid in order if chase.participant(pid).side == PURSUE]  # type: ignore[union-attr]
-    # 2. escapes and drop-outs
-    pursuer_movs = [movs[p] for p in pursuers]
+    # 2. escapes (only those the Keeper lets go) and drop-outs
+    offered = {p.id for p in rc.may_escape(chase)}
+    if escape - offered or offered - hold - escape:
+        if acc.events:  # the speed rolls are made and kept: the start waits on the Keeper's call
+            return acc.events
+        for pid in escape - offered:
+            raise Rejected(f"{acc.part(n, pid).name} cannot escape at the start: only a fleeing participant faster "
+                           f"than every pursuer may (COC-CHASE-04){_offer_note(chase)}")
+        raise Rejected(rc.escape_offer(chase))
     for pid in fleeing:
-        if pid not in hold and rc.can_escape(movs[pid], pursuer_movs):
+        if pid in escape:
             acc.emit(ParticipantEscaped(chase=n, participant=pid, name=acc.part(n, pid).name,
                                         reason=f"MOV {movs[pid]} beats every pursuer", rules=("COC-CHASE-03", "COC-CHASE-04")))
     fleeing_movs = [movs[p] for p in fleeing]
@@ -199,3 +209,8 @@ def _start(state: State, cmd: StartChase, dice: Dice) -> list[Event]:
     last = acc.events[-1]
     acc.events[-1] = replace(last, rules=last.rules + ("COC-CHASE-30",))
     return acc.events
+
+
+def _offer_note(chase: Chase) -> str:
+    offered = rc.may_escape(chase)
+    return f"; {', '.join(p.name for p in offered)} may" if offered else "; nobody may escape here"
