@@ -14,7 +14,6 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from fhtagn_tui.domain.commands import Command
@@ -23,6 +22,7 @@ from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
 from ..keymap import key_markup, key_text
+from .keeper_call import KeeperCall
 
 #: Runs a command with typed dice (None: the engine rolls); returns the refusal, or None when done.
 SubmitDice = Callable[[Command, Sequence[str] | None], str | None]
@@ -40,9 +40,10 @@ ACCIDENT_CHOICES = (
 )
 
 
-class ChaseCrashForm(ModalScreen[bool]):
+class ChaseCrashForm(KeeperCall):
     """Dismissed with True once the Keeper's call is made, False when left for later."""
 
+    PREFIX = "cc"
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "save", "Decide", id="form.save")]
 
@@ -76,9 +77,6 @@ class ChaseCrashForm(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#cc-choice", Select).focus()
 
-    def _error(self, message: str) -> None:
-        self.query_one("#cc-error", Static).update(Text(message))
-
     def action_save(self) -> None:
         choice = self.query_one("#cc-choice", Select).value
         if not isinstance(choice, str):
@@ -91,19 +89,8 @@ class ChaseCrashForm(ModalScreen[bool]):
             self._error(str(exc))
             return
         refusal = self.submit(Crash(chase=self.chase, name=self.vehicle, choice=choice), typed)
-        if refusal:
-            self._error(refusal)
-            return
-        self.dismiss(True)
+        self._decided(refusal)
 
-    def action_cancel(self) -> None:
-        self.dismiss(False)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "cc-save":
-            self.action_save()
-        else:
-            self.action_cancel()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_save()

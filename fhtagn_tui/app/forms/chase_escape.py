@@ -14,13 +14,13 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Select, Static
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.chase import StartChase
 
 from ..keymap import key_markup, key_text
+from .keeper_call import KeeperCall
 
 #: Runs a command; returns the refusal, or None when done.
 Submit = Callable[[Command], str | None]
@@ -33,9 +33,10 @@ CHOICES = (
 )
 
 
-class ChaseEscapeForm(ModalScreen[bool]):
+class ChaseEscapeForm(KeeperCall):
     """Dismissed with True once the chase is started with the Keeper's calls, False when left for later."""
 
+    PREFIX = "ce"
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "save", "Decide", id="form.save")]
 
@@ -65,9 +66,6 @@ class ChaseEscapeForm(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#ce-choice-0", Select).focus()
 
-    def _error(self, message: str) -> None:
-        self.query_one("#ce-error", Static).update(Text(message))
-
     def action_save(self) -> None:
         escape: list[str] = []
         hold: list[str] = []
@@ -82,16 +80,5 @@ class ChaseEscapeForm(ModalScreen[bool]):
                             f"(or {key_text(self.app, 'form.cancel', 'esc')} to decide later).")
                 return
         refusal = self.submit(StartChase(chase=self.chase, escape=tuple(escape), hold=tuple(hold)))
-        if refusal:
-            self._error(refusal)
-            return
-        self.dismiss(True)
+        self._decided(refusal)
 
-    def action_cancel(self) -> None:
-        self.dismiss(False)
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        if event.button.id == "ce-save":
-            self.action_save()
-        else:
-            self.action_cancel()
