@@ -10,14 +10,20 @@ from fhtagn_tui.app.forms.action_add import FightersForm
 from fhtagn_tui.campaigns import demo_script
 
 
+async def start_fight_form(app, pilot) -> FightersForm:
+    """The Initiative tab's s: the Start-a-fight form, titled "Mill"."""
+    await pilot.press("2", "s")
+    await pilot.pause()
+    form = app.screen
+    assert isinstance(form, FightersForm)
+    form.query_one("#add-fight-title", Input).value = "Mill"
+    return form
+
+
 async def test_one_undo_takes_back_the_fight_the_form_started(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "s")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, FightersForm)
-        form.query_one("#add-fight-title", Input).value = "Mill"
+        form = await start_fight_form(app, pilot)
         form.query_one("#add-people", SelectionList).select_all()
         form.query_one("#book-search", Input).value = "hollow x2"
         await pilot.pause()
@@ -41,11 +47,7 @@ async def test_after_a_refusal_the_second_try_is_still_one_undo_with_the_fight(m
     the GM cleared them and saved again — and one ctrl+z then left the empty fight behind."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "s")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, FightersForm)
-        form.query_one("#add-fight-title", Input).value = "Mill"
+        form = await start_fight_form(app, pilot)
         form.query_one("#book-search", Input).value = "cultist x2"
         form.query_one("#add-dice", Input).value = "5"
         await pilot.pause()
@@ -94,11 +96,7 @@ async def test_a_refusal_in_the_form_is_on_screen_at_80x24(system):
     app = play(system, "session start One", 'char new "Ilse Brandt" ST=10 DX=12 IQ=13 HT=11') if system == "gurps" \
         else play(system, *demo_script())
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("2", "s")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, FightersForm)
-        form.query_one("#add-fight-title", Input).value = "Mill"
+        form = await start_fight_form(app, pilot)
         form.query_one("#add-count", Input).value = "2"
         form.query_one("#add-dice", Input).value = "5"
         await pilot.pause()
