@@ -32,6 +32,7 @@ def _repress(args: Args, start: int) -> tuple[bool, str]:
         "the projection 1d4, then for each repression its 1d4 and d100, the acute-episode d100\n"
         "(with a disorder), and the 1d6 of adaptation.  Temporary insanity's reaction is the GM's:\n"
         "reaction= with the test, or afterwards 'cond add NAME insane-flee|insane-struggle|insane-submit'\n"
+        "(add 'secret' to it after a secret test: players would read the condition)\n"
         "(FH-SAN-07: the source's typical two are told; nothing is rolled for it).\n"
         "disorder= names the disorder gained if the breaking point is reached."
     ),

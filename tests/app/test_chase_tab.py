@@ -550,3 +550,29 @@ async def test_a_typed_start_offers_the_escape_too_and_the_keeper_lets_them_go(c
         chase = app.engine.state.chases[0]
         assert chase.started and not chase.ended
         assert where(app) == {"ford": (0, 0, "escaped"), "harvey": (2, 1, "in"), "ghoul": (0, 2, "in")}
+
+
+@pytest.mark.rule("COC-CHASE-04")
+async def test_players_see_a_chase_being_set_up_without_the_keepers_call_nor_keys(tmp_path):
+    """Found by an attacker's probe: while the start waited on the Keeper, the players' tab said
+    "Harvey (MOV 9) may escape: g to let them go" — a GM key, a call players do not make, and worked
+    out on their copy of the state, where the hidden pursuer's speed is blank."""
+    path = tmp_path / "arkham.fhtagn"
+    campaigns.create_campaign(path, "coc7").close()
+    engine, store, _ = open_engine(path, False)
+    for line in (PEOPLE[0], PEOPLE[2] + " --hidden", "chase new Alley", "chase add Harvey role=flee",
+                 "chase add Ghoul role=pursue mov=7"):
+        engine.execute(line)
+    assert "Harvey (MOV 9) may escape" in engine.execute("chase start roll=10,90").waiting  # the GM is asked
+    store.close()
+    engine, store, notice = open_engine(path, True)
+    app = FhtagnApp(engine, store, notice, player=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("3")
+            await pilot.pause()
+            ahead = text_of(app, "#chase-ahead")
+            assert ahead == "2 participant(s), 0 location(s). The Keeper is setting up the chase."
+            assert "escape" not in ahead and "MOV" not in ahead
+    finally:
+        store.close()

@@ -12,6 +12,7 @@ from fhtagn_tui.commands import parse
 from fhtagn_tui.domain.features.coc_insanity import SanityRolled
 from fhtagn_tui.domain.features.sanity import SanTest
 from fhtagn_tui.domain.history import fold
+from fhtagn_tui.domain.public import public_log
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.rules.gurps.fright import Trait
 from fhtagn_tui.service import Engine, MemorySink
@@ -136,6 +137,31 @@ async def test_temporary_insanity_offers_the_gm_the_reaction_typical_ones_marked
         await pilot.press("ctrl+s")  # close
         await pilot.pause()
         assert not isinstance(app.screen, SanityDialog)
+
+
+@pytest.mark.rule("FH-SAN-07")
+async def test_the_reaction_to_a_secret_test_is_secret_too():
+    """Found by an attacker's probe: after ctrl+g and a SAN test in the dialog, the reaction chosen
+    there was public (ctrl+g covers one action) — players read 'Ada Vance: insane-flee (…)'."""
+    app = memory_app("fhtagn", 'char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11')
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+g")  # the next action is secret
+        dialog = await open_dialog(app, pilot)
+        dialog.query_one("#sd-loss", Input).value = "1/1d8"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await type_dice(pilot, dialog, "80")
+        await type_dice(pilot, dialog, "6")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")  # flee
+        await pilot.pause()
+        assert app.engine.state.character("ada vance").conditions == ("insane-flee",)
+        events = app.engine.sink.events
+        assert events[-1].condition == "insane-flee" and events[-1].secret
+        told = " ".join(e.text for e in public_log(events).entries)
+        assert "insane" not in told and "SAN" not in told.split("Ada Vance joins")[-1]
 
 
 async def test_a_gurps_fright_check_with_a_modifier_and_a_new_quirk():

@@ -31,6 +31,7 @@ from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
+from ..access import gm_app
 from ..keymap import key_text
 from ..screens.party_sheet import adaptation_text, bonds_text
 from . import sanity_plan as sp
@@ -424,8 +425,11 @@ class SanityDialog(ModalScreen[None]):
         pending = self.pending
         if pending is None:
             return
-        refusal, events = self.run_command(
-            AddCondition(name=getattr(pending, "character", ""), condition=f"insane-{name}"), [])
+        # secret when the test it answers was (ctrl+g covered that one action only): players learn
+        # nothing of a secret test from the reaction chosen after it
+        refusal, events = gm_app(self).submit_recorded(
+            AddCondition(name=getattr(pending, "character", ""), condition=f"insane-{name}"), typed=[],
+            secret=pending.secret)
         if refusal is not None:
             self._error(refusal)
             return

@@ -274,6 +274,9 @@ class ChaseTab(GameTab):
         return f"{head} — round {chase.round}{era}{env}"
 
     def _setup_hint(self, chase: Chase) -> Text:
+        if self._readonly() or self.gm.player:  # no keys to name, nor the Keeper's calls (made on the GM's numbers)
+            return Text(f"{len(chase.participants)} participant(s), {len(chase.locations)} location(s). "
+                        "The Keeper is setting up the chase.", style="grey70")
         sides = {p.side for p in chase.participants}
         if rc.FLEE not in sides:
             need = f"someone fleeing ({key_text(self.app, 'chase.join', 'a')})"
