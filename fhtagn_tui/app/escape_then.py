@@ -59,7 +59,10 @@ class EscapeAwareParser(XTermParser):
             yield events.Key("escape", ESC)  # Textual would drop the Alt (Esc) of space or "!"
             yield from super()._sequence_to_key_events(sequence)
             return
-        yield from super()._sequence_to_key_events(sequence, alt)
+        try:
+            yield from super()._sequence_to_key_events(sequence, alt)
+        except ValueError:  # a key number past Unicode ("\x1b[9999999u"): Textual's chr() raised, which
+            return  # ended the input thread of that session for good; it is no key: nothing is given
 
 
 def use_escape_aware_parser(driver: type[Driver]) -> None:

@@ -42,6 +42,13 @@ def keyed(event: events.Key | None) -> tuple[str, str | None] | None:
     return None if event is None else (event.key, event.character)
 
 
+def test_a_key_number_past_unicode_is_no_key_and_no_crash():
+    """Found by an attacker's probe: Textual's parser raised on it, which ended the input thread of
+    the session (a player's keys went nowhere after)."""
+    keys = read("\x1b[9999999u" + "x")
+    assert [ev.key for ev in keys][-1:] == ["x"]  # what follows is read as ever
+
+
 def test_the_plain_key_after_esc():
     assert keyed(plain_key(events.Key("alt+t", "t"))) == ("t", "t")
     assert keyed(plain_key(events.Key("alt+shift+t", "T"))) == ("T", "T")
