@@ -83,6 +83,21 @@ def cursor_key(app: FhtagnApp) -> str:
 
 
 @pytest.mark.rule("COC-CHASE-09", "COC-CHASE-10", "COC-CHASE-11", "COC-CHASE-13")
+async def keepers_call(app: FhtagnApp, pilot, choice: str) -> None:
+    """The escape form on screen: ``choice`` (escape | hold) for the first who may escape, ctrl+s; the
+    chase is then started and running."""
+    from fhtagn_tui.app.forms.chase_escape import ChaseEscapeForm
+
+    form = app.screen
+    assert isinstance(form, ChaseEscapeForm)
+    form.query_one("#ce-choice-0", Select).value = choice
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    assert not isinstance(app.screen, ChaseEscapeForm)
+    chase = app.engine.state.chases[0]
+    assert chase.started and not chase.ended
+
+
 async def test_a_chase_turn_run_with_keys(coc_app):
     app = coc_app(*DOCKS)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -519,20 +534,12 @@ async def test_the_start_key_offers_the_keeper_an_escape_and_nobody_goes_unasked
         await pilot.pause()
         await pilot.press("g")
         await pilot.pause()
-        form = app.screen
-        assert isinstance(form, ChaseEscapeForm)
-        form.query_one("#ce-choice-0", Select).value = "hold"  # the Keeper keeps the Ford in
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert not isinstance(app.screen, ChaseEscapeForm)
-        chase = app.engine.state.chases[0]
-        assert chase.started and not chase.ended
+        await keepers_call(app, pilot, "hold")  # the Keeper keeps the Ford in
         assert where(app) == {"ford": (8, 7, "in"), "harvey": (2, 1, "in"), "ghoul": (0, 2, "in")}
 
 
 @pytest.mark.rule("COC-CHASE-04")
 async def test_a_typed_start_offers_the_escape_too_and_the_keeper_lets_them_go(coc_app):
-    from fhtagn_tui.app.forms.chase_escape import ChaseEscapeForm
 
     app = coc_app(*GETAWAY)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -541,14 +548,7 @@ async def test_a_typed_start_offers_the_escape_too_and_the_keeper_lets_them_go(c
         await pilot.press(":", *"chase start roll=50,50,50", "enter")  # typed: the form is offered all the same
         await pilot.pause()
         await pilot.pause()
-        form = app.screen
-        assert isinstance(form, ChaseEscapeForm)
-        form.query_one("#ce-choice-0", Select).value = "escape"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert not isinstance(app.screen, ChaseEscapeForm)
-        chase = app.engine.state.chases[0]
-        assert chase.started and not chase.ended
+        await keepers_call(app, pilot, "escape")
         assert where(app) == {"ford": (0, 0, "escaped"), "harvey": (2, 1, "in"), "ghoul": (0, 2, "in")}
 
 
