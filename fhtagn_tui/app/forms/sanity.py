@@ -14,6 +14,7 @@ Bad input is refused with the rules' own message and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -31,13 +32,19 @@ from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
-from ..access import gm_app
 from ..keymap import key_text
 from ..screens.party_sheet import adaptation_text, bonds_text
 from . import sanity_plan as sp
 
-#: Runs a command with typed dice; returns (refusal or None, the events recorded).
-Runner = Callable[[Command, Sequence[str]], tuple[str | None, list[Event]]]
+if TYPE_CHECKING:
+    from fhtagn_tui.domain.features.sanity import TemporaryInsanity
+
+class Runner(Protocol):
+    """Runs a command with typed dice (secret if asked); returns (refusal or None, the events recorded)."""
+
+    def __call__(self, command: Command, typed: Sequence[str], secret: bool = False) -> tuple[str | None, list[Event]]: ...
+
+
 #: Rolls one die for the GM: (purpose, die) → value.
 Roller = Callable[[str, str], int]
 
@@ -72,7 +79,7 @@ class SanityDialog(ModalScreen[None]):
         self.state = state
         self.system = state.system
         self.run_command = run
-        self.pending: Event | None = None  # temporary insanity whose reaction the GM has still to choose
+        self.pending: TemporaryInsanity | None = None  # temporary insanity whose reaction the GM has still to choose
         self._outcome = Text()
         self.roll = roll
         self.people = [c for c in state.characters.values() if self._eligible(c)]
@@ -393,17 +400,18 @@ class SanityDialog(ModalScreen[None]):
         self._error("")
         self.step = "done"
         self._show()
-        names = names_of(self.state) | {c.id: c.name for c in self.state.characters.values()}
+        # (the events' module: loaded with the command that wrote them)
+        from fhtagn_tui.domain.features.sanity import TemporaryInsanity
+
         out = Text("Done: ", style="bold green")
         out.append(sp.with_roll(self.text, self.values), style="dim")
-        for ev in events:
-            out.append("\n• " + ev.describe(names))
-        self.pending = next((ev for ev in events if type(ev).__name__ == "TemporaryInsanity"
-                             and not getattr(ev, "reaction", "x") and not getattr(ev, "suppressed", True)), None)
+        out = self._listed(out, events)
+        self.pending = next((ev for ev in events if isinstance(ev, TemporaryInsanity)
+                             and not ev.reaction and not ev.suppressed), None)
         self._outcome = out  # (the question below goes once the GM has answered it)
         shown = out
         if self.pending is not None:
-            typical = {r.name for r in fh_san.typical(getattr(self.pending, "source", ""))}
+            typical = {r.name for r in fh_san.typical(self.pending.source)}
             shown = out.copy()
             shown.append("\nChoose the reaction (FH-SAN-07):", style="bold")
             for r in fh_san.REACTIONS:
@@ -427,21 +435,23 @@ class SanityDialog(ModalScreen[None]):
             return
         # secret when the test it answers was (ctrl+g covered that one action only): players learn
         # nothing of a secret test from the reaction chosen after it
-        refusal, events = gm_app(self).submit_recorded(
-            AddCondition(name=getattr(pending, "character", ""), condition=f"insane-{name}"), typed=[],
-            secret=pending.secret)
+        refusal, events = self.run_command(AddCondition(name=pending.character, condition=f"insane-{name}"), [],
+                                           secret=pending.secret)
         if refusal is not None:
             self._error(refusal)
             return
         self.pending = None
         self.query_one("#sd-react").display = False
-        names = names_of(self.state) | {c.id: c.name for c in self.state.characters.values()}
-        done = self._outcome.copy()
-        for ev in events:
-            done.append("\n• " + ev.describe(names))
-        self._outcome = done
-        self.query_one("#sd-outcome", Static).update(done)
+        self._outcome = self._listed(self._outcome.copy(), events)
+        self.query_one("#sd-outcome", Static).update(self._outcome)
         self.query_one("#sd-next", Button).focus()
+
+    def _listed(self, text: Text, events: Sequence[Event]) -> Text:
+        """``text`` with a line for each event, as the log words it."""
+        names = names_of(self.state) | {c.id: c.name for c in self.state.characters.values()}
+        for ev in events:
+            text.append("\n• " + ev.describe(names))
+        return text
 
     # --- events and keys --------------------------------------------------------------------------
 

@@ -479,6 +479,6 @@ class PartyTab(GameTab):
             return
         app.push_screen(SanityDialog(app.state, char.id, self._run_recorded, app.door.dice.value))
 
-    def _run_recorded(self, command: Command, typed: Sequence[str]) -> tuple[str | None, list[Event]]:
+    def _run_recorded(self, command: Command, typed: Sequence[str], secret: bool = False) -> tuple[str | None, list[Event]]:
         """Run through the app (status line, secret switch, refusals) and keep the events it recorded."""
-        return self.gm.submit_recorded(command, typed=list(typed))
+        return self.gm.submit_recorded(command, typed=list(typed), secret=secret)
