@@ -29,7 +29,7 @@ from pathlib import Path
 
 import fhtagn_tui
 
-from .limits import InputPace, Limits
+from .limits import InputPace, Limits, clamp_size
 from .procs import Children, end, preexec
 
 #: Where the ``fhtagn_tui`` package lives, for children started without it installed.
@@ -119,6 +119,7 @@ class PtyChild:
     async def start(self) -> None:
         master, slave = pty.openpty()
         try:
+            self.size = clamp_size(*self.size)
             set_size(slave, *self.size)
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv,
@@ -233,18 +234,11 @@ class PtyChild:
 
     # --- terminal size and ending ------------------------------------------------------
 
-    def resize(self, cols: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> None:
-        self.size = (cols, rows)
+    def resize(self, cols: int, rows: int) -> None:
+        """The terminal's new size (bounded: at most ``MAX_COLS`` × ``MAX_ROWS``)."""
+        self.size = clamp_size(cols, rows)
         if self.master >= 0 and cols > 0 and rows > 0:
-            set_size(self.master, cols, rows, xpixels, ypixels)
-
-    def signal(self, signum: int) -> None:
-        """Send a signal to the app's whole process group (it leads its own session)."""
-        if self.process is not None and self.process.returncode is None:
-            try:
-                os.killpg(self.process.pid, signum)
-            except ProcessLookupError:
-                pass
+            set_size(self.master, *self.size)
 
     async def hangup(self, grace: float | None = None) -> int:
         """The connection dropped: SIGHUP (the app exits cleanly), SIGKILL if it lingers."""

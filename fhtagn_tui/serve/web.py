@@ -38,7 +38,7 @@ import jinja2
 from aiohttp import WSMsgType, web
 
 from .child import app_command, child_env
-from .limits import InputPace, Limits, Occupancy
+from .limits import MAX_COLS, MAX_ROWS, MIN_WEB_SIZE, Coalesce, InputPace, Limits, Occupancy
 from .procs import Children, end, preexec
 
 log = logging.getLogger("fhtagn.serve")
@@ -54,7 +54,7 @@ def _packet(kind: bytes, payload: bytes) -> bytes:
     return kind + len(payload).to_bytes(4, "big") + payload
 
 
-def _to_int(value: str, default: int, low: int = 10, high: int = 500) -> int:
+def _to_int(value: str, default: int, low: int = MIN_WEB_SIZE, high: int = MAX_COLS) -> int:
     try:
         return max(low, min(high, int(value)))
     except ValueError:
@@ -86,6 +86,9 @@ class WebApp:
         self.children = children
         self.process: asyncio.subprocess.Process | None = None
         self._pace = InputPace(limits.input_rate, limits.input_burst)
+        # window changes and focus/blur: the latest of each, at most resize_rate a second
+        self._resizes = Coalesce(limits.resize_rate, self._post)
+        self._focus = Coalesce(limits.resize_rate, self._post)
 
     async def run(self, width: int, height: int) -> None:
         self.process = await asyncio.create_subprocess_exec(
@@ -103,6 +106,8 @@ class WebApp:
         try:
             await self._from_browser()
         finally:
+            self._resizes.cancel()
+            self._focus.cancel()
             await self.stop()
             pump.cancel()
             await asyncio.gather(pump, return_exceptions=True)
@@ -119,6 +124,15 @@ class WebApp:
                 process.stdin.close()
 
         await asyncio.shield(end(process, self.limits.grace, ask, signal.SIGTERM))
+
+    def _post(self, meta: object) -> None:
+        """A small control message to the app (no flow control: at most a few a second)."""
+        stdin = self.process.stdin if self.process is not None else None
+        if stdin is not None and not stdin.is_closing():
+            try:
+                stdin.write(_packet(b"M", json.dumps(meta).encode()))
+            except (ConnectionError, RuntimeError):
+                pass
 
     async def _send(self, kind: bytes, payload: bytes) -> bool:
         stdin = self.process.stdin if self.process is not None else None
@@ -156,13 +170,12 @@ class WebApp:
                 ok = await self._type(envelope[1].encode("utf-8", "replace"))
             elif kind == "resize" and len(envelope) > 1 and isinstance(envelope[1], dict):
                 size = envelope[1]
-                meta = {"type": "resize", "width": _to_int(str(size.get("width")), 80),
-                        "height": _to_int(str(size.get("height")), 24)}
-                ok = await self._send(b"M", json.dumps(meta).encode())
+                self._resizes.submit({"type": "resize", "width": _to_int(str(size.get("width")), 80),
+                                      "height": _to_int(str(size.get("height")), 24, high=MAX_ROWS)})
             elif kind == "ping" and len(envelope) > 1:
                 await self.ws.send_json(["pong", str(envelope[1])[:64]])
             elif kind in ("blur", "focus"):
-                ok = await self._send(b"M", json.dumps({"type": kind}).encode())
+                self._focus.submit({"type": kind})
             if not ok:
                 break
 
