@@ -23,6 +23,11 @@ MAX_ROWS = 500
 MIN_WEB_SIZE = 10  # a browser tab's smallest width and height
 #: The longest client string (TERM, user name, a refused command) written to the log.
 LOG_TEXT = 80
+#: Errors the event loop reports (an accept that failed: no file descriptors left …): at most
+#: this many lines a minute reach the log, one line each, without a traceback.
+LOOP_ERRORS_PER_MINUTE = 10
+#: The last lines of a failed app's traceback that reach the log (the client reads one line only).
+CRASH_LINES = 60
 
 
 @dataclass(frozen=True)

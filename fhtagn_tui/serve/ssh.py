@@ -131,6 +131,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             limits=self.table.limits,
             children=self.table.children,
             drained=self._drained,
+            who=self.who,
         )
         try:
             await self.child.start()
