@@ -280,7 +280,10 @@ def cmd_char(args: argparse.Namespace) -> int:
             return PROBLEM
         text = encode(door.state, char) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from fhtagn_tui.private import open_text
+
+        with open_text(Path(args.output)) as out:  # mode 600 when new
+            out.write(text)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
