@@ -79,6 +79,13 @@ def _own_address(host: str) -> bool:
     return True
 
 
+def _abort(transport: asyncio.BaseTransport) -> None:
+    if isinstance(transport, asyncio.WriteTransport):
+        transport.abort()
+    else:  # pragma: no cover - a TCP connection's transport is a WriteTransport
+        transport.close()
+
+
 class HttpConnection(asyncio.Protocol):
     """One HTTP connection, counted: admitted under the caps (else closed at once), closed after
     ``http_timeout`` unless it has become a web view; the rest is aiohttp's handler's."""
@@ -94,7 +101,7 @@ class HttpConnection(asyncio.Protocol):
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         if not self.gate.enter(self.address):
-            transport.abort()
+            _abort(transport)
             return
         self.admitted = True
         self._timer = asyncio.get_running_loop().call_later(self.gate.limits.http_timeout, self._expire, transport)
@@ -103,14 +110,14 @@ class HttpConnection(asyncio.Protocol):
     def _expire(self, transport: asyncio.BaseTransport) -> None:
         self._timer = None
         if transport not in self.gate.views:
-            transport.abort()  # closed: connection_lost follows
+            _abort(transport)  # closed: connection_lost follows
 
     def data_received(self, data: bytes) -> None:
         if self.admitted:
-            self.handler.data_received(data)  # type: ignore[attr-defined]
+            self.handler.data_received(data)
 
     def eof_received(self) -> bool | None:
-        return self.handler.eof_received() if self.admitted else None  # type: ignore[attr-defined, no-any-return]
+        return self.handler.eof_received() if self.admitted else None
 
     def pause_writing(self) -> None:
         if self.admitted:
@@ -447,7 +454,8 @@ class WebView:
         finally:
             await asyncio.shield(app.stop())
             self.apps.discard(app)
-            self.gate.views.discard(transport)  # type: ignore[arg-type]
+            if transport is not None:
+                self.gate.views.discard(transport)
             self.occupancy.leave_web()
             log.info("%s: web: player view closed", request.remote)
         return ws
