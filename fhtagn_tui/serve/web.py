@@ -430,7 +430,8 @@ class WebView:
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         self._check_token(request)
         if not self._origin_ok(request):
-            log.warning("%s: web: refused a websocket from origin %r", request.remote, request.headers.get("Origin"))
+            log.warning("%s: web: refused a websocket from origin %s", request.remote,
+                        shown(request.headers.get("Origin")))
             raise web.HTTPForbidden(text="fhtagn: this view may only be opened from its own page\n")
         if not self.occupancy.enter_web():
             log.warning("%s: web: refused: the table is full (--max-web %d, --max-connections %d)",
