@@ -1,6 +1,7 @@
 """A real ``serve`` with few file descriptors, its web port flooded with idle sockets (issue 30):
 the accept loop's failures reach the log as a few short lines (no tracebacks), and once the sockets
-are gone (closed by the client or timed out) the GM logs in and the page is served."""
+are gone (closed by the client or timed out) the GM logs in and the page is served.  (And ``serve``
+runs with RLIMIT_CORE 0.)"""
 
 from __future__ import annotations
 
@@ -53,6 +54,9 @@ async def test_running_out_of_file_descriptors_is_logged_short_and_recovered(tmp
             assert proc.poll() is None and time.monotonic() < deadline, log.read_text()
             await asyncio.sleep(0.1)
         start = len(log.read_bytes())
+        limits = Path(f"/proc/{proc.pid}/limits").read_text().splitlines()
+        (core,) = [line.split()[4:6] for line in limits if line.startswith("Max core file size")]
+        assert core == ["0", "0"]  # serve itself writes no core file either
         for n in range(90):  # more idle sockets than the server has descriptors, from several addresses
             s = socket.socket()
             s.setblocking(False)
