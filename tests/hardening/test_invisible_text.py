@@ -64,3 +64,15 @@ def test_visible_text_holds_no_invisible_character(text: str):
             check_text(text, "x", 64)
         except TextRefused as exc:
             assert "invisible" not in str(exc)
+
+
+def test_a_stat_block_copied_with_invisible_characters_imports_clean():
+    from fhtagn_tui.importers.statblock import parse
+    from tests.bestiary.samples import COC
+
+    text, expect = COC[0]
+    name = expect["name"]
+    dirty = text.replace(name, name[:2] + "\u200b\u202e" + name[2:], 1).replace("\n", "\u2028", 1)
+    (block,) = parse(dirty)
+    assert block.entry.name.casefold() == name.casefold()
+    assert not INVISIBLE.search(block.entry.name)
