@@ -84,6 +84,12 @@ def run_served(saves: str, name: str, mode: str, character: str, label: str) -> 
     except (StoreError, OSError) as exc:
         print(f"fhtagn: {visible(str(exc))}", file=sys.stderr)
         return 1
+    except Exception as exc:  # noqa: BLE001 - no traceback for the client: serve's log gets it
+        from fhtagn_tui.app.crash import PLAYER_MESSAGE, report_crash
+
+        report_crash(exc)
+        print(PLAYER_MESSAGE, file=sys.stderr)
+        return 1
 
 
 def main(argv: Sequence[str]) -> None:

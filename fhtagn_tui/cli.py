@@ -280,7 +280,10 @@ def cmd_char(args: argparse.Namespace) -> int:
             return PROBLEM
         text = encode(door.state, char) + "\n"
     if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+        from fhtagn_tui.private import open_text
+
+        with open_text(Path(args.output)) as out:  # mode 600 when new
+            out.write(text)
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
@@ -518,8 +521,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-per-key", type=_positive, default=4, metavar="N",
                    help="apps running at once for one SSH key (default 4; one app per connection)")
     p.add_argument("--max-web", type=_positive, default=8, metavar="N", help="web views at once (default 8)")
-    p.add_argument("--login-timeout", type=_positive, default=30, metavar="S",
-                   help="seconds an SSH client has to log in (default 30)")
+    p.add_argument("--login-timeout", type=_positive, default=10, metavar="S",
+                   help="seconds an SSH client has to log in (default 10)")
     p.add_argument("--input-rate", type=_positive, default=2048, metavar="B",
                    help="bytes a second one connection may type into its app (default 2048; bursts of 8 KiB)")
     p.add_argument("--player", dest="player_key", action="append", default=[], metavar="CHARACTER=KEYFILE",

@@ -35,6 +35,7 @@ try:
 
     from . import render_caches
     from .access import gm_app
+    from .crash import QuietCrashMixin
     from .escape_then import EscapeThenKeyMixin
     from .hangup import Hangup
     from .input_bound import InputBoundMixin
@@ -127,7 +128,7 @@ class MainScreen(Screen[None]):
         return [(box, bindings), *chain]
 
 
-class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, App[int]):
+class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {game_commands}  # imported when the palette first opens
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -175,6 +176,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
                                        for k in self.keymap.keys.get(i, default).split(","))
         self.screenshots = not (player or served)  # nothing a player or a remote user does writes a file
         self.bound_input = served  # a remote client cannot make the app queue input without limit
+        self.quiet_crash = served  # a failure: one line to the client, the traceback to serve's log
         self.door: Door = door if isinstance(door, Door) else Door(door, store, notice or "")
         self.notice = notice or self.door.notice
         self.player = player  # the players' view: read-only, public state and log only, follows live
@@ -641,6 +643,15 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         if prompt is not None and prompt.ask is not None and prompt.ask.number == number and prompt.sent:
             prompt.refused("The GM's screen has not taken it: typed dice must be every die the test "
                            f"needs ({prompt.dice_hint}); try again")
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, without its crash on a page key before the list is laid out."""
+        from textual.command import CommandPalette
+
+        from .safe_palette import SafeCommandPalette
+
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(SafeCommandPalette(id="--command-palette"))
 
     def action_ask(self, who: str = "") -> None:
         """The Ask dialog (``k`` on the Party and Initiative tabs)."""

@@ -3,11 +3,15 @@ visible when it comes from an older log.
 
 Everything a GM types (names, notes, titles, skill and weapon names, reasons…) enters through a
 command, so :func:`check_command` looks at every string a command holds, wherever it sits (fields,
-tuples, dict keys and values, nested structs such as bonds).  Two rules:
+tuples, dict keys and values, nested structs such as bonds).  Three rules:
 
 * **no control characters** — C0 (``\\x00``–``\\x1f``) but newline and tab, DEL (``\\x7f``) and C1
   (``\\x80``–``\\x9f``).  An escape sequence in a name would be printed to the GM's and the
   players' terminals (a title change, a clipboard write, a cleared screen);
+* **no invisible formatting characters** (:data:`INVISIBLE`) — bidi controls (U+202A–202E,
+  U+2066–2069, U+200E/200F, U+061C: an override reorders everything after it, in a terminal or the
+  players' HTML recap), zero-width characters (U+200B–200D, U+2060, U+FEFF: two names that look
+  alike, a word hidden in another) and the line and paragraph separators (U+2028/2029);
 * **length bounds** (:data:`LIMITS`): names and other words 64 characters, titles 120, reasons and
   other short texts 300, notes and free text 4000.
 
@@ -19,12 +23,17 @@ output — CLI, TUI, recaps — ever receives one raw).
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Any
 
 import msgspec
 
 #: Control characters refused at input and made visible on output (newline and tab are text).
 CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+#: Invisible formatting characters refused at input (bidi controls, zero-width characters, line and
+#: paragraph separators) and made visible (``\u202e``) on output.
+INVISIBLE = re.compile("[\u061c\u200b-\u200f\u2028-\u202e\u2060\u2066-\u2069\ufeff]")
+_SHOWN = re.compile(f"{CONTROL.pattern}|{INVISIBLE.pattern}")
 
 #: The longest text a field may hold, by field name; other strings are words (``WORD``).
 NAME = 64
@@ -52,11 +61,17 @@ class TextRefused(ValueError):
     """User text that may not be stored; the message says which and why."""
 
 
+def _written_out(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
 def visible(text: str) -> str:
-    """``text`` with every control character written out (``\\x1b``): safe for any terminal."""
-    if not CONTROL.search(text):
+    """``text`` with every control and invisible formatting character written out (``\\x1b``,
+    ``\\u202e``): safe for any terminal, read in the order it was typed."""
+    if not _SHOWN.search(text):
         return text
-    return CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
+    return _SHOWN.sub(lambda m: _written_out(m.group()), text)
 
 
 def check_text(text: str, what: str, limit: int) -> None:
@@ -66,6 +81,14 @@ def check_text(text: str, what: str, limit: int) -> None:
         raise TextRefused(
             f"{what} holds a control character ({visible(bad.group())}) at position {bad.start() + 1}: "
             f"'{visible(text)[:80]}' — type plain text (escape sequences would reach the players' terminals)"
+        )
+    hidden = INVISIBLE.search(text)
+    if hidden is not None:
+        char = hidden.group()
+        raise TextRefused(
+            f"{what} holds an invisible character, U+{ord(char):04X} {unicodedata.name(char, 'FORMAT CHARACTER')}, "
+            f"at position {hidden.start() + 1}: '{visible(text)[:80]}' — type plain text (it would reorder or "
+            f"hide what the players read)"
         )
     if len(text) > limit:
         raise TextRefused(f"{what} is {len(text)} characters long; at most {limit} are kept — shorten it")
@@ -122,6 +145,7 @@ def scrub(value: Any) -> Any:
 
 __all__ = [
     "CONTROL",
+    "INVISIBLE",
     "LIMITS",
     "LONG",
     "NAME",

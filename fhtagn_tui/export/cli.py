@@ -13,6 +13,7 @@ import msgspec
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
+from fhtagn_tui.private import open_text
 
 from . import FORMATS, export_pieces
 from .progress import ProgressBar
@@ -125,7 +126,7 @@ def _write(store: _Store, args: argparse.Namespace, err: Callable[[str], None], 
     path = Path(args.output)
     lines = 0
     try:
-        with path.open("w", encoding="utf-8") as out:
+        with open_text(path) as out:  # mode 600 when new: a recap names the players
             for piece in pieces:
                 out.write(piece)
                 lines += piece.count("\n")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 import msgspec
 
 from fhtagn_tui.domain.features.bestiary import Entry
+from fhtagn_tui.domain.text import INVISIBLE
 from fhtagn_tui.rules.weapons import STARTER_WEAPONS, Weapon
 
 #: A text larger than this is refused (a stat-block file, not a book).
@@ -62,8 +63,11 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": 
 
 
 def clean(text: str) -> str:
-    """Normalise dashes and spaces; join words hyphenated across a line break."""
+    """Normalise dashes and spaces; join words hyphenated across a line break.  Invisible formatting
+    characters (zero-width, bidi controls: common in text copied from a PDF) are dropped, line and
+    paragraph separators become line breaks: the names kept pass the user-text check."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_DASHES)
+    text = INVISIBLE.sub(lambda m: "\n" if m.group() in "\u2028\u2029" else "", text)
     text = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", " ", text)
     text = re.sub(r"([A-Za-z])[-\u00ad][ ]*\n[ ]*([a-z])", r"\1\2", text)  # Spot Hid-\nden
     return text.replace("\u00ad", "")

@@ -1,7 +1,7 @@
 """One app process on a real pseudo-terminal.
 
 Textual needs one process per terminal, so every connection gets its own
-``python -m fhtagn_tui open NAME [--player]`` whose stdin, stdout and stderr
+``python -P -m fhtagn_tui open NAME [--player]`` whose stdin, stdout and stderr
 are the slave side of a fresh pty (it is the session leader and the pty is its
 controlling terminal, so SIGWINCH and SIGHUP reach it).  The server keeps the
 master side and pumps bytes between it and the connection.
@@ -29,11 +29,15 @@ from pathlib import Path
 
 import fhtagn_tui
 
-from .limits import InputPace, Limits
-from .procs import Children, end, preexec
+from .limits import InputPace, Limits, clamp_size
+from .procs import Children, CrashPipe, end, preexec
 
 #: Where the ``fhtagn_tui`` package lives, for children started without it installed.
 PACKAGE_ROOT = Path(fhtagn_tui.__file__).resolve().parent.parent
+#: ``-P``: the folder ``serve`` was started in is not on the app's import path (a stray
+#: ``bisect.py`` there is not run); the app also starts in :data:`APP_CWD`.
+PYTHON = (sys.executable, "-P", "-m", "fhtagn_tui")
+APP_CWD = "/"
 
 
 def app_command(saves: Path, name: str, mode: str = "", character: str = "", label: str = "") -> list[str]:
@@ -42,7 +46,7 @@ def app_command(saves: Path, name: str, mode: str = "", character: str = "", lab
     ``--served``: no screenshots (nothing a remote user does writes a file on the server).
     ``character``/``label``: a player key bound to a character (its sheet, its roll requests).
     """
-    argv = [sys.executable, "-m", "fhtagn_tui", "--saves", str(saves.resolve()), "open", name, "--served"]
+    argv = [*PYTHON, "--saves", str(saves.resolve()), "open", name, "--served"]
     if mode:
         argv.append(f"--{mode}")
     if mode == "player" and character:
@@ -59,7 +63,7 @@ def child_env(term: str, base: Mapping[str, str] | None = None) -> dict[str, str
     """The environment of an app process: the client's ``TERM``; no ``COLORTERM``
     (so a 256-colour terminal gets 256 colours), the package importable."""
     env = dict(os.environ if base is None else base)
-    for key in ("COLORTERM", "COLUMNS", "LINES", "ROWS", "NO_COLOR"):
+    for key in ("COLORTERM", "COLUMNS", "LINES", "ROWS", "NO_COLOR", "PYTHONINSPECT", "PYTHONSTARTUP"):
         env.pop(key, None)
     for key in [k for k in env if k.startswith("TEXTUAL")]:  # TEXTUAL_SCREENSHOT, devtools, drivers …
         del env[key]
@@ -94,8 +98,11 @@ class PtyChild:
         limits: Limits | None = None,
         children: Children | None = None,
         drained: Callable[[], None] | None = None,
+        who: str = "app",
     ) -> None:
         self.argv = argv
+        self.who = who  # how the log names its connection
+        self.crash: CrashPipe | None = None
         self.env = dict(env)
         self.size = size
         self._output = output
@@ -118,25 +125,31 @@ class PtyChild:
 
     async def start(self) -> None:
         master, slave = pty.openpty()
+        self.crash = CrashPipe()
         try:
+            self.size = clamp_size(*self.size)
             set_size(slave, *self.size)
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv,
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=self.env,
+                env={**self.env, **self.crash.env},
+                cwd=APP_CWD,
                 start_new_session=True,
                 preexec_fn=preexec(take_terminal=True),
                 close_fds=True,
+                pass_fds=self.crash.fds,
             )
             if self._children is not None:
                 self._children.add(self.process)
         except BaseException:
             os.close(master)
+            self.crash.report(self.who)
             raise
         finally:
             os.close(slave)  # the child's copy only: EIO on the master when it is gone
+            self.crash.started()
         self.master = master
         os.set_blocking(master, False)
         self.resume()
@@ -233,18 +246,11 @@ class PtyChild:
 
     # --- terminal size and ending ------------------------------------------------------
 
-    def resize(self, cols: int, rows: int, xpixels: int = 0, ypixels: int = 0) -> None:
-        self.size = (cols, rows)
+    def resize(self, cols: int, rows: int) -> None:
+        """The terminal's new size (bounded: at most ``MAX_COLS`` × ``MAX_ROWS``)."""
+        self.size = clamp_size(cols, rows)
         if self.master >= 0 and cols > 0 and rows > 0:
-            set_size(self.master, cols, rows, xpixels, ypixels)
-
-    def signal(self, signum: int) -> None:
-        """Send a signal to the app's whole process group (it leads its own session)."""
-        if self.process is not None and self.process.returncode is None:
-            try:
-                os.killpg(self.process.pid, signum)
-            except ProcessLookupError:
-                pass
+            set_size(self.master, *self.size)
 
     async def hangup(self, grace: float | None = None) -> int:
         """The connection dropped: SIGHUP (the app exits cleanly), SIGKILL if it lingers."""
@@ -265,6 +271,8 @@ class PtyChild:
                 break
             self._output(data)
         self._close()
+        if self.crash is not None:
+            self.crash.report(f"{self.who} (pid {self.process.pid})")
         self._exited(code)
 
     def _close(self) -> None:

@@ -22,6 +22,8 @@ from typing import NamedTuple
 
 import asyncssh
 
+from fhtagn_tui.private import create
+
 log = logging.getLogger("fhtagn.serve")
 
 
@@ -190,7 +192,7 @@ def load_host_key(campaign: Path) -> asyncssh.SSHKey:
         key = asyncssh.generate_private_key("ssh-ed25519", comment=f"fhtagn {campaign.stem}")
         data = key.export_private_key()
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+            fd = create(path, os.O_WRONLY | os.O_EXCL)
         except FileExistsError:  # another server made it just now
             return asyncssh.read_private_key(path)
         try:

@@ -1,16 +1,33 @@
-"""What one served table allows: connections, login time, input per connection.
+"""What one served table allows: connections, login time, input per connection, sizes, paces.
 
-Every figure has a ``fhtagn serve`` flag; the defaults suit a table of a GM and a
-handful of players.  :class:`Occupancy` counts the connections (SSH and web)
-the server holds; :class:`InputPace` is the token bucket that paces what one
-connection types into its app.
+Every bound of the server is here.  The first figures have a ``fhtagn serve``
+flag; the defaults suit a table of a GM and a handful of players.
+:class:`Occupancy` counts the connections (SSH and web) the server holds;
+:class:`InputPace` is the token bucket that paces what one connection types
+into its app; :class:`Coalesce` applies the latest of a burst of window changes
+at most ``rate`` times a second; :func:`clamp_size` bounds a terminal size;
+:func:`shown` makes a client's string safe and short for the server's log.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
+
+#: The largest terminal a client may ask for, in columns and rows (the web view's bound too).
+MAX_COLS = 500
+MAX_ROWS = 500
+MIN_WEB_SIZE = 10  # a browser tab's smallest width and height
+#: The longest client string (TERM, user name, a refused command) written to the log.
+LOG_TEXT = 80
+#: Errors the event loop reports (an accept that failed: no file descriptors left …): at most
+#: this many lines a minute reach the log, one line each, without a traceback.
+LOOP_ERRORS_PER_MINUTE = 10
+#: The last lines of a failed app's traceback that reach the log (the client reads one line only).
+CRASH_LINES = 60
 
 
 @dataclass(frozen=True)
@@ -18,7 +35,13 @@ class Limits:
     max_connections: int = 16  # SSH connections (authenticated or not) and web views together
     max_per_key: int = 4  # apps running at once for one SSH key
     max_web: int = 8  # web views (browser tabs) at once
-    login_timeout: float = 30.0  # seconds an SSH client has to authenticate
+    login_timeout: float = 10.0  # seconds an SSH client has to authenticate
+    max_preauth_per_address: int = 4  # SSH connections not logged in yet, from one address
+    max_preauth: int = 8  # …from all addresses (a new one pushes out the oldest beyond either)
+    max_http: int = 64  # HTTP connections to the web port at once (pages, static files, websockets)
+    max_http_per_address: int = 16  # …from one address
+    http_timeout: float = 10.0  # seconds an HTTP connection may live unless it becomes a web view
+    resize_rate: int = 10  # window changes (and web focus/blur) applied a second; the latest wins
     input_rate: int = 2048  # bytes a second a connection may type into its app (sustained)
     input_burst: int = 8192  # …and at once (a paste)
     input_buffer: int = 65536  # bytes held for an app that does not keep up; reading pauses beyond
@@ -99,3 +122,60 @@ class InputPace:
         self._refill()
         short = min(wanted, self.burst) - self._tokens
         return max(0.0, short / self.rate)
+
+
+def clamp_size(cols: int, rows: int, low: int = 1) -> tuple[int, int]:
+    """A terminal size a client asked for, within ``low``..``MAX_COLS`` × ``low``..``MAX_ROWS``."""
+    return max(low, min(MAX_COLS, cols)), max(low, min(MAX_ROWS, rows))
+
+
+def shown(text: object, limit: int = LOG_TEXT) -> str:
+    """A client's string as the log shows it: printable ASCII, everything else escaped, at most ``limit``."""
+    raw = str(text)
+    out = raw[:limit].encode("ascii", "backslashreplace").decode("ascii")
+    out = "".join(c if " " <= c <= "~" else f"\\x{ord(c):02x}" for c in out)
+    return out + ("..." if len(raw) > limit else "")
+
+
+class Coalesce:
+    """Apply the latest value of a burst at most ``rate`` times a second (older ones are dropped).
+
+    ``apply(value)`` runs at once when the last application is old enough, else once, later, with
+    the value that is latest then: a client sending thousands of window changes costs its app at
+    most ``rate`` redraws a second, and the app still ends at the last size asked.
+    """
+
+    def __init__(self, rate: int, apply: Callable[[object], object], clock: Callable[[], float] = time.monotonic) -> None:
+        self.interval = 1.0 / max(1, rate)
+        self._apply = apply
+        self._clock = clock
+        self._last = float("-inf")
+        self._pending: object = None
+        self._has = False
+        self._timer: asyncio.TimerHandle | None = None
+        self.applied = 0
+
+    def submit(self, value: object) -> None:
+        self._pending, self._has = value, True
+        if self._timer is not None:
+            return
+        wait = self._last + self.interval - self._clock()
+        if wait <= 0:
+            self._fire()
+        else:
+            self._timer = asyncio.get_running_loop().call_later(wait, self._fire)
+
+    def _fire(self) -> None:
+        self._timer = None
+        if not self._has:
+            return
+        value, self._pending, self._has = self._pending, None, False
+        self._last = self._clock()
+        self.applied += 1
+        self._apply(value)
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        self._has = False

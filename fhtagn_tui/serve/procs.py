@@ -11,14 +11,23 @@ the web driver's quit), killed after a grace period.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ctypes
 import ctypes.util
+import logging
 import os
+import resource
 import signal
 import sys
 from collections.abc import Callable
 
+from .limits import CRASH_LINES, shown
+
+log = logging.getLogger("fhtagn.serve")
+
 PR_SET_PDEATHSIG = 1
+#: The environment variable naming the crash pipe's end in an app (fhtagn_tui.app.crash reads it).
+CRASH_FD = "FHTAGN_CRASH_FD"
 
 _libc: ctypes.CDLL | None = None
 if sys.platform.startswith("linux"):
@@ -40,10 +49,13 @@ def die_with_parent(parent: int) -> None:
 
 
 def preexec(take_terminal: bool) -> Callable[[], None]:
-    """The ``preexec_fn`` of an app process (it already leads a new session)."""
+    """The ``preexec_fn`` of an app process (it already leads a new session): no core files
+    (``RLIMIT_CORE`` 0: a crash or a signal never writes the app's memory, the GM's secrets, to
+    disk), its terminal, death with the server."""
     parent = os.getpid()
 
     def setup() -> None:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         if take_terminal:  # the pty on fd 0 becomes its controlling terminal
             import fcntl
             import termios
@@ -116,3 +128,47 @@ class Children:
         for p in list(self.live):
             if p.returncode is None:
                 signal_group(p.pid, signal.SIGKILL)
+
+
+class CrashPipe:
+    """Where a served app writes its traceback when it fails (the client reads one line only):
+    a pipe whose end the app gets as ``FHTAGN_CRASH_FD``; read when the app has ended, logged
+    with every control character escaped, at most ``CRASH_LINES`` lines."""
+
+    def __init__(self) -> None:
+        self.read_fd, self.write_fd = os.pipe()
+        os.set_blocking(self.read_fd, False)
+
+    @property
+    def env(self) -> dict[str, str]:
+        return {CRASH_FD: str(self.write_fd)}
+
+    @property
+    def fds(self) -> tuple[int, ...]:
+        return (self.write_fd,) if self.write_fd >= 0 else ()
+
+    def started(self) -> None:
+        """The app has its copy: close ours."""
+        if self.write_fd >= 0:
+            os.close(self.write_fd)
+            self.write_fd = -1
+
+    def report(self, who: str) -> None:
+        """Log what the app wrote (nothing: nothing), and close the pipe."""
+        self.started()
+        if self.read_fd < 0:
+            return
+        data = b""
+        with contextlib.suppress(OSError):
+            while chunk := os.read(self.read_fd, 65536):
+                data += chunk
+                if len(data) > 65536:
+                    break
+        os.close(self.read_fd)
+        self.read_fd = -1
+        if not data:
+            return
+        lines = data.decode("utf-8", "replace").splitlines()
+        log.error("%s: the app failed (the player was told to reconnect):", who)
+        for line in lines[-CRASH_LINES:]:
+            log.error("  %s", shown(line, 300))

@@ -11,7 +11,7 @@ from pathlib import Path
 import asyncssh
 
 from .keys import Role, host_key_path
-from .limits import Limits
+from .limits import LOOP_ERRORS_PER_MINUTE, Limits, shown
 from .ssh import Table, start_ssh
 from .token import web_token
 from .web import WebView
@@ -82,9 +82,48 @@ def _logging() -> None:
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
 
 
+class LoopErrors:
+    """The event loop's exception handler: one line per error, at most ``per_minute`` a minute, no
+    traceback (an accept failing for want of file descriptors is reported every time it retries)."""
+
+    def __init__(self, per_minute: int = LOOP_ERRORS_PER_MINUTE, clock: object = None) -> None:
+        import time
+
+        self.per_minute = per_minute
+        self._clock = clock or time.monotonic
+        self._window = float("-inf")
+        self._count = 0
+        self.dropped = 0
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+        now = float(self._clock())  # type: ignore[operator]
+        if now - self._window >= 60:
+            if self.dropped:
+                log.warning("(%d more event-loop errors in the last minute not shown)", self.dropped)
+            self._window, self._count, self.dropped = now, 0, 0
+        if self._count >= self.per_minute:
+            self.dropped += 1
+            return
+        self._count += 1
+        exc = context.get("exception")
+        detail = f": {type(exc).__name__}: {shown(exc, 200)}" if isinstance(exc, BaseException) else ""
+        log.error("event loop: %s%s", shown(context.get("message", "error"), 200), detail)
+
+
+def no_core_files() -> None:
+    """RLIMIT_CORE 0 for this process (and so for what it starts): no core file holds the GM's secrets."""
+    try:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+    except (ImportError, ValueError, OSError):  # pragma: no cover - not on this system
+        pass
+
+
 async def _serve(server: TableServer) -> None:
     done = asyncio.Event()
     loop = asyncio.get_running_loop()
+    loop.set_exception_handler(LoopErrors())
     for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
         loop.add_signal_handler(signum, done.set)
     try:
@@ -100,6 +139,7 @@ def serve(saves: Path, name: str, campaign: Path, host: str = "127.0.0.1", ssh_p
           web_origins: tuple[str, ...] = (), players: tuple[tuple[str, asyncssh.SSHKey, str], ...] = ()) -> int:
     """Run the servers until Ctrl+C / SIGTERM.  ``players``: (character, key, label) bound on the command line."""
     _logging()
+    no_core_files()
     server = TableServer(saves, name, campaign, host, ssh_port, web_port, limits, new_web_token, web_origins,
                          players)
     try:

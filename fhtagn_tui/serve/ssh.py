@@ -3,30 +3,40 @@
 A GM key gets the full app (the writer; a second GM gets it read-only while
 the first plays), a player key the player view.  Passwords,
 keyboard-interactive, ``exec``, subsystems (sftp) and every kind of
-forwarding are refused.  The :class:`~fhtagn_tui.serve.limits.Limits` hold:
+forwarding are refused, and so are signals (``ssh`` may ask to send one: it is
+not passed on).  The :class:`~fhtagn_tui.serve.limits.Limits` hold:
 connections overall and per key, one session per connection, the login
-timeout, and input paced and bounded per connection (reading pauses while the
-app's buffer is full).
+timeout, connections not logged in yet per address and overall (a new one
+pushes out the oldest, so idle sockets cannot lock the GM out), the terminal
+size (at most 500×500) and how often it may change (the latest size, a few
+times a second), and input paced and bounded per connection (reading pauses
+while the app's buffer is full).  What a client names (its ``TERM``, its user
+name, a refused command) reaches the log escaped and cut short.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import signal
+import re
 from pathlib import Path
 
 import asyncssh
 
 from .child import PtyChild, app_command, child_env
 from .keys import Binding, KeyRing, Role, load_host_key
-from .limits import Limits, Occupancy
+from .limits import Coalesce, Limits, Occupancy, clamp_size, shown
 from .procs import Children
 
 log = logging.getLogger("fhtagn.serve")
 
 NEEDS_PTY = b"fhtagn: this is a full-screen app and needs a terminal: connect with ssh -t\r\n"
-SIGNALS = {"INT": signal.SIGINT, "TERM": signal.SIGTERM, "HUP": signal.SIGHUP, "QUIT": signal.SIGQUIT}
+#: A ``TERM`` the app is given as the client sent it; any other becomes ``xterm-256color``.
+TERM_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+
+
+def term_name(term_type: str) -> str:
+    return term_type if TERM_NAME.fullmatch(term_type) else "xterm-256color"
 
 
 class Table:
@@ -42,6 +52,17 @@ class Table:
         self.limits = limits or Limits()
         self.occupancy = Occupancy(self.limits)
         self.children = Children()  # every app process started for a connection (SSH and web)
+        self.waiting: dict[Gate, str] = {}  # connections not logged in yet (oldest first) → address
+
+    def make_room(self, address: str) -> None:
+        """Push out the oldest connections not logged in yet, from ``address`` and overall, so one more fits."""
+        from_here = [g for g, a in self.waiting.items() if a == address]
+        while len(from_here) >= self.limits.max_preauth_per_address:
+            from_here.pop(0).push_out()
+        while len(self.waiting) >= self.limits.max_preauth:
+            next(iter(self.waiting)).push_out()
+        while self.occupancy.total >= self.limits.max_connections and self.waiting:
+            next(iter(self.waiting)).push_out()
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):
@@ -56,6 +77,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
         self.term = ""
         self.size = (80, 24)
+        self._resizes = Coalesce(table.limits.resize_rate, self._resize)
         self.has_pty = False
         self.child: PtyChild | None = None
         self.closed = False  # the connection has gone (perhaps while the app was starting)
@@ -67,21 +89,23 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
         self.has_pty = True
-        self.term = term_type
+        self.term = term_name(term_type)
+        if term_type != self.term:
+            log.info("%s: TERM %s replaced by %s", self.who, shown(term_type), self.term)
         cols, rows = term_size[0], term_size[1]
         if cols > 0 and rows > 0:
-            self.size = (cols, rows)
+            self.size = clamp_size(cols, rows)
         return True
 
     def shell_requested(self) -> bool:
         return True
 
     def exec_requested(self, command: str) -> bool:
-        log.info("%s: refused exec %r", self.who, command)
+        log.info("%s: refused exec %s", self.who, shown(command))
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("%s: refused subsystem %r", self.who, subsystem)
+        log.info("%s: refused subsystem %s", self.who, shown(subsystem))
         return False
 
     def session_started(self) -> None:
@@ -107,6 +131,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             limits=self.table.limits,
             children=self.table.children,
             drained=self._drained,
+            who=self.who,
         )
         try:
             await self.child.start()
@@ -142,13 +167,18 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.resume_reading()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width, height)
-        if self.child is not None:
-            self.child.resize(width, height, pixwidth, pixheight)
+        if width <= 0 or height <= 0:
+            return
+        self.size = clamp_size(width, height)
+        self._resizes.submit(self.size)  # the latest size, at most resize_rate times a second
+
+    def _resize(self, size: object) -> None:
+        if self.child is not None and not self.closed and isinstance(size, tuple):
+            self.child.resize(*size)
 
     def signal_received(self, signal: str) -> None:
-        if self.child is not None and signal in SIGNALS:
-            self.child.signal(SIGNALS[signal])
+        """Not passed on: a client has no say over the app's process (a QUIT would dump its memory)."""
+        log.info("%s: ignored signal %s", self.who, shown(signal))
 
     def break_received(self, msec: int) -> bool:
         return False
@@ -176,6 +206,7 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
         if not self.closed and self.key:
             self.table.occupancy.leave_key(self.key)
         self.closed = True
+        self._resizes.cancel()
         self._hang_up()
 
     def _hang_up(self) -> None:
@@ -193,6 +224,7 @@ class Gate(asyncssh.SSHServer):
         self.table = table
         self.conn: asyncssh.SSHServerConnection | None = None
         self.peer = "?"
+        self.address = "?"
         self.role: Role | None = None
         self._offered: Role | None = None
         self._offered_key = ""
@@ -205,7 +237,9 @@ class Gate(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.table.make_room(self.address)
         self.counted = self.table.occupancy.enter()
         if not self.counted:
             limit = self.table.limits.max_connections
@@ -214,16 +248,29 @@ class Gate(asyncssh.SSHServer):
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
                 f"the table is full ({limit} connections); try again later")
             return
+        self.table.waiting[self] = self.address
         log.info("%s: connected", self.peer)
 
-    def connection_lost(self, exc: Exception | None) -> None:
+    def push_out(self) -> None:
+        """Make room: this connection, not logged in yet, is dropped (its place given back now)."""
+        self.table.waiting.pop(self, None)
         if self.counted:
             self.counted = False
             self.table.occupancy.leave()
-        log.info("%s: disconnected%s", self.peer, f" ({exc})" if exc else "")
+        log.warning("%s: dropped: not logged in while others wait (%d per address, %d overall)", self.peer,
+                    self.table.limits.max_preauth_per_address, self.table.limits.max_preauth)
+        if self.conn is not None:
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections not logged in; try again")
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.table.waiting.pop(self, None)
+        if self.counted:
+            self.counted = False
+            self.table.occupancy.leave()
+        log.info("%s: disconnected%s", self.peer, f" ({shown(exc)})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
-        return self.counted
+        return True  # always: False would mean "no authentication needed" (an over-limit client let in)
 
     def password_auth_supported(self) -> bool:
         return False
@@ -238,10 +285,12 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        host = self.peer.rsplit(":", 1)[0]
+        if not self.counted:  # over a limit: refused before it logs in
+            return False
+        host = self.address
         role, binding = self.table.keys.identify(key, host, host)
         if role is None:
-            log.info("%s: refused key %s for %r", self.peer, key.get_fingerprint(), username)
+            log.info("%s: refused key %s for %s", self.peer, key.get_fingerprint(), shown(username))
             return False
         self._offered = role  # the signed request of a key always follows its check
         self._offered_key = key.get_fingerprint()
@@ -251,14 +300,15 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        self.table.waiting.pop(self, None)
         who = self.conn.get_extra_info("username") if self.conn else "?"
         self.key = self._offered_key
         self.role = self._offered
         self.binding = self._offered_binding
-        log.info("%s: %r logged in as %s", self.peer, who, self.role.value if self.role else "?")
+        log.info("%s: %s logged in as %s", self.peer, shown(who), self.role.value if self.role else "?")
 
     def session_requested(self) -> AppSession | bool:
-        if self.role is None or not self.key:
+        if self.role is None or not self.key or not self.counted:
             return False
         if self.session is not None and not self.session.closed:  # one app at a time per connection
             log.info("%s: refused a second session on one connection", self.peer)
@@ -273,11 +323,11 @@ class Gate(asyncssh.SSHServer):
 
     # no forwarding of any kind
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str, orig_port: int) -> bool:
-        log.info("%s: refused forwarding to %s:%s", self.peer, dest_host, dest_port)
+        log.info("%s: refused forwarding to %s:%s", self.peer, shown(dest_host), dest_port)
         return False
 
     def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        log.info("%s: refused remote forwarding of %s:%s", self.peer, listen_host, listen_port)
+        log.info("%s: refused remote forwarding of %s:%s", self.peer, shown(listen_host), listen_port)
         return False
 
     def unix_connection_requested(self, dest_path: str) -> bool:

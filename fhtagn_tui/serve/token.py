@@ -14,6 +14,8 @@ import secrets
 import stat
 from pathlib import Path
 
+from fhtagn_tui.private import create
+
 log = logging.getLogger("fhtagn.serve")
 
 _VALID = re.compile(r"[A-Za-z0-9_-]{22,128}")
@@ -25,7 +27,7 @@ def token_path(campaign: Path) -> Path:
 
 def _write(path: Path, token: str) -> None:
     tmp = path.with_name(f".{path.name}.new-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+    fd = create(tmp, os.O_WRONLY | os.O_EXCL | os.O_NOFOLLOW)
     try:
         os.write(fd, (token + "\n").encode())
         os.fsync(fd)

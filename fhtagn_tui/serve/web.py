@@ -9,12 +9,21 @@ websocket and the app processes are ours.
 
 - The page is ``/TOKEN`` and the websocket ``/TOKEN/ws``: the token is the
   campaign's secret (:mod:`fhtagn_tui.serve.token`); anything else is a 404.
-- The websocket's ``Origin`` must be the page's own (``http(s)://`` + the Host
-  the browser asked for) or one given with ``--web-origin``; a page on another
-  site cannot open it.
-- At most ``max_web`` views at once (and they count against
-  ``max_connections``); a message is at most 64 KiB; what a viewer types is
-  paced like an SSH client's.
+- The websocket's ``Origin`` must be the link's own: the port ``serve``
+  listens on and the host it was told (for a loopback host, ``localhost`` and
+  ``127.0.0.1`` too; for ``0.0.0.0``, this machine's name or one of its own
+  addresses), or one given with ``--web-origin``.  Never the request's ``Host`` header: a page whose name an
+  attacker points at this machine (DNS rebinding) sends its own name there.
+- At most ``max_http`` HTTP connections at once, ``max_http_per_address`` from
+  one address; one that has not become a web view within ``http_timeout``
+  seconds is closed (an idle or slow client holds nothing for long).  At most
+  ``max_web`` views at once (and they count against ``max_connections``); a
+  message is at most 64 KiB; what a viewer types is paced like an SSH
+  client's, its window changes and focus/blur coalesced (the latest, a few a
+  second).
+- The page loads nothing from another host: textual-serve's template asks
+  Google for a font; that link is taken out (the terminal's own monospace
+  font is used) and a Content-Security-Policy keeps the page to this server.
 - Every tab gets its own ``fhtagn open NAME --player --served`` process (exec'd,
   no shell) speaking textual's web-driver protocol on pipes.  When the
   websocket ends — however, whenever, start-up included — the app is asked to
@@ -28,18 +37,20 @@ import asyncio
 import hmac
 import json
 import logging
+import re
 import signal
 import socket
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from importlib.metadata import version
 from pathlib import Path
 
 import jinja2
 from aiohttp import WSMsgType, web
 
-from .child import app_command, child_env
-from .limits import InputPace, Limits, Occupancy
-from .procs import Children, end, preexec
+from .child import APP_CWD, app_command, child_env
+from .limits import MAX_COLS, MAX_ROWS, MIN_WEB_SIZE, Coalesce, InputPace, Limits, Occupancy, shown
+from .procs import Children, CrashPipe, end, preexec
 
 log = logging.getLogger("fhtagn.serve")
 
@@ -48,13 +59,121 @@ NEEDS_TOKEN = "fhtagn: this page needs the whole link that `fhtagn serve` printe
 _PACKAGE = Path(str(__import__("textual_serve").__file__)).resolve().parent
 TEMPLATES = _PACKAGE / "templates"
 STATICS = _PACKAGE / "static"
+#: A ``<link>`` (or ``@import``) to a stylesheet or font on another host: taken out of the page.
+REMOTE = re.compile(r"<link\b[^>]*\bhref=[\"']?(?:https?:)?//[^>]*>|@import\s+url\([\"']?(?:https?:)?//[^)]*\);?",
+                    re.IGNORECASE)
+#: The page may load from this server only (its websocket: the link's own).
+CSP = "default-src 'self'; connect-src 'self' ws: wss:; style-src 'self' 'unsafe-inline'; " \
+      "script-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; base-uri 'none'; form-action 'none'"
+
+
+def _own_address(host: str) -> bool:
+    """``host`` is an IP address of this machine (one a socket can be bound to); a name is not."""
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        socket.inet_pton(family, host)
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((host, 0))
+    except OSError:
+        return False
+    return True
+
+
+def _abort(transport: asyncio.BaseTransport) -> None:
+    if isinstance(transport, asyncio.WriteTransport):
+        transport.abort()
+    else:  # pragma: no cover - a TCP connection's transport is a WriteTransport
+        transport.close()
+
+
+class HttpConnection(asyncio.Protocol):
+    """One HTTP connection, counted: admitted under the caps (else closed at once), closed after
+    ``http_timeout`` unless it has become a web view; the rest is aiohttp's handler's."""
+
+    def __init__(self, gate: HttpGate, handler: asyncio.Protocol) -> None:
+        self.gate = gate
+        self.handler = handler
+        self.address = ""
+        self.admitted = False
+        self._timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        if not self.gate.enter(self.address):
+            _abort(transport)
+            return
+        self.admitted = True
+        self._timer = asyncio.get_running_loop().call_later(self.gate.limits.http_timeout, self._expire, transport)
+        self.handler.connection_made(transport)
+
+    def _expire(self, transport: asyncio.BaseTransport) -> None:
+        self._timer = None
+        if transport not in self.gate.views:
+            _abort(transport)  # closed: connection_lost follows
+
+    def data_received(self, data: bytes) -> None:
+        if self.admitted:
+            self.handler.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.handler.eof_received() if self.admitted else None
+
+    def pause_writing(self) -> None:
+        if self.admitted:
+            self.handler.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.admitted:
+            self.handler.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        if self.admitted:
+            self.admitted = False
+            self.gate.leave(self.address)
+            self.handler.connection_lost(exc)
+
+
+class HttpGate:
+    """The web port's connections: at most ``max_http``, ``max_http_per_address`` from one address."""
+
+    def __init__(self, limits: Limits, handlers: Callable[[], asyncio.Protocol]) -> None:
+        self.limits = limits
+        self.handlers = handlers
+        self.total = 0
+        self.per_address: Counter[str] = Counter()
+        self.views: set[asyncio.BaseTransport] = set()  # connections that became web views: no time limit
+        self.refused = 0
+
+    def __call__(self) -> HttpConnection:
+        return HttpConnection(self, self.handlers())
+
+    def enter(self, address: str) -> bool:
+        if self.total >= self.limits.max_http or self.per_address[address] >= self.limits.max_http_per_address:
+            self.refused += 1
+            if self.refused in (1, 10, 100, 1000) or self.refused % 10000 == 0:  # the log stays short
+                log.warning("%s: web: refused a connection (%d held, %d from there; %d refused so far)",
+                            shown(address), self.total, self.per_address[address], self.refused)
+            return False
+        self.total += 1
+        self.per_address[address] += 1
+        return True
+
+    def leave(self, address: str) -> None:
+        self.total = max(0, self.total - 1)
+        self.per_address[address] -= 1
+        if self.per_address[address] <= 0:
+            del self.per_address[address]
 
 
 def _packet(kind: bytes, payload: bytes) -> bytes:
     return kind + len(payload).to_bytes(4, "big") + payload
 
 
-def _to_int(value: str, default: int, low: int = 10, high: int = 500) -> int:
+def _to_int(value: str, default: int, low: int = MIN_WEB_SIZE, high: int = MAX_COLS) -> int:
     try:
         return max(low, min(high, int(value)))
     except ValueError:
@@ -86,23 +205,37 @@ class WebApp:
         self.children = children
         self.process: asyncio.subprocess.Process | None = None
         self._pace = InputPace(limits.input_rate, limits.input_burst)
+        self.crash: CrashPipe | None = None
+        self.who = "web"
+        # window changes and focus/blur: the latest of each, at most resize_rate a second
+        self._resizes = Coalesce(limits.resize_rate, self._post)
+        self._focus = Coalesce(limits.resize_rate, self._post)
 
     async def run(self, width: int, height: int) -> None:
-        self.process = await asyncio.create_subprocess_exec(
-            *self.argv,
-            stdin=asyncio.subprocess.PIPE,
-            stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL,
-            env=web_env(width, height),
-            start_new_session=True,
-            preexec_fn=preexec(take_terminal=False),
-            close_fds=True,
-        )
+        crash = CrashPipe()
+        try:
+            self.process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.DEVNULL,
+                env={**web_env(width, height), **crash.env},
+                cwd=APP_CWD,
+                start_new_session=True,
+                preexec_fn=preexec(take_terminal=False),
+                close_fds=True,
+                pass_fds=crash.fds,
+            )
+        finally:
+            crash.started()
+        self.crash = crash
         self.children.add(self.process)
         pump = asyncio.get_running_loop().create_task(self._from_app())
         try:
             await self._from_browser()
         finally:
+            self._resizes.cancel()
+            self._focus.cancel()
             await self.stop()
             pump.cancel()
             await asyncio.gather(pump, return_exceptions=True)
@@ -110,7 +243,10 @@ class WebApp:
     async def stop(self) -> None:
         """Ask the app to quit; SIGTERM, then SIGKILL, if it has not gone after the grace period."""
         process = self.process
-        if process is None or process.returncode is not None:
+        if process is None:
+            return
+        if process.returncode is not None:
+            self._report(process)
             return
 
         def ask() -> None:
@@ -119,6 +255,22 @@ class WebApp:
                 process.stdin.close()
 
         await asyncio.shield(end(process, self.limits.grace, ask, signal.SIGTERM))
+        self._report(process)
+
+    def _report(self, process: asyncio.subprocess.Process) -> None:
+        """The app's traceback, if it failed, to the log (once)."""
+        if self.crash is not None:
+            self.crash.report(f"{self.who} (pid {process.pid})")
+            self.crash = None
+
+    def _post(self, meta: object) -> None:
+        """A small control message to the app (no flow control: at most a few a second)."""
+        stdin = self.process.stdin if self.process is not None else None
+        if stdin is not None and not stdin.is_closing():
+            try:
+                stdin.write(_packet(b"M", json.dumps(meta).encode()))
+            except (ConnectionError, RuntimeError):
+                pass
 
     async def _send(self, kind: bytes, payload: bytes) -> bool:
         stdin = self.process.stdin if self.process is not None else None
@@ -156,13 +308,12 @@ class WebApp:
                 ok = await self._type(envelope[1].encode("utf-8", "replace"))
             elif kind == "resize" and len(envelope) > 1 and isinstance(envelope[1], dict):
                 size = envelope[1]
-                meta = {"type": "resize", "width": _to_int(str(size.get("width")), 80),
-                        "height": _to_int(str(size.get("height")), 24)}
-                ok = await self._send(b"M", json.dumps(meta).encode())
+                self._resizes.submit({"type": "resize", "width": _to_int(str(size.get("width")), 80),
+                                      "height": _to_int(str(size.get("height")), 24, high=MAX_ROWS)})
             elif kind == "ping" and len(envelope) > 1:
                 await self.ws.send_json(["pong", str(envelope[1])[:64]])
             elif kind in ("blur", "focus"):
-                ok = await self._send(b"M", json.dumps({"type": kind}).encode())
+                self._focus.submit({"type": kind})
             if not ok:
                 break
 
@@ -204,6 +355,8 @@ class WebView:
         self.occupancy = occupancy or Occupancy(self.limits)
         self.children = children or Children()
         self.origins = {o.rstrip("/").lower() for o in origins}
+        self.gate = HttpGate(self.limits, lambda: asyncio.Protocol())
+        self._server: asyncio.AbstractServer | None = None
         self.argv = app_command(saves, name, "player")
         self.apps: set[WebApp] = set()
         self._runner: web.AppRunner | None = None
@@ -238,27 +391,47 @@ class WebView:
             raise web.HTTPNotFound(text=NEEDS_TOKEN)
 
     def _origin_ok(self, request: web.Request) -> bool:
+        """The ``Origin`` is the link's: this port, and the configured host — or, listening on every
+        address, this machine's name or one of its own addresses; or one given with ``--web-origin``.
+        Never judged by the request's ``Host`` header (DNS rebinding sends the attacker's name there)."""
         origin = request.headers.get("Origin", "").rstrip("/").lower()
-        own = {f"http://{request.host}".lower(), f"https://{request.host}".lower()}
-        return bool(origin) and (origin in own or origin in self.origins)
+        if not origin:
+            return False
+        if origin in self.origins:
+            return True
+        scheme, sep, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not sep or "/" in rest or "@" in rest:
+            return False
+        host, _, port = rest.rpartition(":")
+        if port != str(self.port) or not host:
+            return False
+        host = host.removeprefix("[").removesuffix("]")
+        configured = self.host.lower()
+        if configured in ("0.0.0.0", "::", ""):
+            return host in (socket.gethostname().lower(), "localhost") or _own_address(host)
+        if configured in ("127.0.0.1", "::1", "localhost"):
+            return host in ("127.0.0.1", "::1", "localhost")
+        return host == configured
 
     async def handle_index(self, request: web.Request) -> web.Response:
         self._check_token(request)
         scheme = "wss" if request.secure else "ws"
-        page = self._templates.get_template("app_index.html").render(
+        page = REMOTE.sub("", self._templates.get_template("app_index.html").render(
             font_size=_to_int(request.query.get("fontsize", "16"), 16, 6, 48),
             app_websocket_url=f"{scheme}://{request.host}/{self.token}/ws",
             config={"static": {"url": "/static/"}},
             application={"name": f"{self.name} — player view"},
             ping_url="",
-        )
+        ))
         return web.Response(text=page, content_type="text/html",
-                            headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store"})
+                            headers={"Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+                                     "Content-Security-Policy": CSP})
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         self._check_token(request)
         if not self._origin_ok(request):
-            log.warning("%s: web: refused a websocket from origin %r", request.remote, request.headers.get("Origin"))
+            log.warning("%s: web: refused a websocket from origin %s", request.remote,
+                        shown(request.headers.get("Origin")))
             raise web.HTTPForbidden(text="fhtagn: this view may only be opened from its own page\n")
         if not self.occupancy.enter_web():
             log.warning("%s: web: refused: the table is full (--max-web %d, --max-connections %d)",
@@ -266,7 +439,11 @@ class WebView:
             raise web.HTTPServiceUnavailable(text="fhtagn: the table is full; try again later\n")
         ws = web.WebSocketResponse(heartbeat=15, max_msg_size=MAX_MESSAGE)
         app = WebApp(ws, self.argv, self.limits, self.children)
+        app.who = f"{request.remote}: web"
         self.apps.add(app)
+        transport = request.transport
+        if transport is not None:
+            self.gate.views.add(transport)  # a web view: counted by max_web, no time limit
         try:
             await ws.prepare(request)
             width = _to_int(request.query.get("width", "80"), 80)
@@ -278,29 +455,36 @@ class WebView:
         finally:
             await asyncio.shield(app.stop())
             self.apps.discard(app)
+            if transport is not None:
+                self.gate.views.discard(transport)
             self.occupancy.leave_web()
             log.info("%s: web: player view closed", request.remote)
         return ws
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self._app(), handle_signals=False, access_log=None)
+        self._runner = web.AppRunner(self._app(), handle_signals=False, access_log=None,
+                                     keepalive_timeout=self.limits.http_timeout)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port)
-        await site.start()
-        if self.port == 0:  # an ephemeral port: learn it
-            for address in self._runner.addresses:
-                if isinstance(address, tuple) and len(address) >= 2:
-                    self.port = int(address[1])
-                    break
+        handlers = self._runner.server
+        assert handlers is not None
+        self.gate.handlers = handlers
+        # our own listening socket (not aiohttp's TCPSite): every connection passes the gate first
+        self._server = await asyncio.get_running_loop().create_server(self.gate, self.host, self.port)
+        if self.port == 0 and self._server.sockets:  # an ephemeral port: learn it
+            self.port = int(self._server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
         """Close every view (each app asked to quit, killed after the grace period), stop listening."""
         await asyncio.gather(*(app.stop() for app in list(self.apps)), return_exceptions=True)
         for app in list(self.apps):
             await app.ws.close()
+        if self._server is not None:
+            self._server.close()
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        if self._server is not None:
+            self._server = None
 
 
 __all__ = ["WebView", "web_env"]

@@ -20,6 +20,7 @@ import msgspec
 
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import Event, Head
+from fhtagn_tui.private import create
 
 from .errors import AppendOnly, CorruptRecord, NewerSchema, StoreError
 from .files import fsync_dir, write_fully, write_new
@@ -278,7 +279,7 @@ def _publish(path: Path, data: bytes) -> None:
 def _publish_without_link(path: Path, data: bytes) -> None:
     """For file systems without hard links: exclusive create, then write."""
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+        fd = create(path, os.O_WRONLY | os.O_EXCL | os.O_NOFOLLOW)
     except FileExistsError:
         raise StoreError(f"{path} already exists; nothing was overwritten") from None
     try:

@@ -6,6 +6,8 @@ import os
 import time
 from pathlib import Path
 
+from fhtagn_tui.private import create
+
 
 def read_all(fd: int, offset: int = 0) -> bytes:
     """Every byte of an open file from ``offset`` to its current end."""
@@ -30,8 +32,6 @@ def write_fully(fd: int, data: bytes) -> None:
         view = view[n:]
 
 
-#: Campaign, lock, snapshot, token and backup files: the GM's secrets, readable by the owner only.
-PRIVATE = 0o600
 
 
 def replace_private(target: Path, data: bytes) -> bool:
@@ -40,7 +40,7 @@ def replace_private(target: Path, data: bytes) -> bool:
     tmp = target.with_name(f".{target.name}.new-{os.getpid()}")
     try:
         tmp.unlink(missing_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
+        fd = create(tmp, os.O_WRONLY | os.O_EXCL | os.O_NOFOLLOW)
         try:
             write_fully(fd, data)
         finally:
@@ -54,7 +54,7 @@ def replace_private(target: Path, data: bytes) -> bool:
 
 def write_new(path: Path, data: bytes) -> None:
     """Create ``path`` (it must not exist; mode 600), write ``data``, fsync it."""
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, PRIVATE)
+    fd = create(path, os.O_WRONLY | os.O_EXCL | os.O_NOFOLLOW)
     try:
         write_fully(fd, data)
         os.fsync(fd)

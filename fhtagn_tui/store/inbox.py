@@ -20,6 +20,8 @@ from pathlib import Path
 
 import msgspec
 
+from fhtagn_tui.private import create
+
 MAX_LINE = 512
 MAX_FILE = 64 * 1024
 MAX_DICE = 16
@@ -42,7 +44,8 @@ def inbox_path(campaign: Path) -> Path:
 
 
 def _open(path: Path, flags: int) -> int:
-    fd = os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, 0o600)
+    fd = create(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK) if flags & os.O_CREAT else \
+        os.open(path, flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode) or info.st_uid != os.geteuid():
         os.close(fd)

@@ -19,6 +19,8 @@ import os
 import stat
 from pathlib import Path
 
+from fhtagn_tui.private import create
+
 from .errors import Locked, StoreError
 
 
@@ -43,7 +45,7 @@ def _open_lock(path: Path) -> int:
     flags = os.O_RDWR | os.O_NOFOLLOW | os.O_CLOEXEC
     try:
         try:
-            return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+            return create(path, flags | os.O_EXCL)
         except FileExistsError:
             fd = os.open(path, flags)
     except OSError as exc:

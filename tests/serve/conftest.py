@@ -42,12 +42,13 @@ class Served:
     def port(self) -> int:
         return self.server.ssh_port
 
-    async def connect(self, key: asyncssh.SSHKey | None, **kwargs: object) -> asyncssh.SSHClientConnection:
+    async def connect(self, key: asyncssh.SSHKey | None, username: str = "table",
+                      **kwargs: object) -> asyncssh.SSHClientConnection:
         conn = await asyncio.wait_for(
             asyncssh.connect(
                 "127.0.0.1",
                 self.port,
-                username="table",
+                username=username,
                 client_keys=[key] if key is not None else None,
                 known_hosts=None,
                 agent_path=None,

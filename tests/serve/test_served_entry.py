@@ -22,10 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_serves_own_command_lines_are_read_and_no_other(tmp_path: Path) -> None:
     saves = str(tmp_path.resolve())
-    assert served_args(app_command(tmp_path, "harlan-creek")[3:]) == (saves, "harlan-creek", "", "", "")
-    assert served_args(app_command(tmp_path, "harlan-creek", "readonly")[3:]) == (saves, "harlan-creek", "readonly", "", "")
-    assert served_args(app_command(tmp_path, "harlan-creek", "player")[3:]) == (saves, "harlan-creek", "player", "", "")
-    assert served_args(app_command(tmp_path, "harlan-creek", "player", "Ada Vance", "alice")[3:]) == (
+    assert served_args(app_command(tmp_path, "harlan-creek")[4:]) == (saves, "harlan-creek", "", "", "")
+    assert served_args(app_command(tmp_path, "harlan-creek", "readonly")[4:]) == (saves, "harlan-creek", "readonly", "", "")
+    assert served_args(app_command(tmp_path, "harlan-creek", "player")[4:]) == (saves, "harlan-creek", "player", "", "")
+    assert served_args(app_command(tmp_path, "harlan-creek", "player", "Ada Vance", "alice")[4:]) == (
         saves, "harlan-creek", "player", "Ada Vance", "alice")
     for other in (["--saves", saves, "open", "harlan-creek"],  # not served: the CLI's
                   ["open", "harlan-creek", "--served"],
@@ -81,7 +81,7 @@ def test_a_served_player_process_maps_no_openssl_and_skips_the_cli(tmp_path: Pat
     master, slave = pty.openpty()
     set_size(slave, 80, 24)
     argv = app_command(tmp_path, campaigns.campaign_name(path), "player")
-    assert argv[1:3] == ["-m", "fhtagn_tui"]
+    assert argv[1:4] == ["-P", "-m", "fhtagn_tui"]
     proc = subprocess.Popen(argv, stdin=slave, stdout=slave, stderr=slave, env=child_env("xterm-256color"),
                             start_new_session=True, close_fds=True)
     os.close(slave)

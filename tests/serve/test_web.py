@@ -102,8 +102,8 @@ def test_the_token_is_made_once_kept_private_and_replaceable(tmp_path: Path):
 
 def test_each_tab_runs_the_read_only_player_view_without_a_shell(tmp_path: Path):
     view = WebView(tmp_path, "harlan-creek", "127.0.0.1", 8123, "t" * 32)
-    assert view.argv[:3] == [sys.executable, "-m", "fhtagn_tui"]
-    assert view.argv[3:] == ["--saves", str(tmp_path.resolve()), "open", "harlan-creek", "--served", "--player"]
+    assert view.argv[:4] == [sys.executable, "-P", "-m", "fhtagn_tui"]  # -P: not the folder serve started in
+    assert view.argv[4:] == ["--saves", str(tmp_path.resolve()), "open", "harlan-creek", "--served", "--player"]
 
 
 async def test_a_browser_gets_the_player_view_over_the_websocket(view: WebView):

@@ -1,0 +1,61 @@
+"""A served app that fails: the player reads one line, the server's log gets the details.
+
+Textual shows an unhandled exception as a Rich traceback with ``show_locals=True``:
+source lines, the server's paths and every local variable (the whole ``State``,
+the GM's secrets) written to the terminal of whoever is connected.  In a served
+app (``open --served``) :class:`QuietCrashMixin` writes instead
+:data:`PLAYER_MESSAGE` to the client, and the plain traceback — no locals, at
+most :data:`REPORT_LIMIT` bytes — to the file descriptor ``serve`` named in
+``FHTAGN_CRASH_FD`` (its log shows it).  A local app keeps Textual's report.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
+    from textual.app import App
+
+    _AppBase = App[Any]
+else:
+    _AppBase = object
+
+PLAYER_MESSAGE = "fhtagn: the view closed unexpectedly; reconnect"
+CRASH_FD = "FHTAGN_CRASH_FD"
+REPORT_LIMIT = 16384
+
+
+def report_crash(error: BaseException) -> None:
+    """The traceback of ``error`` (no locals) to ``serve``'s crash pipe, if it gave one."""
+    try:
+        fd = int(os.environ.get(CRASH_FD, ""))
+    except ValueError:
+        return
+    text = "".join(traceback.format_exception(error))
+    data = text.encode("utf-8", "replace")
+    if len(data) > REPORT_LIMIT:
+        data = data[: REPORT_LIMIT // 4] + b"\n[...]\n" + data[-(REPORT_LIMIT // 2):]
+    try:
+        os.write(fd, data)
+    except OSError:
+        pass
+
+
+class QuietCrashMixin(_AppBase):
+    quiet_crash: bool = False  # a served app: no traceback for the client
+
+    def _handle_exception(self, error: Exception) -> None:
+        if not self.quiet_crash:
+            super()._handle_exception(error)
+            return
+        from rich.text import Text
+
+        report_crash(error)
+        self._return_code = 1
+        if self._exception is None:  # as Textual's: a test under Pilot still sees it
+            self._exception = error
+            self._exception_event.set()
+        self._exit_renderables.append(Text(PLAYER_MESSAGE))
+        self._close_messages_no_wait()

@@ -1,0 +1,24 @@
+"""The command palette, without Textual's crash on paging a list not laid out yet.
+
+Ctrl+P then PageDown in one read (a quick typist, keys bunched over SSH) paged
+the palette's option list before it had any line: Textual's ``_move_page`` read
+``_index_to_line[0]`` and the app died (``KeyError: 0``).  Here a page key on a
+list with nothing to page is nothing.
+"""
+
+from __future__ import annotations
+
+from textual.command import CommandList, CommandPalette
+
+
+class SafeCommandPalette(CommandPalette):
+    def _action_command_list(self, action: str) -> None:
+        if action in ("page_up", "page_down"):
+            if not any(found.option_count for found in self.query(CommandList)):
+                return  # nothing listed: nothing to page
+            try:
+                super()._action_command_list(action)
+            except KeyError:  # listed but not laid out yet (Textual's KeyError: 0): nothing to page yet
+                pass
+            return
+        super()._action_command_list(action)

@@ -1,0 +1,61 @@
+"""A served app that fails (issue 30): one line for the client, the traceback (no locals) for serve's
+log; and Textual's palette crash on a page key before its list is laid out (Ctrl+P then PageDown in
+one read, found over SSH)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from textual import events
+
+from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.crash import CRASH_FD
+
+
+async def test_the_palette_then_page_down_in_one_read_does_not_crash(demo_path: Path):
+    for kwargs in ({"served": True, "player": True}, {"served": True}):
+        engine, store, notice = open_engine(demo_path, True)
+        app = FhtagnApp(engine, store, notice, **kwargs)
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+                for key in ("ctrl+p", "pagedown", "pageup", "pagedown"):  # one read: before the list is drawn
+                    app.post_message(events.Key(key, None))
+                await pilot.pause()
+                await pilot.pause(0.3)
+                await pilot.press("pagedown", "pageup")  # and once it is
+                await pilot.pause()
+                assert app._exception is None and app.return_code in (None, 0)
+                assert app.screen.id == "--command-palette"
+        finally:
+            app.store.close()
+
+
+async def test_a_served_app_shows_one_line_for_any_failure(demo_path: Path, monkeypatch: pytest.MonkeyPatch):
+    read, write = os.pipe()
+    monkeypatch.setenv(CRASH_FD, str(write))
+    engine, store, notice = open_engine(demo_path, True)
+    app = FhtagnApp(engine, store, notice, served=True)
+    try:
+        with pytest.raises(RuntimeError):
+            async with app.run_test(size=(80, 24)) as pilot:
+                await pilot.pause()
+
+                def fail() -> None:
+                    state_of_the_table = app.door.state  # noqa: F841 - a local Rich would have shown
+                    raise RuntimeError("boom")
+
+                app.call_later(fail)
+                await pilot.pause()
+        rendered = " ".join(str(r) for r in app._exit_renderables)
+        assert app.return_code == 1
+        os.close(write)
+        report = os.read(read, 65536).decode()
+        assert "RuntimeError: boom" in report and "state_of_the_table =" not in report
+        assert "Traceback" in report
+        assert "State(" not in rendered
+    finally:
+        os.close(read)
+        app.store.close()
