@@ -30,7 +30,6 @@ Undoing the reveal (or redoing it) rebuilds it again.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -41,13 +40,9 @@ from msgspec.structs import replace
 from .events import Event
 from .features.campaign import (
     CharacterCreated,
-    PoolChanged,
     SessionEnded,
     SessionStarted,
-    SkillChanged,
-    StatChanged,
 )
-from .features.encounter import DamageApplied
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .plain_fold import PlainFold, with_history
@@ -74,27 +69,40 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
         return self.event.ts
 
 
-def _refs(ev: Event) -> set[str]:
-    """Every string an event holds in its own fields (ids of characters among them)."""
-    out: set[str] = set()
+def refs(ev: Event) -> tuple[str, ...]:
+    """What ``ev`` refers to, as data, in its fields' order: every string its own fields hold (the ids
+    of characters, chase participants and vehicles, weapons, templates… and words besides, which
+    refer to nothing) and what it happens in (``Event.within``: the fight; the chase of its number).
+    The public projection decides what players read of an event from these and from the secrets in
+    force — never from its text."""
     kind = type(ev)
     own = _OWN_FIELDS.get(kind)
     if own is None:
         own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__ if f not in Event.__struct_fields__)
+    out: dict[str, None] = {}
+    within = kind.within
+    if within:
+        out[_within_key(ev, within)] = None
     for field in own:
         value = getattr(ev, field)
         if isinstance(value, str):
-            out.add(value)
+            out[value] = None
         elif not isinstance(value, int | float | bool) and value is not None:
             _walk(value, out)
-    return out
+    return tuple(out)
 
 
-def _walk(value: object, out: set[str]) -> None:
-    """Add the strings ``value`` holds to ``out``.  (A module function: a nested one would make a
+def _within_key(ev: Event, within: str) -> str:
+    """The reference to what ``ev`` happens in: NUL + ``fight``, NUL + ``chase 2`` (no user text
+    starts so: text holds no control character)."""
+    return f"\0{within} {getattr(ev, within)}" if within == "chase" else f"\0{within}"
+
+
+def _walk(value: object, out: dict[str, None]) -> None:
+    """Add the strings ``value`` holds to ``out`` (in order).  (A module function: a nested one would make a
     reference cycle per call, left for the collector — which rests while a long log is folded.)"""
     if isinstance(value, str):
-        out.add(value)
+        out[value] = None
     elif isinstance(value, tuple | list):
         for item in value:
             _walk(item, out)
@@ -256,12 +264,12 @@ class PublicLog:
         if flags is None:
             flags = _flags(type(ev))
         if flags & _UNDO_REDO_F and ev.target in self.secret_groups:  # type: ignore[attr-defined]
-            return True
+            # a group partly secret: players undo (redo) the part they folded; secret when none
+            stack = self.fold.done if flags & _UNDONE_F else self.fold.undone
+            return not stack or stack[-1].group != ev.target  # type: ignore[attr-defined]
         if ev.secret and ev.group not in self.revealed:
             return True
-        if flags & _ENDED_F and ev.session in self.secret_sessions:
-            return True
-        return bool(self.ghosts) and not flags & _CREATED_F and bool(_refs(ev) & self.ghosts)
+        return bool(flags & _ENDED_F) and ev.session in self.secret_sessions
 
     def _one(self, ev: Event) -> PublicEntry | None:
         kind = type(ev)
@@ -289,13 +297,8 @@ class PublicLog:
         else:
             known = self._names_around(before.characters, fold.state)
             names, hidden = known[2], known[3]
-        told = _as_players_saw(ev, before) if flags & _RETOLD_F else ev
-        text = players_reading(told, names, hidden) if hidden else told.describe(names)
-        # (as below; a change of a type told from what players saw — PoolChanged itself — is
-        # already told from it: its old value is the one players saw)
-        if flags & _POOL_F and not flags & _RETOLD_F and text is not None:
-            text = _now_as_seen(text, before, ev)  # type: ignore[arg-type]
-        if text is None or (hidden and text != told.describe(names)):
+        text = _reading(ev, names, hidden, before, fold.state) if hidden else ev.describe(names)
+        if text is None or (hidden and text != ev.describe(names)):
             self.withheld.add(ev.group)
             if text is None:
                 self.applied.append((ev, None, session))
@@ -363,13 +366,15 @@ class PublicLog:
         """:meth:`_one` of any event (secret, or of a kind that asks more, or after a secret)."""
         if flags & _UNDO_REDO_F and not self._labels:
             raise ValueError(f"{kind.__name__} in a log streamed as holding no undo or redo (stream_public undo=False)")
-        secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
+        secret = self._is_secret(ev, flags) if flags or ev.secret else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
         fold, gm = self.fold, self.gm
-        gm_before = fold.state
         if gm is not None:
             gm_before = gm.state
+            # what a secret created or changed stays secret in every event that refers to it
+            if not secret and not flags & _UNDO_REDO_F and gm_before is not fold.state:
+                secret = _differs(refs(ev), fold.state, gm_before)
             try:
                 gm.apply(ev)
             except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
@@ -407,16 +412,8 @@ class PublicLog:
         elif target is not None and target in self.withheld:
             text = ("Undo" if flags & _UNDONE_F else "Redo") + " of an action on a hidden character"
         else:
-            told = _as_players_saw(ev, before) if kind in _SEEN_KINDS else ev
-            if gm is not None and not flags & _SEEN_F:
-                moved = _moved_in_secret(ev, before, gm_before, names)
-                if moved:
-                    hidden = hidden | moved
-            # (no secret yet, the GM's fold not started: players know what the GM knows)
-            text = players_reading(told, names, hidden) if hidden else told.describe(names)
-            if text is not None and flags & _POOL_F and told is ev:  # a loss (SanLost…) told as
-                text = _now_as_seen(text, before, ev)  # type: ignore[arg-type]  # "loses 2 SAN: now 67" when a secret moved it before
-            if text is None or (hidden and text != told.describe(names)):
+            text = _reading(ev, names, hidden, before, state) if hidden else ev.describe(names)
+            if text is None or (hidden and text != ev.describe(names)):
                 self.withheld.add(ev.group)
         if text is None:
             self.applied.append((ev, None, session))
@@ -452,8 +449,7 @@ class PublicLog:
 
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
-_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F, _RETOLD_F = (
-    1 << i for i in range(9))
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F = (1 << i for i in range(6))
 _FLAGS: dict[type, int] = {}
 #: The flags of the kinds :meth:`PublicLog._one` does not tell on its short path.
 _SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F
@@ -463,12 +459,9 @@ def _flags(kind: type) -> int:
     """The event type's flags: what ``isinstance`` would tell of its events, asked once."""
     flags = 0
     for cls, flag in ((_UNDO_REDO, _UNDO_REDO_F), (Undone, _UNDONE_F), (CharacterCreated, _CREATED_F),
-                      (SessionStarted, _STARTED_F), (SessionEnded, _ENDED_F), (Revealed, _REVEALED_F),
-                      (_TOLD_AS_SEEN, _SEEN_F), (PoolChanged, _POOL_F)):
+                      (SessionStarted, _STARTED_F), (SessionEnded, _ENDED_F), (Revealed, _REVEALED_F)):
         if issubclass(kind, cls):
             flags |= flag
-    if kind in _SEEN_KINDS:  # retold from what players saw (not its subclasses: SanLost…)
-        flags |= _RETOLD_F
     _FLAGS[kind] = flags
     return flags
 
@@ -484,7 +477,7 @@ def _names_of_characters(characters: dict[str, Character], known: tuple[Any, ...
     """:func:`_names_of` of a state's characters."""
     if known[1] is characters:
         return known[4], known[5]
-    return {c.id: c.name for c in characters.values()}, {c.name for c in characters.values() if c.hidden}
+    return {c.id: c.name for c in characters.values()}, {c.id for c in characters.values() if c.hidden}
 
 
 def same_names(before: dict[str, Character], after: dict[str, Character]) -> bool:
@@ -510,81 +503,69 @@ def _copy(fold: Projection) -> Projection:
     return copy
 
 
-def _moved_in_secret(ev: Event, public: State, gm: State, names: dict[str, str]) -> set[str]:
-    """The names of the characters ``ev`` names whose numbers secret events moved (players know
-    them otherwise than the GM) when the GM's text of ``ev`` holds one of the moved values, or a
-    target made of one (×5, half, fifth): "90 vs 69" after a secret SAN loss from 70."""
-    out: set[str] = set()
-    numbers: set[int] | None = None
-    for cid in _refs(ev):
-        seen, true = public.characters.get(cid), gm.characters.get(cid)
-        if seen is None or true is None or seen.hidden:
+def _differs(keys: tuple[str, ...], public: State, gm: State) -> bool:
+    """Whether any thing of ``keys`` stands otherwise in the GM's fold than in the players' (created,
+    changed or ended by a secret, or by an event left with the secrets)."""
+    chars, theirs = public.characters, gm.characters
+    others = (public.encounter is not gm.encounter or public.chases is not gm.chases or public.armory is not gm.armory
+              or public.coc_ammo is not gm.coc_ammo or public.templates is not gm.templates)
+    for key in keys:
+        if key[:1] == "\0":
+            if _scene(public, key) != _scene(gm, key):
+                return True
             continue
-        tells = _telltales(seen, true)
-        if not tells:
+        mine, true = chars.get(key), theirs.get(key)
+        if mine is not true and mine != true:
+            return True
+        if others and _thing(public, key) != _thing(gm, key):
+            return True
+    return False
+
+
+def _scene(state: State, key: str) -> object:
+    """The fight or the chase a reference names (``_within_key``): whether it is, and its title."""
+    if key == "\0fight":
+        return None if state.encounter is None else state.encounter.title
+    number = key.rsplit(" ", 1)[-1]
+    return next((chase.title for chase in state.chases if str(chase.number) == number), None)
+
+
+def _thing(state: State, key: str) -> tuple[object, ...]:
+    """What ``key`` names in ``state`` besides a character: its place in the fight, in chases (as a
+    participant or a vehicle), its ammunition, armour and pending injury, a weapon or a template."""
+    encounter, armory, chases = state.encounter, state.armory, state.chases
+    return (
+        encounter.combatants.get(key) if encounter is not None else None,
+        tuple(p for chase in chases for p in chase.participants if p.id == key) if chases else (),
+        state.coc_ammo.get(key),
+        armory.armor.get(key), armory.injuries.get(key), armory.weapons.get(key.casefold()),
+        state.templates.get(key.casefold()),
+    )
+
+
+def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State) -> str | None:
+    """What players read of ``ev`` when some characters are hidden (``hidden``: their ids): its players'
+    reading when it refers to one of them — itself, or a chase participant one of them is (or drives,
+    or rides in) — decided from its references (:func:`refs`), never from its text."""
+    named: list[str] = []
+    secret: set[str] = set()
+    for key in refs(ev):
+        name = names.get(key)
+        if name is not None:
+            if name not in named:
+                named.append(name)
+            if key in hidden:
+                secret.add(name)
             continue
-        if numbers is None:
-            numbers = {int(n) for n in _NUMBER.findall(ev.describe(names))}
-        if numbers & tells:
-            out.add(seen.name)
-    return out
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def _telltales(seen: Character, true: Character) -> set[int]:
-    """The numbers that would tell a value secret events moved: the value, and the targets made of it."""
-    out: set[int] = set()
-    for mine, theirs in ((seen.stats, true.stats), (seen.skills, true.skills), (seen.current, true.current)):
-        if mine == theirs:
-            continue
-        for key, value in theirs.items():
-            if mine.get(key) != value:
-                out |= {value, value * 5, value // 2, value // 5}
-    return out
-
-
-def _seen(before: State, ev: PoolChanged) -> int | None:
-    char = before.characters.get(ev.character)
-    return char.current.get(ev.pool) if char is not None else None
-
-
-def _now_as_seen(text: str, before: State, ev: PoolChanged) -> str:
-    """A pool's change told by its new value only ("now 67") when players last saw another old one
-    (a secret moved it before)."""
-    seen = _seen(before, ev)
-    if seen is not None and seen != ev.old:
-        return text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")
-    return text
-
-
-#: Changes told from the value players last saw (:func:`_as_players_saw`), not withheld.
-_TOLD_AS_SEEN = (PoolChanged, StatChanged, SkillChanged, DamageApplied)
-#: The exact types :func:`_as_players_saw` retells (their subclasses, SanLost…, are told as they are).
-_SEEN_KINDS = frozenset(_TOLD_AS_SEEN)
-
-
-def _as_players_saw(ev: Event, before: State) -> Event:
-    """A change told from the value players last saw (a secret change before it stays untold):
-    ``Ada Vance: HP 11 → 5`` rather than the GM's ``HP 8 → 5`` after a secret loss of 3."""
-    if type(ev) not in _SEEN_KINDS:
-        return ev
-    char = before.characters.get(getattr(ev, "character", ""))
-    if char is None:
-        return ev
-    if isinstance(ev, DamageApplied):
-        seen = char.current.get("HP")
-        return replace(ev, hp_before=seen) if seen is not None and seen != ev.hp_before else ev
-    if isinstance(ev, PoolChanged):
-        seen = char.current.get(ev.pool)
-        return replace(ev, old=seen) if seen is not None and seen != ev.old else ev
-    if isinstance(ev, StatChanged):
-        seen = char.stats.get(ev.stat)
-        return replace(ev, old=seen) if seen != ev.old else ev
-    assert isinstance(ev, SkillChanged)
-    seen = char.skills.get(ev.skill)
-    return replace(ev, old=seen) if seen != ev.old else ev
+        for state in (after, before):
+            p = next((p for chase in state.chases for p in chase.participants if p.id == key), None) if state.chases else None
+            if p is not None:
+                if p.name not in named:
+                    named.append(p.name)
+                if any(cid in hidden for cid in p.occupants):
+                    secret.add(p.name)
+                break
+    return players_reading(ev, names, named, secret)
 
 
 def public_log(events: Iterable[Event]) -> PublicLog:

@@ -87,7 +87,7 @@ def names_known(log: PublicLog, before: dict[str, Character]) -> None:
     if known[1] is not after:  # (the last event was not folded: nothing worked out for it)
         return
     def names(chars: dict[str, Character]) -> tuple[dict[str, str], set[str]]:
-        return {c.id: c.name for c in chars.values()}, {c.name for c in chars.values() if c.hidden}
+        return {c.id: c.name for c in chars.values()}, {c.id for c in chars.values() if c.hidden}
     assert (known[4], known[5]) == names(after)
     if known[0] is before:
         assert (known[2], known[3]) == (names(before)[0] | names(after)[0], names(before)[1] | names(after)[1])
@@ -187,11 +187,11 @@ def test_a_log_without_secrets_is_told_on_the_short_path_as_on_the_general_one()
     assert Counting.general == 7
     told = {e.event.seq: (e.text, e.session) for e in log.entries}
     texts = [text for text, _ in told.values()]
-    assert told[6][0] == "Ada: HP 7 → 5"  # told from the value players saw
+    assert told[6][0] == "Ada: HP 9 → 5"  # as the event tells it: no secret moved HP (a log written by hand)
     assert 9 not in told and 9 in log.secret_groups  # not folded by the players: it stays with the secrets
     assert 7 not in told and 7 in log.withheld and "Undo of an action on a hidden character" in texts
     assert [told[13][0], told[14][0]] == ["Note: Ada runs", "Ada: SAN 60 → 58"]
-    assert told[15][0] == "Ada loses 2 SAN (the pit): now 55"  # players last saw 58, not 57
+    assert told[15][0] == "Ada loses 2 SAN (the pit): 57 → 55"  # (likewise: only a secret hides a value)
     assert "37" not in told[16][0] and 16 in log.withheld
     assert told[17][1] == 0  # players know no session 5
     assert told[20][0] == "bo rolls 1d6 → 4 []"
