@@ -45,6 +45,10 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: characters, participants, weapons…) these are its references (``domain.public.refs``): what
     #: the public projection decides a player's reading from.
     within: ClassVar[str] = ""
+    #: Fields listing things (ids) of which players read only those they may: a secret one is left
+    #: out of the players' copy of the event, not the whole event (``ask all``: the request to the
+    #: characters players know).
+    parts: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

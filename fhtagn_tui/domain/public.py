@@ -174,6 +174,8 @@ class PublicLog:
         self._told: dict[int, str] = {}  # group → its first line as players read it (their undo label)
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
+        self._chase_no: dict[int, int] = {}  # the GM's chase number → the players' (where they differ)
+        self._secret_chases: set[int] = set()  # chases players never saw set up (GM numbers)
         self._state_cache: tuple[State, State] | None = None
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
@@ -370,25 +372,32 @@ class PublicLog:
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
         fold, gm = self.fold, self.gm
+        told: Event | None = ev  # the players' copy: without its secret parts, in their numbers
         if gm is not None:
             gm_before = gm.state
             # what a secret created or changed stays secret in every event that refers to it
             if not secret and not flags & _UNDO_REDO_F and gm_before is not fold.state:
-                secret = _differs(refs(ev), fold.state, gm_before)
+                told = self._without_secret_parts(ev, fold.state, gm_before)
+                secret = told is None or self._differs(refs(told), fold.state, gm_before)
             try:
                 gm.apply(ev)
             except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
                 gm.state = gm_before
-        if secret:
+        if secret or told is None:
             self.secret_groups.add(ev.group)
             if flags & _CREATED_F:
                 self.ghosts.add(ev.id)  # type: ignore[attr-defined]
             elif flags & _STARTED_F:
                 self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
+            elif kind.within == "chase":
+                self._secret_chases.add(ev.chase)  # type: ignore[attr-defined]  # (its set-up: a later one's is theirs)
             return None
+        ev = told
         if flags & _CREATED_F:
             self.ghosts.discard(ev.id)  # type: ignore[attr-defined]
         before = fold.state
+        if gm is not None:
+            ev = self._renumbered(ev, kind, flags, before)
         if flags & (_STARTED_F | _ENDED_F):
             number: int = ev.number  # type: ignore[attr-defined]
             if flags & _STARTED_F:  # players count their sessions 1, 2, 3…: a secret one takes no number
@@ -396,6 +405,8 @@ class PublicLog:
             if self._session_no.get(number, number) != number:
                 ev = replace(ev, number=self._session_no[number])
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
+        if session != ev.session and gm is not None:  # what it folds holds the players' session (a requisition's)
+            ev = replace(ev, session=session)
         if not self._folded(fold, ev, before):
             return None
         state = fold.state
@@ -426,6 +437,73 @@ class PublicLog:
                 first = self._first.get(aim)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         return self._enter(ev, text, session)
+
+    def _differs(self, keys: tuple[str, ...], public: State, gm: State) -> bool:
+        """Whether any thing of ``keys`` stands otherwise in the GM's fold than in the players' (created,
+        changed or ended by a secret, or by an event left with the secrets)."""
+        chars, theirs = public.characters, gm.characters
+        others = (public.encounter is not gm.encounter or public.chases is not gm.chases
+                  or public.armory is not gm.armory or public.coc_ammo is not gm.coc_ammo
+                  or public.templates is not gm.templates)
+        for key in keys:
+            if key[:1] == "\0":
+                if self._scene(public, key, True) != self._scene(gm, key, False):
+                    return True
+                continue
+            mine, true = chars.get(key), theirs.get(key)
+            if mine is not true and mine != true:
+                return True
+            if others and _thing(public, key) != _thing(gm, key):
+                return True
+        return False
+
+    def _scene(self, state: State, key: str, players: bool) -> object:
+        """The fight or the chase a reference names (``_within_key``): whether it is, and its title
+        (``players``: ``state`` is the players' fold, its chases numbered as they know them)."""
+        if key == "\0fight":
+            return None if state.encounter is None else state.encounter.title
+        number = int(key.rsplit(" ", 1)[-1])
+        if players:
+            if number in self._secret_chases:
+                return None
+            number = self._chase_no.get(number, number)
+        return next((chase.title for chase in state.chases if chase.number == number), None)
+
+    def _without_secret_parts(self, ev: Event, public: State, gm: State) -> Event | None:
+        """``ev`` without the things of its ``parts`` fields players may not know of (None: none left)."""
+        parts = type(ev).parts
+        if not parts:
+            return ev
+        changes: dict[str, tuple[str, ...]] = {}
+        for field in parts:
+            ids: tuple[str, ...] = getattr(ev, field)
+            kept = tuple(i for i in ids if not self._differs((i,), public, gm))
+            if not kept:
+                return None
+            if len(kept) != len(ids):
+                changes[field] = kept
+        return replace(ev, **changes) if changes else ev
+
+    def _renumbered(self, ev: Event, kind: type, flags: int, before: State) -> Event:
+        """``ev`` in the numbers players know (after a secret took some): a numbered character's
+        name ("Cultist 1", not the GM's "Cultist 4"), a chase's number."""
+        if flags & _CREATED_F and getattr(ev, "numbered", False):
+            name: str = ev.name  # type: ignore[attr-defined]
+            base = name.rsplit(" ", 1)[0]
+            prefix = base.casefold() + " "
+            used = [int(c.name[len(prefix):]) for c in before.characters.values()
+                    if c.name.casefold().startswith(prefix) and c.name[len(prefix):].isdigit()]
+            theirs = f"{base} {max(used, default=0) + 1}"
+            return replace(ev, name=theirs) if theirs != name else ev
+        if kind.within == "chase":
+            number: int = ev.chase  # type: ignore[attr-defined]
+            if kind.__name__ == "ChaseCreated":
+                mine = max((c.number for c in before.chases), default=0) + 1
+                if mine != number:
+                    self._chase_no[number] = mine
+            mapped = self._chase_no.get(number, number)
+            return replace(ev, chase=mapped) if mapped != number else ev
+        return ev
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -501,33 +579,6 @@ def _copy(fold: Projection) -> Projection:
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
     copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy
-
-
-def _differs(keys: tuple[str, ...], public: State, gm: State) -> bool:
-    """Whether any thing of ``keys`` stands otherwise in the GM's fold than in the players' (created,
-    changed or ended by a secret, or by an event left with the secrets)."""
-    chars, theirs = public.characters, gm.characters
-    others = (public.encounter is not gm.encounter or public.chases is not gm.chases or public.armory is not gm.armory
-              or public.coc_ammo is not gm.coc_ammo or public.templates is not gm.templates)
-    for key in keys:
-        if key[:1] == "\0":
-            if _scene(public, key) != _scene(gm, key):
-                return True
-            continue
-        mine, true = chars.get(key), theirs.get(key)
-        if mine is not true and mine != true:
-            return True
-        if others and _thing(public, key) != _thing(gm, key):
-            return True
-    return False
-
-
-def _scene(state: State, key: str) -> object:
-    """The fight or the chase a reference names (``_within_key``): whether it is, and its title."""
-    if key == "\0fight":
-        return None if state.encounter is None else state.encounter.title
-    number = key.rsplit(" ", 1)[-1]
-    return next((chase.title for chase in state.chases if str(chase.number) == number), None)
 
 
 def _thing(state: State, key: str) -> tuple[object, ...]:
