@@ -186,7 +186,7 @@ class Engine:
         if secret and isinstance(command, NEVER_SECRET):
             raise Rejected(f"{type(command).__name__.lower()} cannot be secret: it acts on the log as it stands")
         joining = self._joining if not isinstance(command, Undo | Redo) else None
-        if joining and self._action_secret and not isinstance(command, NEVER_SECRET | AskRoll):
+        if joining and self._action_secret and not isinstance(command, NEVER_SECRET) and not isinstance(command, AskRoll):
             secret = True  # a form's later commands: the action is secret as a whole (ctrl+g on a form)
         events = self._decide(command, typed)
         stamped = self._stamp(events, secret, joining or None)
