@@ -37,6 +37,7 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from .decide import COUNTED
 from .events import Event
 from .features.campaign import (
     CharacterCreated,
@@ -175,7 +176,10 @@ class PublicLog:
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
         self._chase_no: dict[int, int] = {}  # the GM's chase number → the players' (where they differ)
-        self._secret_chases: set[int] = set()  # chases players never saw set up (GM numbers)
+        #: The things (references: :func:`refs`) an event kept from players referred to — created,
+        #: changed or only named in secret: every later event referring to one is kept too.
+        self.touched: set[str] = set()
+        self._fight = 0  # fights begun so far: a fight's events refer to "\0fight N"
         self._state_cache: tuple[State, State] | None = None
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
@@ -373,24 +377,21 @@ class PublicLog:
             self.gm = _copy(self.fold)
         fold, gm = self.fold, self.gm
         told: Event | None = ev  # the players' copy: without its secret parts, in their numbers
+        if flags & _FIGHT_F:
+            self._fight += 1
+        keys = self._keys(ev, kind) if self.touched or secret or flags & _FIGHT_F else ()
+        # a thing created, changed or named in secret stays secret in every event that refers to it
+        if not secret and self.touched and not flags & _UNDO_REDO_F:
+            told = self._without_touched_parts(ev, kind)
+            secret = told is None or not self.touched.isdisjoint(keys if told is ev else self._keys(told, kind))
         if gm is not None:
             gm_before = gm.state
-            # what a secret created or changed stays secret in every event that refers to it
-            if not secret and not flags & _UNDO_REDO_F and gm_before is not fold.state:
-                told = self._without_secret_parts(ev, fold.state, gm_before)
-                secret = told is None or self._differs(refs(told), fold.state, gm_before)
             try:
                 gm.apply(ev)
             except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
                 gm.state = gm_before
         if secret or told is None:
-            self.secret_groups.add(ev.group)
-            if flags & _CREATED_F:
-                self.ghosts.add(ev.id)  # type: ignore[attr-defined]
-            elif flags & _STARTED_F:
-                self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
-            elif kind.within == "chase":
-                self._secret_chases.add(ev.chase)  # type: ignore[attr-defined]  # (its set-up: a later one's is theirs)
+            self._keep_secret(ev, flags, keys)
             return None
         ev = told
         if flags & _CREATED_F:
@@ -408,6 +409,7 @@ class PublicLog:
         if session != ev.session and gm is not None:  # what it folds holds the players' session (a requisition's)
             ev = replace(ev, session=session)
         if not self._folded(fold, ev, before):
+            self._keep_secret(ev, flags, keys or self._keys(ev, kind))
             return None
         state = fold.state
         # names and hidden names before and after, worked out again only when the characters changed
@@ -438,46 +440,44 @@ class PublicLog:
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         return self._enter(ev, text, session)
 
-    def _differs(self, keys: tuple[str, ...], public: State, gm: State) -> bool:
-        """Whether any thing of ``keys`` stands otherwise in the GM's fold than in the players' (created,
-        changed or ended by a secret, or by an event left with the secrets)."""
-        chars, theirs = public.characters, gm.characters
-        others = (public.encounter is not gm.encounter or public.chases is not gm.chases
-                  or public.armory is not gm.armory or public.coc_ammo is not gm.coc_ammo
-                  or public.templates is not gm.templates)
-        for key in keys:
-            if key[:1] == "\0":
-                if self._scene(public, key, True) != self._scene(gm, key, False):
-                    return True
-                continue
-            mine, true = chars.get(key), theirs.get(key)
-            if mine is not true and mine != true:
-                return True
-            if others and _thing(public, key) != _thing(gm, key):
-                return True
-        return False
+    def _keys(self, ev: Event, kind: type) -> tuple[str, ...]:
+        """``ev``'s references (:func:`refs`), its fight told apart from the others (``\0fight N``)."""
+        keys = refs(ev)
+        if kind.within == "fight":
+            fight = f"\0fight {self._fight}"
+            keys = tuple(fight if key == "\0fight" else key for key in keys)
+        return keys
 
-    def _scene(self, state: State, key: str, players: bool) -> object:
-        """The fight or the chase a reference names (``_within_key``): whether it is, and its title
-        (``players``: ``state`` is the players' fold, its chases numbered as they know them)."""
-        if key == "\0fight":
-            return None if state.encounter is None else state.encounter.title
-        number = int(key.rsplit(" ", 1)[-1])
-        if players:
-            if number in self._secret_chases:
-                return None
-            number = self._chase_no.get(number, number)
-        return next((chase.title for chase in state.chases if chase.number == number), None)
+    def _keep_secret(self, ev: Event, flags: int, keys: tuple[str, ...]) -> None:
+        """``ev`` kept from players: its group, and the things it refers to (what it created, changed
+        or named — which, not how: the same whatever its values) from now on."""
+        self.secret_groups.add(ev.group)
+        if flags & _CREATED_F:
+            self.ghosts.add(ev.id)  # type: ignore[attr-defined]
+        elif flags & _STARTED_F:
+            self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
+        if flags & _UNDO_REDO_F or self.gm is None or type(ev) in COUNTED:  # (a roll, a note: changes nothing)
+            return
+        gm, public = self.gm.state, self.fold.state
+        things = [key for key in keys if key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key)]
+        self.touched.update(things)
+        # the fight or chase a thing is in goes on as that thing stands (who may act, who is caught…)
+        for state in (gm, public):
+            if state.encounter is not None and any(key in state.encounter.combatants for key in things):
+                self.touched.add(f"\0fight {self._fight}")
+            for chase in state.chases:
+                if any(key == p.id or key in p.occupants for p in chase.participants for key in things):
+                    self.touched.add(f"\0chase {chase.number}")
 
-    def _without_secret_parts(self, ev: Event, public: State, gm: State) -> Event | None:
+    def _without_touched_parts(self, ev: Event, kind: type) -> Event | None:
         """``ev`` without the things of its ``parts`` fields players may not know of (None: none left)."""
-        parts = type(ev).parts
+        parts = kind.parts
         if not parts:
             return ev
         changes: dict[str, tuple[str, ...]] = {}
         for field in parts:
             ids: tuple[str, ...] = getattr(ev, field)
-            kept = tuple(i for i in ids if not self._differs((i,), public, gm))
+            kept = tuple(i for i in ids if i not in self.touched)
             if not kept:
                 return None
             if len(kept) != len(ids):
@@ -527,10 +527,10 @@ class PublicLog:
 
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
-_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F = (1 << i for i in range(6))
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _FIGHT_F = (1 << i for i in range(7))
 _FLAGS: dict[type, int] = {}
 #: The flags of the kinds :meth:`PublicLog._one` does not tell on its short path.
-_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F
+_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F | _FIGHT_F
 
 
 def _flags(kind: type) -> int:
@@ -540,6 +540,8 @@ def _flags(kind: type) -> int:
                       (SessionStarted, _STARTED_F), (SessionEnded, _ENDED_F), (Revealed, _REVEALED_F)):
         if issubclass(kind, cls):
             flags |= flag
+    if kind.__name__ == "EncounterStarted":  # a new fight (its events refer to it: ``PublicLog._keys``)
+        flags |= _FIGHT_F
     _FLAGS[kind] = flags
     return flags
 
@@ -581,17 +583,15 @@ def _copy(fold: Projection) -> Projection:
     return copy
 
 
-def _thing(state: State, key: str) -> tuple[object, ...]:
-    """What ``key`` names in ``state`` besides a character: its place in the fight, in chases (as a
-    participant or a vehicle), its ammunition, armour and pending injury, a weapon or a template."""
-    encounter, armory, chases = state.encounter, state.armory, state.chases
-    return (
-        encounter.combatants.get(key) if encounter is not None else None,
-        tuple(p for chase in chases for p in chase.participants if p.id == key) if chases else (),
-        state.coc_ammo.get(key),
-        armory.armor.get(key), armory.injuries.get(key), armory.weapons.get(key.casefold()),
-        state.templates.get(key.casefold()),
-    )
+def _is_thing(state: State, key: str) -> bool:
+    """Whether ``key`` names a thing of ``state`` (a character, a chase participant or vehicle, a
+    weapon, a template), not a word (a skill, a pool, a condition)."""
+    if key in state.characters:
+        return True
+    if state.chases and any(p.id == key for chase in state.chases for p in chase.participants):
+        return True
+    folded = key.casefold()
+    return folded in state.armory.weapons or folded in state.templates
 
 
 def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State) -> str | None:
