@@ -440,7 +440,7 @@ class PublicLog:
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         return self._enter(ev, text, session)
 
-    def _keys(self, ev: Event, kind: type) -> tuple[str, ...]:
+    def _keys(self, ev: Event, kind: type[Event]) -> tuple[str, ...]:
         """``ev``'s references (:func:`refs`), its fight told apart from the others (``\0fight N``)."""
         keys = refs(ev)
         if kind.within == "fight":
@@ -469,7 +469,7 @@ class PublicLog:
                 if any(key == p.id or key in p.occupants for p in chase.participants for key in things):
                     self.touched.add(f"\0chase {chase.number}")
 
-    def _without_touched_parts(self, ev: Event, kind: type) -> Event | None:
+    def _without_touched_parts(self, ev: Event, kind: type[Event]) -> Event | None:
         """``ev`` without the things of its ``parts`` fields players may not know of (None: none left)."""
         parts = kind.parts
         if not parts:
@@ -484,7 +484,7 @@ class PublicLog:
                 changes[field] = kept
         return replace(ev, **changes) if changes else ev
 
-    def _renumbered(self, ev: Event, kind: type, flags: int, before: State) -> Event:
+    def _renumbered(self, ev: Event, kind: type[Event], flags: int, before: State) -> Event:
         """``ev`` in the numbers players know (after a secret took some): a numbered character's
         name ("Cultist 1", not the GM's "Cultist 4"), a chase's number."""
         if flags & _CREATED_F and getattr(ev, "numbered", False):

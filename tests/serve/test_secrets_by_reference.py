@@ -124,8 +124,8 @@ def test_all_that_happens_in_a_secret_chase_stays_secret_and_the_next_is_chase_1
 
 def test_a_form_under_ctrl_g_is_secret_as_a_whole() -> None:
     """The Start-a-fight form runs several commands as one action: ctrl+g made only the first secret."""
-    from fhtagn_tui.door import Door
     from fhtagn_tui.domain.features.encounter import AddCombatants, StartFight
+    from fhtagn_tui.door import Door
 
     eng = table("fhtagn", ADA, BOB, "char new Cy STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11")
     door = Door(eng)
