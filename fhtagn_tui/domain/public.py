@@ -13,13 +13,18 @@ What players never see:
 
 * **secret events and all their effects.**  An event stamped ``secret`` (the ``secret`` flag or
   ``ctrl+g``) is not told and is not folded: a value only secret events changed shows as players
-  last saw it.  A character or a session created in secret does not exist for players, and a later
-  public event naming such a character is left out too, as is any public event that cannot be
-  folded without the secret ones (it depends on them).  Undo and redo of a secret action are secret.
+  last saw it.  A character or a session created in secret does not exist for players.  **By
+  reference**: the things a kept event refers to (:func:`refs`: characters, participants, vehicles,
+  weapons, templates, the fight or chase it is in) are *touched*, and every later event referring to
+  a touched thing is kept too (and touches in turn) — which things, not how, so what players read
+  depends on no secret value.  Any public event that cannot be folded without the secret ones is
+  kept as well.  Undo and redo of a secret action are secret.  Numbers players see count only what
+  they saw (a numbered NPC's name, a chase's number, a session's).
 * **hidden characters' numbers.**  A character created with ``--hidden`` keeps its name, kind and
   status (conditions); its stats, skills, pools, bonds, initiative value, chase speed and MOV are
-  blank in the state, and any event whose text names it is read in its type's players' reading,
-  which holds no number (or is not told at all, for a change of its numbers).
+  blank in the state, and any event that refers to it (or to a vehicle it drives or rides in) is
+  read in its type's players' reading, which holds no number (or is not told at all, for a change
+  of its numbers).
 * the GM's character notes.
 
 **Reveal.**  A :class:`~fhtagn_tui.domain.features.reveal.Revealed` event makes a secret action

@@ -2,7 +2,7 @@
 tells and folds exactly what its general path does: the same entries, the same folds and undo
 stacks, the same groups withheld, the same players' undo labels — whatever the log (secrets, secret
 characters and sessions, hidden characters, undo, redo, reveals; events players cannot fold; a
-change told from the value players last saw).  And :func:`public_view` is :func:`public_state`."""
+change whose old value is not the one folded).  And :func:`public_view` is :func:`public_state`."""
 
 from __future__ import annotations
 
@@ -133,7 +133,7 @@ def test_the_short_path_on_logs_without_a_secret(system: str, ops: list[str], se
 
 
 def _log() -> list[Event]:
-    """A log without secrets: a hidden character, pools told from what players saw (a record whose
+    """A log without secrets: a hidden character, pool changes told as written (a record whose
     old value is not the one folded), a note players cannot fold, undo and redo of public groups, a
     roll by the hidden character, an event of a session never started (a log written by hand), a
     character removed (the names change on the short path), then named."""
