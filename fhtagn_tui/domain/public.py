@@ -185,6 +185,7 @@ class PublicLog:
         #: changed or only named in secret: every later event referring to one is kept too.
         self.touched: set[str] = set()
         self._fight = 0  # fights begun so far: a fight's events refer to "\0fight N"
+        self._renamed: dict[str, str] = {}  # a numbered character's GM name → the players' (chases copy names)
         self._state_cache: tuple[State, State] | None = None
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
@@ -499,7 +500,10 @@ class PublicLog:
             used = [int(c.name[len(prefix):]) for c in before.characters.values()
                     if c.name.casefold().startswith(prefix) and c.name[len(prefix):].isdigit()]
             theirs = f"{base} {max(used, default=0) + 1}"
-            return replace(ev, name=theirs) if theirs != name else ev
+            if theirs == name:
+                return ev
+            self._renamed[name] = theirs
+            return replace(ev, name=theirs)
         if kind.within == "chase":
             number: int = ev.chase  # type: ignore[attr-defined]
             if kind.__name__ == "ChaseCreated":
@@ -507,7 +511,10 @@ class PublicLog:
                 if mine != number:
                     self._chase_no[number] = mine
             mapped = self._chase_no.get(number, number)
-            return replace(ev, chase=mapped) if mapped != number else ev
+            if mapped != number:
+                ev = replace(ev, chase=mapped)
+            if self._renamed:  # a chase copies its runners' names ("Cultist 4 flees on foot")
+                ev = _with_names(ev, self._renamed)
         return ev
 
     # --- reading --------------------------------------------------------------------------------
@@ -586,6 +593,22 @@ def _copy(fold: Projection) -> Projection:
     copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
     copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
     return copy
+
+
+def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
+    """A chase event with the names it copied (its ``name``, its participant's, its ``order_names``)
+    as players know them."""
+    changes: dict[str, object] = {}
+    name = getattr(ev, "name", None)
+    if isinstance(name, str) and name in renamed:
+        changes["name"] = renamed[name]
+    p = getattr(ev, "participant", None)
+    if isinstance(p, msgspec.Struct) and getattr(p, "name", None) in renamed:
+        changes["participant"] = replace(p, name=renamed[p.name])  # type: ignore[attr-defined]
+    order = getattr(ev, "order_names", None)
+    if isinstance(order, tuple) and any(n in renamed for n in order):
+        changes["order_names"] = tuple(renamed.get(n, n) for n in order)
+    return replace(ev, **changes) if changes else ev
 
 
 def _is_thing(state: State, key: str) -> bool:

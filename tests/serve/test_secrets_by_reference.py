@@ -185,3 +185,10 @@ def test_undo_of_a_partly_secret_action_undoes_the_players_part() -> None:
     assert log.entries[-1].text.startswith("Undo: Ada Vance answers request 1")
     eng.execute("redo")
     assert public_log(events(eng)).state.asks == ()
+
+
+def test_a_numbered_npc_in_a_chase_keeps_the_players_number() -> None:
+    eng = table("coc7", HARVEY, "npc add cultist x2 secret", "npc add cultist", "chase new Lane",
+                "chase add harvey role=flee", "chase add \"cultist 3\" role=pursue", seed=1)
+    out = players(eng)
+    assert "Cultist 1 (MOV" in out and "Cultist 3" not in out
