@@ -82,8 +82,9 @@ def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
         return [f"test {pc} {skill} mod=-20"]
     if kind == "pool":
         return [f"char pool {pc} HP={rng.randint(3, 9) if secret else 8}{tail}"]
-    if op == "secret set":
-        return [f"char set {pc} {skill}={rng.randint(5, 15) * 5 if system != 'gurps' else rng.randint(9, 16)}{tail}"]
+    if op == "secret set":  # never the value there already (a refusal in one run only sets the example aside)
+        value = 41 + n % 29 + 29 * rng.randint(0, 1) if system != "gurps" else 14 + n % 9 + 9 * rng.randint(0, 1)
+        return [f"char set {pc} {skill}={value}{tail}"]
     if kind == "damage":
         return [f"damage {pc} {rng.randint(1, 4) if secret else 1}{tail}"]
     if op == "cond add":
