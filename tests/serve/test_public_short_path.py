@@ -70,7 +70,7 @@ def undo_stack(fold: Projection | None) -> object:
 def where(log: PublicLog) -> tuple[object, ...]:
     """Everything the projection holds that a later event or a reader reads."""
     return ([(e.no, e.text, e.session, e.event) for e in log.entries], log.applied, undo_stack(log.fold),
-            undo_stack(log.gm), log.secret_groups, log.withheld, log.ghosts, log._told, log.secret_sessions,
+            undo_stack(log.gm), log.secret_groups, log.withheld, log.ghosts, log.touched, log._told, log.secret_sessions,
             log._session_no, log._numbered, log.names(), log.state)
 
 

@@ -192,3 +192,14 @@ def test_a_numbered_npc_in_a_chase_keeps_the_players_number() -> None:
                 "chase add harvey role=flee", "chase add \"cultist 3\" role=pursue", seed=1)
     out = players(eng)
     assert "Cultist 1 (MOV" in out and "Cultist 3" not in out
+
+
+def test_a_hidden_runner_s_movement_actions_are_not_told() -> None:
+    """The movement-actions line keys runners by id ("shade 5"): the old text match missed the
+    lower-case id and told a hidden NPC's actions."""
+    eng = table("coc7", HARVEY, SHADE, "chase new Lane", "chase add harvey role=flee", "chase add shade role=pursue",
+                "chase start", seed=2)
+    gm = [e.describe(eng.names) for e in events(eng)]
+    assert any(re.search(r"movement actions .*shade \d", line) for line in gm)
+    told = [t for t in texts(eng) if "ovement actions" in t]
+    assert told and not any(re.search(r"\d", t) for t in told)
