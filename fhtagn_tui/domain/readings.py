@@ -120,7 +120,7 @@ def _gm(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: s
     return text
 
 
-#: Event type name → its players' reading when its text names a hidden character.
+#: Event type name → its players' reading when it refers to a hidden character (by reference, not by its text).
 READINGS: dict[str, Reading] = {
     # the GM's own text: these events hold names and words only
     **dict.fromkeys(
