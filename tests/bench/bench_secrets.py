@@ -55,7 +55,7 @@ def explore(examples: int, seed: int, longest: int = 30, say: Any = None) -> tup
 
 
 def run(quick: bool = False, examples: int | None = None, seed: int = 30) -> list[dict[str, Any]]:
-    count = examples if examples is not None else (60 if quick else 600)
+    count = examples if examples is not None else (200 if quick else 2000)
     failed, aside, first, per = explore(count, seed, say=lambda s: print(s, file=sys.stderr, flush=True))
     if first:
         print("\n".join(first), file=sys.stderr)
