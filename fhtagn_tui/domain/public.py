@@ -386,6 +386,9 @@ class PublicLog:
         if flags & _FIGHT_F:
             self._fight += 1
         keys = self._keys(ev, kind) if self.touched or secret or flags & _FIGHT_F else ()
+        if flags & _CREATED_F or kind.__name__ == "ChaseCreated":  # a new thing under a free id (or
+            # number): what was touched under it is gone (a secret creation undone)
+            self.touched.discard(ev.id if flags & _CREATED_F else f"\0chase {ev.chase}")  # type: ignore[attr-defined]
         # a thing created, changed or named in secret stays secret in every event that refers to it
         if not secret and self.touched and not flags & _UNDO_REDO_F:
             told = self._without_touched_parts(ev, kind)
@@ -466,6 +469,9 @@ class PublicLog:
             return
         gm, public = self.gm.state, self.fold.state
         things = [key for key in keys if key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key)]
+        within = type(ev).within
+        if within:  # the fight's or chase's own course (who acts, who moves): every one in it
+            things += _everyone_in(gm, ev, within) + _everyone_in(public, ev, within)
         self.touched.update(things)
         # the fight or chase a thing is in goes on as that thing stands (who may act, who is caught…)
         for state in (gm, public):
@@ -609,6 +615,15 @@ def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
     if isinstance(order, tuple) and any(n in renamed for n in order):
         changes["order_names"] = tuple(renamed.get(n, n) for n in order)
     return replace(ev, **changes) if changes else ev
+
+
+def _everyone_in(state: State, ev: Event, within: str) -> list[str]:
+    """The fighters of the fight ``ev`` is in, or the participants (and their occupants) of its chase."""
+    if within == "fight":
+        return list(state.encounter.combatants) if state.encounter is not None else []
+    number = getattr(ev, "chase", None)
+    return [key for chase in state.chases if chase.number == number
+            for p in chase.participants for key in (p.id, *p.occupants)]
 
 
 def _is_thing(state: State, key: str) -> bool:
