@@ -113,6 +113,8 @@ class Engine:
         #: inside :meth:`one_action`: the group every command joins (0 until the first is done)
         self._joining: int | None = None
         self._last_group: int | None = None  # the group of the last action run here (one_action's continuing)
+        self._last_secret = False  # whether that action is secret (its first command was)
+        self._action_secret = False  # inside one_action: whether the action is secret (as a whole)
 
     # --- construction -----------------------------------------------------------
 
@@ -183,12 +185,17 @@ class Engine:
             command, secret = replace(command, hidden=True), False
         if secret and isinstance(command, NEVER_SECRET):
             raise Rejected(f"{type(command).__name__.lower()} cannot be secret: it acts on the log as it stands")
-        events = self._decide(command, typed)
         joining = self._joining if not isinstance(command, Undo | Redo) else None
+        if joining and self._action_secret and not isinstance(command, NEVER_SECRET) and not isinstance(command, AskRoll):
+            secret = True  # a form's later commands: the action is secret as a whole (ctrl+g on a form)
+        events = self._decide(command, typed)
         stamped = self._stamp(events, secret, joining or None)
         self.sink.append(stamped)  # durable before anything is shown
         if joining == 0:
             self._joining = stamped[0].seq  # the action's group: the next commands join it
+            self._action_secret = secret
+        if not joining:  # alone, or an action's first command: the action is as secret as it
+            self._last_secret = secret
         self._last_group = stamped[0].group
         for ev in stamped:
             self.projection.apply(ev)
@@ -208,15 +215,19 @@ class Engine:
         not one command at a time).  Each command is still decided, appended and folded on its own,
         in order; one refused leaves those before it done.  Nested, the outer one counts.
         ``continuing``: the group of an earlier try of the same form (its commands after a refusal
-        join it), taken only while that action is still the last one run."""
+        join it), taken only while that action is still the last one run.  **Secret as a whole**: when
+        its first command is secret (ctrl+g on a form), so is every later one (but an ``ask``, whose
+        secret is its results, and the commands that cannot be)."""
         if self._joining is not None:
             yield
             return
         self._joining = continuing if continuing is not None and continuing == self._last_group else 0
+        self._action_secret = bool(self._joining) and self._last_secret  # a second try goes on as the first
         try:
             yield
         finally:
             self._joining = None
+            self._action_secret = False
 
     def bestiary(self) -> tuple[Entry, ...]:
         """The bestiary of the campaign's system: the bundled entries and the GM's own."""

@@ -40,6 +40,15 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
 
     #: Short human label of the kind of event (for the Log tab and exports).
     kind_label: ClassVar[str] = ""
+    #: What the event happens in without naming it in a field: ``"fight"`` for a fight's own events,
+    #: ``"chase"`` for a chase's (its ``chase`` number).  With the strings its own fields hold (ids of
+    #: characters, participants, weapons…) these are its references (``domain.public.refs``): what
+    #: the public projection decides a player's reading from.
+    within: ClassVar[str] = ""
+    #: Fields listing things (ids) of which players read only those they may: a secret one is left
+    #: out of the players' copy of the event, not the whole event (``ask all``: the request to the
+    #: characters players know).
+    parts: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -13,13 +13,18 @@ What players never see:
 
 * **secret events and all their effects.**  An event stamped ``secret`` (the ``secret`` flag or
   ``ctrl+g``) is not told and is not folded: a value only secret events changed shows as players
-  last saw it.  A character or a session created in secret does not exist for players, and a later
-  public event naming such a character is left out too, as is any public event that cannot be
-  folded without the secret ones (it depends on them).  Undo and redo of a secret action are secret.
+  last saw it.  A character or a session created in secret does not exist for players.  **By
+  reference**: the things a kept event refers to (:func:`refs`: characters, participants, vehicles,
+  weapons, templates, the fight or chase it is in) are *touched*, and every later event referring to
+  a touched thing is kept too (and touches in turn) — which things, not how, so what players read
+  depends on no secret value.  Any public event that cannot be folded without the secret ones is
+  kept as well.  Undo and redo of a secret action are secret.  Numbers players see count only what
+  they saw (a numbered NPC's name, a chase's number, a session's).
 * **hidden characters' numbers.**  A character created with ``--hidden`` keeps its name, kind and
   status (conditions); its stats, skills, pools, bonds, initiative value, chase speed and MOV are
-  blank in the state, and any event whose text names it is read in its type's players' reading,
-  which holds no number (or is not told at all, for a change of its numbers).
+  blank in the state, and any event that refers to it (or to a vehicle it drives or rides in) is
+  read in its type's players' reading, which holds no number (or is not told at all, for a change
+  of its numbers).
 * the GM's character notes.
 
 **Reveal.**  A :class:`~fhtagn_tui.domain.features.reveal.Revealed` event makes a secret action
@@ -30,7 +35,6 @@ Undoing the reveal (or redoing it) rebuilds it again.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
@@ -38,16 +42,13 @@ from typing import Any
 import msgspec
 from msgspec.structs import replace
 
+from .decide import COUNTED
 from .events import Event
 from .features.campaign import (
     CharacterCreated,
-    PoolChanged,
     SessionEnded,
     SessionStarted,
-    SkillChanged,
-    StatChanged,
 )
-from .features.encounter import DamageApplied
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .plain_fold import PlainFold, with_history
@@ -74,27 +75,40 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
         return self.event.ts
 
 
-def _refs(ev: Event) -> set[str]:
-    """Every string an event holds in its own fields (ids of characters among them)."""
-    out: set[str] = set()
+def refs(ev: Event) -> tuple[str, ...]:
+    """What ``ev`` refers to, as data, in its fields' order: every string its own fields hold (the ids
+    of characters, chase participants and vehicles, weapons, templates… and words besides, which
+    refer to nothing) and what it happens in (``Event.within``: the fight; the chase of its number).
+    The public projection decides what players read of an event from these and from the secrets in
+    force — never from its text."""
     kind = type(ev)
     own = _OWN_FIELDS.get(kind)
     if own is None:
         own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__ if f not in Event.__struct_fields__)
+    out: dict[str, None] = {}
+    within = kind.within
+    if within:
+        out[_within_key(ev, within)] = None
     for field in own:
         value = getattr(ev, field)
         if isinstance(value, str):
-            out.add(value)
+            out[value] = None
         elif not isinstance(value, int | float | bool) and value is not None:
             _walk(value, out)
-    return out
+    return tuple(out)
 
 
-def _walk(value: object, out: set[str]) -> None:
-    """Add the strings ``value`` holds to ``out``.  (A module function: a nested one would make a
+def _within_key(ev: Event, within: str) -> str:
+    """The reference to what ``ev`` happens in: NUL + ``fight``, NUL + ``chase 2`` (no user text
+    starts so: text holds no control character)."""
+    return f"\0{within} {getattr(ev, within)}" if within == "chase" else f"\0{within}"
+
+
+def _walk(value: object, out: dict[str, None]) -> None:
+    """Add the strings ``value`` holds to ``out`` (in order).  (A module function: a nested one would make a
     reference cycle per call, left for the collector — which rests while a long log is folded.)"""
     if isinstance(value, str):
-        out.add(value)
+        out[value] = None
     elif isinstance(value, tuple | list):
         for item in value:
             _walk(item, out)
@@ -166,6 +180,12 @@ class PublicLog:
         self._told: dict[int, str] = {}  # group → its first line as players read it (their undo label)
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
+        self._chase_no: dict[int, int] = {}  # the GM's chase number → the players' (where they differ)
+        #: The things (references: :func:`refs`) an event kept from players referred to — created,
+        #: changed or only named in secret: every later event referring to one is kept too.
+        self.touched: set[str] = set()
+        self._fight = 0  # fights begun so far: a fight's events refer to "\0fight N"
+        self._renamed: dict[str, str] = {}  # a numbered character's GM name → the players' (chases copy names)
         self._state_cache: tuple[State, State] | None = None
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
@@ -256,12 +276,12 @@ class PublicLog:
         if flags is None:
             flags = _flags(type(ev))
         if flags & _UNDO_REDO_F and ev.target in self.secret_groups:  # type: ignore[attr-defined]
-            return True
+            # a group partly secret: players undo (redo) the part they folded; secret when none
+            stack = self.fold.done if flags & _UNDONE_F else self.fold.undone
+            return not stack or stack[-1].group != ev.target  # type: ignore[attr-defined]
         if ev.secret and ev.group not in self.revealed:
             return True
-        if flags & _ENDED_F and ev.session in self.secret_sessions:
-            return True
-        return bool(self.ghosts) and not flags & _CREATED_F and bool(_refs(ev) & self.ghosts)
+        return bool(flags & _ENDED_F) and ev.session in self.secret_sessions
 
     def _one(self, ev: Event) -> PublicEntry | None:
         kind = type(ev)
@@ -289,13 +309,8 @@ class PublicLog:
         else:
             known = self._names_around(before.characters, fold.state)
             names, hidden = known[2], known[3]
-        told = _as_players_saw(ev, before) if flags & _RETOLD_F else ev
-        text = players_reading(told, names, hidden) if hidden else told.describe(names)
-        # (as below; a change of a type told from what players saw — PoolChanged itself — is
-        # already told from it: its old value is the one players saw)
-        if flags & _POOL_F and not flags & _RETOLD_F and text is not None:
-            text = _now_as_seen(text, before, ev)  # type: ignore[arg-type]
-        if text is None or (hidden and text != told.describe(names)):
+        text = _reading(ev, names, hidden, before, fold.state) if hidden else ev.describe(names)
+        if text is None or (hidden and text != ev.describe(names)):
             self.withheld.add(ev.group)
             if text is None:
                 self.applied.append((ev, None, session))
@@ -363,27 +378,36 @@ class PublicLog:
         """:meth:`_one` of any event (secret, or of a kind that asks more, or after a secret)."""
         if flags & _UNDO_REDO_F and not self._labels:
             raise ValueError(f"{kind.__name__} in a log streamed as holding no undo or redo (stream_public undo=False)")
-        secret = self._is_secret(ev, flags) if flags or ev.secret or self.ghosts else False
+        secret = self._is_secret(ev, flags) if flags or ev.secret else False
         if self.gm is None and secret:
             self.gm = _copy(self.fold)
         fold, gm = self.fold, self.gm
-        gm_before = fold.state
+        told: Event | None = ev  # the players' copy: without its secret parts, in their numbers
+        if flags & _FIGHT_F:
+            self._fight += 1
+        keys = self._keys(ev, kind) if self.touched or secret or flags & _FIGHT_F else ()
+        if flags & _CREATED_F or kind.__name__ == "ChaseCreated":  # a new thing under a free id (or
+            # number): what was touched under it is gone (a secret creation undone)
+            self.touched.discard(ev.id if flags & _CREATED_F else f"\0chase {ev.chase}")  # type: ignore[attr-defined]
+        # a thing created, changed or named in secret stays secret in every event that refers to it
+        if not secret and self.touched and not flags & _UNDO_REDO_F:
+            told = self._without_touched_parts(ev, kind)
+            secret = told is None or not self.touched.isdisjoint(keys if told is ev else self._keys(told, kind))
         if gm is not None:
             gm_before = gm.state
             try:
                 gm.apply(ev)
             except Exception:  # the GM's fold is only compared with: a log it cannot fold is the app's to report
                 gm.state = gm_before
-        if secret:
-            self.secret_groups.add(ev.group)
-            if flags & _CREATED_F:
-                self.ghosts.add(ev.id)  # type: ignore[attr-defined]
-            elif flags & _STARTED_F:
-                self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
+        if secret or told is None:
+            self._keep_secret(ev, flags, keys)
             return None
+        ev = told
         if flags & _CREATED_F:
             self.ghosts.discard(ev.id)  # type: ignore[attr-defined]
         before = fold.state
+        if gm is not None:
+            ev = self._renumbered(ev, kind, flags, before)
         if flags & (_STARTED_F | _ENDED_F):
             number: int = ev.number  # type: ignore[attr-defined]
             if flags & _STARTED_F:  # players count their sessions 1, 2, 3…: a secret one takes no number
@@ -391,7 +415,10 @@ class PublicLog:
             if self._session_no.get(number, number) != number:
                 ev = replace(ev, number=self._session_no[number])
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
+        if session != ev.session and gm is not None:  # what it folds holds the players' session (a requisition's)
+            ev = replace(ev, session=session)
         if not self._folded(fold, ev, before):
+            self._keep_secret(ev, flags, keys or self._keys(ev, kind))
             return None
         state = fold.state
         # names and hidden names before and after, worked out again only when the characters changed
@@ -407,16 +434,8 @@ class PublicLog:
         elif target is not None and target in self.withheld:
             text = ("Undo" if flags & _UNDONE_F else "Redo") + " of an action on a hidden character"
         else:
-            told = _as_players_saw(ev, before) if kind in _SEEN_KINDS else ev
-            if gm is not None and not flags & _SEEN_F:
-                moved = _moved_in_secret(ev, before, gm_before, names)
-                if moved:
-                    hidden = hidden | moved
-            # (no secret yet, the GM's fold not started: players know what the GM knows)
-            text = players_reading(told, names, hidden) if hidden else told.describe(names)
-            if text is not None and flags & _POOL_F and told is ev:  # a loss (SanLost…) told as
-                text = _now_as_seen(text, before, ev)  # type: ignore[arg-type]  # "loses 2 SAN: now 67" when a secret moved it before
-            if text is None or (hidden and text != told.describe(names)):
+            text = _reading(ev, names, hidden, before, state) if hidden else ev.describe(names)
+            if text is None or (hidden and text != ev.describe(names)):
                 self.withheld.add(ev.group)
         if text is None:
             self.applied.append((ev, None, session))
@@ -429,6 +448,80 @@ class PublicLog:
                 first = self._first.get(aim)
             text = f"The GM reveals a secret: {first.text} (#{first.no})" if first is not None else "The GM reveals a secret"
         return self._enter(ev, text, session)
+
+    def _keys(self, ev: Event, kind: type[Event]) -> tuple[str, ...]:
+        """``ev``'s references (:func:`refs`), its fight told apart from the others (``\0fight N``)."""
+        keys = refs(ev)
+        if kind.within == "fight":
+            fight = f"\0fight {self._fight}"
+            keys = tuple(fight if key == "\0fight" else key for key in keys)
+        return keys
+
+    def _keep_secret(self, ev: Event, flags: int, keys: tuple[str, ...]) -> None:
+        """``ev`` kept from players: its group, and the things it refers to (what it created, changed
+        or named — which, not how: the same whatever its values) from now on."""
+        self.secret_groups.add(ev.group)
+        if flags & _CREATED_F:
+            self.ghosts.add(ev.id)  # type: ignore[attr-defined]
+        elif flags & _STARTED_F:
+            self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
+        if flags & _UNDO_REDO_F or self.gm is None or type(ev) in COUNTED:  # (a roll, a note: changes nothing)
+            return
+        gm, public = self.gm.state, self.fold.state
+        things = [key for key in keys if key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key)]
+        within = type(ev).within
+        if within:  # the fight's or chase's own course (who acts, who moves): every one in it
+            things += _everyone_in(gm, ev, within) + _everyone_in(public, ev, within)
+        self.touched.update(things)
+        # the fight or chase a thing is in goes on as that thing stands (who may act, who is caught…)
+        for state in (gm, public):
+            if state.encounter is not None and any(key in state.encounter.combatants for key in things):
+                self.touched.add(f"\0fight {self._fight}")
+            for chase in state.chases:
+                if any(key == p.id or key in p.occupants for p in chase.participants for key in things):
+                    self.touched.add(f"\0chase {chase.number}")
+
+    def _without_touched_parts(self, ev: Event, kind: type[Event]) -> Event | None:
+        """``ev`` without the things of its ``parts`` fields players may not know of (None: none left)."""
+        parts = kind.parts
+        if not parts:
+            return ev
+        changes: dict[str, tuple[str, ...]] = {}
+        for field in parts:
+            ids: tuple[str, ...] = getattr(ev, field)
+            kept = tuple(i for i in ids if i not in self.touched)
+            if not kept:
+                return None
+            if len(kept) != len(ids):
+                changes[field] = kept
+        return replace(ev, **changes) if changes else ev
+
+    def _renumbered(self, ev: Event, kind: type[Event], flags: int, before: State) -> Event:
+        """``ev`` in the numbers players know (after a secret took some): a numbered character's
+        name ("Cultist 1", not the GM's "Cultist 4"), a chase's number."""
+        if flags & _CREATED_F and getattr(ev, "numbered", False):
+            name: str = ev.name  # type: ignore[attr-defined]
+            base = name.rsplit(" ", 1)[0]
+            prefix = base.casefold() + " "
+            used = [int(c.name[len(prefix):]) for c in before.characters.values()
+                    if c.name.casefold().startswith(prefix) and c.name[len(prefix):].isdigit()]
+            theirs = f"{base} {max(used, default=0) + 1}"
+            if theirs == name:
+                return ev
+            self._renamed[name] = theirs
+            return replace(ev, name=theirs)
+        if kind.within == "chase":
+            number: int = ev.chase  # type: ignore[attr-defined]
+            if kind.__name__ == "ChaseCreated":
+                mine = max((c.number for c in before.chases), default=0) + 1
+                if mine != number:
+                    self._chase_no[number] = mine
+            mapped = self._chase_no.get(number, number)
+            if mapped != number:
+                ev = replace(ev, chase=mapped)
+            if self._renamed:  # a chase copies its runners' names ("Cultist 4 flees on foot")
+                ev = _with_names(ev, self._renamed)
+        return ev
 
     # --- reading --------------------------------------------------------------------------------
 
@@ -452,23 +545,21 @@ class PublicLog:
 
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
-_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _SEEN_F, _POOL_F, _RETOLD_F = (
-    1 << i for i in range(9))
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _FIGHT_F = (1 << i for i in range(7))
 _FLAGS: dict[type, int] = {}
 #: The flags of the kinds :meth:`PublicLog._one` does not tell on its short path.
-_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F
+_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F | _FIGHT_F
 
 
 def _flags(kind: type) -> int:
     """The event type's flags: what ``isinstance`` would tell of its events, asked once."""
     flags = 0
     for cls, flag in ((_UNDO_REDO, _UNDO_REDO_F), (Undone, _UNDONE_F), (CharacterCreated, _CREATED_F),
-                      (SessionStarted, _STARTED_F), (SessionEnded, _ENDED_F), (Revealed, _REVEALED_F),
-                      (_TOLD_AS_SEEN, _SEEN_F), (PoolChanged, _POOL_F)):
+                      (SessionStarted, _STARTED_F), (SessionEnded, _ENDED_F), (Revealed, _REVEALED_F)):
         if issubclass(kind, cls):
             flags |= flag
-    if kind in _SEEN_KINDS:  # retold from what players saw (not its subclasses: SanLost…)
-        flags |= _RETOLD_F
+    if kind.__name__ == "EncounterStarted":  # a new fight (its events refer to it: ``PublicLog._keys``)
+        flags |= _FIGHT_F
     _FLAGS[kind] = flags
     return flags
 
@@ -484,7 +575,7 @@ def _names_of_characters(characters: dict[str, Character], known: tuple[Any, ...
     """:func:`_names_of` of a state's characters."""
     if known[1] is characters:
         return known[4], known[5]
-    return {c.id: c.name for c in characters.values()}, {c.name for c in characters.values() if c.hidden}
+    return {c.id: c.name for c in characters.values()}, {c.id for c in characters.values() if c.hidden}
 
 
 def same_names(before: dict[str, Character], after: dict[str, Character]) -> bool:
@@ -510,81 +601,65 @@ def _copy(fold: Projection) -> Projection:
     return copy
 
 
-def _moved_in_secret(ev: Event, public: State, gm: State, names: dict[str, str]) -> set[str]:
-    """The names of the characters ``ev`` names whose numbers secret events moved (players know
-    them otherwise than the GM) when the GM's text of ``ev`` holds one of the moved values, or a
-    target made of one (×5, half, fifth): "90 vs 69" after a secret SAN loss from 70."""
-    out: set[str] = set()
-    numbers: set[int] | None = None
-    for cid in _refs(ev):
-        seen, true = public.characters.get(cid), gm.characters.get(cid)
-        if seen is None or true is None or seen.hidden:
+def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
+    """A chase event with the names it copied (its ``name``, its participant's, its ``order_names``)
+    as players know them."""
+    changes: dict[str, object] = {}
+    name = getattr(ev, "name", None)
+    if isinstance(name, str) and name in renamed:
+        changes["name"] = renamed[name]
+    p = getattr(ev, "participant", None)
+    if isinstance(p, msgspec.Struct) and getattr(p, "name", None) in renamed:
+        changes["participant"] = replace(p, name=renamed[p.name])  # type: ignore[attr-defined]
+    order = getattr(ev, "order_names", None)
+    if isinstance(order, tuple) and any(n in renamed for n in order):
+        changes["order_names"] = tuple(renamed.get(n, n) for n in order)
+    return replace(ev, **changes) if changes else ev
+
+
+def _everyone_in(state: State, ev: Event, within: str) -> list[str]:
+    """The fighters of the fight ``ev`` is in, or the participants (and their occupants) of its chase."""
+    if within == "fight":
+        return list(state.encounter.combatants) if state.encounter is not None else []
+    number = getattr(ev, "chase", None)
+    return [key for chase in state.chases if chase.number == number
+            for p in chase.participants for key in (p.id, *p.occupants)]
+
+
+def _is_thing(state: State, key: str) -> bool:
+    """Whether ``key`` names a thing of ``state`` (a character, a chase participant or vehicle, a
+    weapon, a template), not a word (a skill, a pool, a condition)."""
+    if key in state.characters:
+        return True
+    if state.chases and any(p.id == key for chase in state.chases for p in chase.participants):
+        return True
+    folded = key.casefold()
+    return folded in state.armory.weapons or folded in state.templates
+
+
+def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State) -> str | None:
+    """What players read of ``ev`` when some characters are hidden (``hidden``: their ids): its players'
+    reading when it refers to one of them — itself, or a chase participant one of them is (or drives,
+    or rides in) — decided from its references (:func:`refs`), never from its text."""
+    named: list[str] = []
+    secret: set[str] = set()
+    for key in refs(ev):
+        name = names.get(key)
+        if name is not None:
+            if name not in named:
+                named.append(name)
+            if key in hidden:
+                secret.add(name)
             continue
-        tells = _telltales(seen, true)
-        if not tells:
-            continue
-        if numbers is None:
-            numbers = {int(n) for n in _NUMBER.findall(ev.describe(names))}
-        if numbers & tells:
-            out.add(seen.name)
-    return out
-
-
-_NUMBER = re.compile(r"\d+")
-
-
-def _telltales(seen: Character, true: Character) -> set[int]:
-    """The numbers that would tell a value secret events moved: the value, and the targets made of it."""
-    out: set[int] = set()
-    for mine, theirs in ((seen.stats, true.stats), (seen.skills, true.skills), (seen.current, true.current)):
-        if mine == theirs:
-            continue
-        for key, value in theirs.items():
-            if mine.get(key) != value:
-                out |= {value, value * 5, value // 2, value // 5}
-    return out
-
-
-def _seen(before: State, ev: PoolChanged) -> int | None:
-    char = before.characters.get(ev.character)
-    return char.current.get(ev.pool) if char is not None else None
-
-
-def _now_as_seen(text: str, before: State, ev: PoolChanged) -> str:
-    """A pool's change told by its new value only ("now 67") when players last saw another old one
-    (a secret moved it before)."""
-    seen = _seen(before, ev)
-    if seen is not None and seen != ev.old:
-        return text.replace(f"{ev.old} → {ev.new}", f"now {ev.new}")
-    return text
-
-
-#: Changes told from the value players last saw (:func:`_as_players_saw`), not withheld.
-_TOLD_AS_SEEN = (PoolChanged, StatChanged, SkillChanged, DamageApplied)
-#: The exact types :func:`_as_players_saw` retells (their subclasses, SanLost…, are told as they are).
-_SEEN_KINDS = frozenset(_TOLD_AS_SEEN)
-
-
-def _as_players_saw(ev: Event, before: State) -> Event:
-    """A change told from the value players last saw (a secret change before it stays untold):
-    ``Ada Vance: HP 11 → 5`` rather than the GM's ``HP 8 → 5`` after a secret loss of 3."""
-    if type(ev) not in _SEEN_KINDS:
-        return ev
-    char = before.characters.get(getattr(ev, "character", ""))
-    if char is None:
-        return ev
-    if isinstance(ev, DamageApplied):
-        seen = char.current.get("HP")
-        return replace(ev, hp_before=seen) if seen is not None and seen != ev.hp_before else ev
-    if isinstance(ev, PoolChanged):
-        seen = char.current.get(ev.pool)
-        return replace(ev, old=seen) if seen is not None and seen != ev.old else ev
-    if isinstance(ev, StatChanged):
-        seen = char.stats.get(ev.stat)
-        return replace(ev, old=seen) if seen != ev.old else ev
-    assert isinstance(ev, SkillChanged)
-    seen = char.skills.get(ev.skill)
-    return replace(ev, old=seen) if seen != ev.old else ev
+        for state in (after, before):
+            p = next((p for chase in state.chases for p in chase.participants if p.id == key), None) if state.chases else None
+            if p is not None:
+                if p.name not in named:
+                    named.append(p.name)
+                if any(cid in hidden for cid in p.occupants):
+                    secret.add(p.name)
+                break
+    return players_reading(ev, names, named, secret)
 
 
 def public_log(events: Iterable[Event]) -> PublicLog:

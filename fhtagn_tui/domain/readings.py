@@ -1,7 +1,8 @@
 """How players read each event type: the registry of players' readings.
 
-An event's GM text (``describe``) is the players' text too — unless it names a hidden character
-(an NPC created with ``--hidden``).  Then the event type's *players' reading* says what players
+An event's GM text (``describe``) is the players' text too — unless it refers to a hidden character
+(an NPC created with ``--hidden``, or a vehicle one of them drives or rides in): the public projection
+knows that from the event's fields (its references), never from its wording.  Then the event type's *players' reading* says what players
 read instead: a shorter sentence without any number (the hidden character's stats, skills, pools,
 initiative value, targets, rolls, damage, HP, MOV…), or nothing at all (``OMIT``: the change of a
 hidden character's stat, skill or pool is not told).
@@ -119,7 +120,7 @@ def _gm(ev: Event, names: dict[str, str], text: str, named: list[str], hidden: s
     return text
 
 
-#: Event type name → its players' reading when its text names a hidden character.
+#: Event type name → its players' reading when it refers to a hidden character (by reference, not by its text).
 READINGS: dict[str, Reading] = {
     # the GM's own text: these events hold names and words only
     **dict.fromkeys(
@@ -182,27 +183,12 @@ READINGS: dict[str, Reading] = {
 _DIGIT = re.compile(r"\d")
 
 
-def mentions(text: str, name: str) -> int:
-    """Where ``text`` names ``name`` as a word (as written: "the ghoul" is not "Ghoul"), or -1."""
-    if not name:
-        return -1
-    match = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
-    return match.start() if match is not None else -1
-
-
-def named_in(text: str, names: dict[str, str]) -> list[str]:
-    """The characters' names ``text`` mentions, in the order it mentions them."""
-    found = [(at, name) for name in set(names.values()) if (at := mentions(text, name)) >= 0]
-    return [name for _, name in sorted(found)]
-
-
-def players_reading(ev: Event, names: dict[str, str], hidden: set[str]) -> str | None:
-    """What players read of ``ev`` (None: nothing).  ``hidden``: the hidden characters' names."""
+def players_reading(ev: Event, names: dict[str, str], named: list[str], hidden: set[str]) -> str | None:
+    """What players read of ``ev`` (None: nothing).  ``named``: the names of the characters and chase
+    participants the event refers to (its fields, in their order: :func:`fhtagn_tui.domain.public.refs`),
+    ``hidden``: those of them that are hidden.  Decided from the references, never from the text."""
     text = ev.describe(names)
     if not hidden:
-        return text
-    named = named_in(text, names)
-    if not any(name in hidden for name in named):
         return text
     reading = READINGS.get(type(ev).__name__, words)
     told = reading(ev, names, text, named, hidden)
@@ -211,4 +197,4 @@ def players_reading(ev: Event, names: dict[str, str], hidden: set[str]) -> str |
     return told
 
 
-__all__ = ["READINGS", "Reading", "mentions", "named_in", "omit", "players_reading", "words"]
+__all__ = ["READINGS", "Reading", "omit", "players_reading", "words"]

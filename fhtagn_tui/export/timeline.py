@@ -85,6 +85,12 @@ class Tracker:
                 if old is char:
                     continue
                 track = tracks.get(key)
+                if track is not None and old is None and track.name != char.name:
+                    # an id taken again under another name (the players' view names a numbered NPC
+                    # by what they saw: "Cultist 1" for the GM's "cultist 2" after an undone one):
+                    # another character — its own row, the earlier one kept in its place
+                    self.tracks = tracks = {(f"{k}\0{len(tracks)}" if k == key else k): t for k, t in tracks.items()}
+                    track = None
                 if track is None:
                     if told is None:
                         told = ev.describe(names_of(after) | created_name(ev))

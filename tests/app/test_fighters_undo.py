@@ -106,3 +106,25 @@ async def test_a_refusal_in_the_form_is_on_screen_at_80x24(system):
         refusal = " ".join(str(form.query_one("#add-error").render()).split())
         assert refusal.startswith("1 typed-in die was not needed" if system == "fhtagn" else "not enough dice typed in")
         assert refusal in inside(app)  # every word of it on the screen
+
+
+async def test_ctrl_g_makes_the_whole_form_secret(make_app):
+    """Issue 30: ctrl+g made only the form's first command secret — its joins and order went public."""
+    from fhtagn_tui.domain.public import public_log
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        before = len(list(app.door.events()))
+        await pilot.press("ctrl+g")
+        form = await start_fight_form(app, pilot)
+        form.query_one("#add-people", SelectionList).select_all()
+        form.query_one("#book-search", Input).value = "hollow x2"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        events = list(app.door.events())
+        made = events[before:]
+        assert app.engine.state.encounter is not None and len(made) > 4
+        assert all(ev.secret for ev in made), [ev.type_name for ev in made if not ev.secret]
+        told = " ".join(e.text for e in public_log(events).entries)
+        assert "Mill" not in told and "joins the fight" not in told and "Hollow" not in told

@@ -31,6 +31,7 @@ BENCHES = (
     ("review", "tests.bench.bench_review"),
     ("serve", "tests.bench.bench_serve"),
     ("import", "tests.bench.bench_import"),
+    ("secrets", "tests.bench.bench_secrets"),
 )
 
 

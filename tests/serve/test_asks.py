@@ -264,10 +264,13 @@ def test_recaps_show_requests_and_answers_by_the_players_rules():
         players = export_text(events, fmt, players=True)
         assert "The GM asks Ada Vance for a roll: SAN 1/1d6" in players
         assert "rolled (result secret)" in players
-        assert "Ada Vance rolls Search vs 50" in players
+        # Ada's SAN changed in secret: what refers to her is the secret's until the GM reveals it
+        assert "Ada Vance rolls Search" not in players
         assert "→ 66" not in players and "90 vs 70" not in players and "loses 4" not in players
     gm = export_text(events, "md")
     assert "70 → 66" in gm and "answers request 2 (Search), rolled by the GM for them" in gm
+    do(eng, "reveal")
+    assert "Ada Vance rolls Search vs 50" in export_text(_events(eng), "md", players=True)
 
 
 def test_an_inbox_others_could_read_is_made_private_when_read(table):

@@ -2,7 +2,7 @@
 tells and folds exactly what its general path does: the same entries, the same folds and undo
 stacks, the same groups withheld, the same players' undo labels — whatever the log (secrets, secret
 characters and sessions, hidden characters, undo, redo, reveals; events players cannot fold; a
-change told from the value players last saw).  And :func:`public_view` is :func:`public_state`."""
+change whose old value is not the one folded).  And :func:`public_view` is :func:`public_state`."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def undo_stack(fold: Projection | None) -> object:
 def where(log: PublicLog) -> tuple[object, ...]:
     """Everything the projection holds that a later event or a reader reads."""
     return ([(e.no, e.text, e.session, e.event) for e in log.entries], log.applied, undo_stack(log.fold),
-            undo_stack(log.gm), log.secret_groups, log.withheld, log.ghosts, log._told, log.secret_sessions,
+            undo_stack(log.gm), log.secret_groups, log.withheld, log.ghosts, log.touched, log._told, log.secret_sessions,
             log._session_no, log._numbered, log.names(), log.state)
 
 
@@ -87,7 +87,7 @@ def names_known(log: PublicLog, before: dict[str, Character]) -> None:
     if known[1] is not after:  # (the last event was not folded: nothing worked out for it)
         return
     def names(chars: dict[str, Character]) -> tuple[dict[str, str], set[str]]:
-        return {c.id: c.name for c in chars.values()}, {c.name for c in chars.values() if c.hidden}
+        return {c.id: c.name for c in chars.values()}, {c.id for c in chars.values() if c.hidden}
     assert (known[4], known[5]) == names(after)
     if known[0] is before:
         assert (known[2], known[3]) == (names(before)[0] | names(after)[0], names(before)[1] | names(after)[1])
@@ -133,7 +133,7 @@ def test_the_short_path_on_logs_without_a_secret(system: str, ops: list[str], se
 
 
 def _log() -> list[Event]:
-    """A log without secrets: a hidden character, pools told from what players saw (a record whose
+    """A log without secrets: a hidden character, pool changes told as written (a record whose
     old value is not the one folded), a note players cannot fold, undo and redo of public groups, a
     roll by the hidden character, an event of a session never started (a log written by hand), a
     character removed (the names change on the short path), then named."""
@@ -187,11 +187,11 @@ def test_a_log_without_secrets_is_told_on_the_short_path_as_on_the_general_one()
     assert Counting.general == 7
     told = {e.event.seq: (e.text, e.session) for e in log.entries}
     texts = [text for text, _ in told.values()]
-    assert told[6][0] == "Ada: HP 7 → 5"  # told from the value players saw
+    assert told[6][0] == "Ada: HP 9 → 5"  # as the event tells it: no secret moved HP (a log written by hand)
     assert 9 not in told and 9 in log.secret_groups  # not folded by the players: it stays with the secrets
     assert 7 not in told and 7 in log.withheld and "Undo of an action on a hidden character" in texts
     assert [told[13][0], told[14][0]] == ["Note: Ada runs", "Ada: SAN 60 → 58"]
-    assert told[15][0] == "Ada loses 2 SAN (the pit): now 55"  # players last saw 58, not 57
+    assert told[15][0] == "Ada loses 2 SAN (the pit): 57 → 55"  # (likewise: only a secret hides a value)
     assert "37" not in told[16][0] and 16 in log.withheld
     assert told[17][1] == 0  # players know no session 5
     assert told[20][0] == "bo rolls 1d6 → 4 []"

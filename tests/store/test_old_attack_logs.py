@@ -83,6 +83,8 @@ def test_an_old_log_with_attacks_replays_and_the_same_lines_agree(system: str) -
     assert enc(new.encounter) == enc(old.encounter)
     assert enc(new.armory) == enc(old.armory)
     assert enc(new.coc_ammo) == enc(old.coc_ammo)
-    # the events the new code writes are the old ones, field for field (but the time stamps)
-    strip = [{k: v for k, v in msgspec.to_builtins(e).items() if k != "ts"} for e in events[1:]]
-    assert [{k: v for k, v in msgspec.to_builtins(e).items() if k != "ts"} for e in eng.sink.events[1:]] == strip
+    # the events the new code writes are the old ones, field for field (but the time stamps and the
+    # fields added since, which the old records read at their defaults: DamageApplied.by, issue 30)
+    skip = {"ts", "by"}
+    strip = [{k: v for k, v in msgspec.to_builtins(e).items() if k not in skip} for e in events[1:]]
+    assert [{k: v for k, v in msgspec.to_builtins(e).items() if k not in skip} for e in eng.sink.events[1:]] == strip

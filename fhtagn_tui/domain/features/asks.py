@@ -27,6 +27,7 @@ MAX_OPEN = 32
 
 class RollAsked(Event):
     kind_label = "roll request"
+    parts = ("targets",)
     number: int
     test: str
     what: str

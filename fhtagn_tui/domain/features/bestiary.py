@@ -28,7 +28,7 @@ from ..lookup import did_you_mean
 from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, stat_range
 from ..text import CONTROL, LONG, NAME
-from .campaign import ConditionAdded, CreateCharacter
+from .campaign import CharacterCreated, ConditionAdded, CreateCharacter
 from .encounter import AddCombatants, ArmorSet
 from .entry import Entry
 from .templates import MAX_SPAWN, SpawnFromTemplate, find_template, next_numbers
@@ -143,8 +143,9 @@ def _varied(state: State, entry: Entry, who: str, kind: str, dice: Dice) -> dict
 
 
 def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hidden: bool, vary: bool,
-                 fight: bool, side: str = "", readied: bool = False) -> list[Event]:
-    """CharacterCreated (+ ArmorSet) for each name, then AddCombatants when ``fight``."""
+                 fight: bool, side: str = "", readied: bool = False, numbered: bool = False) -> list[Event]:
+    """CharacterCreated (+ ArmorSet) for each name, then AddCombatants when ``fight`` (``numbered``:
+    the names are ``next_numbers``'s, which the players' view numbers in what they saw)."""
     if entry.system and entry.system != state.system:
         raise Rejected(
             f"{entry.name} is a {SYSTEM_LABELS.get(entry.system, entry.system)} stat block; "
@@ -170,6 +171,8 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
         made = decide(s, create, dice)
         if rolled and made:
             made[0] = replace(made[0], dice=tuple(rolled) + tuple(made[0].dice))
+        if numbered and isinstance(made[0], CharacterCreated):
+            made[0] = replace(made[0], numbered=True)
         if entry.armor:
             if not 0 <= entry.armor <= 99:
                 raise Rejected(f"{name}: armour {entry.armor} is impossible (0–99)")
@@ -201,7 +204,7 @@ def _spawn(state: State, cmd: SpawnNpcs, dice: Dice) -> list[Event]:
     else:
         names = next_numbers(state, entry.name, cmd.count)
     return spawn_events(state, entry, names, dice, hidden=cmd.hidden, vary=cmd.vary, fight=cmd.fight,
-                        side=cmd.side, readied=cmd.readied)
+                        side=cmd.side, readied=cmd.readied, numbered=not cmd.name.strip())
 
 
 @decider(ImportCharacters)
@@ -244,7 +247,7 @@ def _spawn_template_or_entry(state: State, cmd: SpawnFromTemplate, dice: Dice) -
                 entry = replace(entry, kind="npc")
             names = next_numbers(state, entry.name, cmd.count)
             return spawn_events(state, entry, names, dice, hidden=False, vary=False, fight=True, side=cmd.side,
-                                readied=cmd.readied)
+                                readied=cmd.readied, numbered=True)
     return _template_spawn(state, cmd, dice)
 
 

@@ -72,6 +72,7 @@ class CharacterCreated(Event):
     notes: str = ""  # GM notes (what an import did not understand, a bestiary description)
     san_loss: str = ""
     skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of skills not on the list
+    numbered: bool = False  # its name "BASE n" was numbered after the campaign's others (npc add, fight add N)
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())

@@ -116,14 +116,14 @@ class _Fold:
             self.emit(ConditionRemoved(character=cid, condition=condition, rules=(PARTY_04,)))
 
 
-def _one(fold: _Fold, cid: str, rolled: int, armour: int, source: str, rules: tuple[str, ...]) -> None:
+def _one(fold: _Fold, cid: str, rolled: int, armour: int, source: str, rules: tuple[str, ...], by: str = "") -> None:
     char = fold.char(cid)
     if rolled <= 0:
         return
     top = _max_hp(fold.state, char)
     w = land_damage(rolled, max(0, armour), char.current.get("HP", top), top, char.has("major wound"))
     fold.emit(DamageApplied(character=cid, amount=w.taken, hp_before=w.hp_before, hp_after=w.hp_after,
-                            armor=rolled - w.taken, source=source, rules=tuple(dict.fromkeys((*rules, PARTY_04)))))
+                            armor=rolled - w.taken, source=source, by=by, rules=tuple(dict.fromkeys((*rules, PARTY_04)))))
     if w.taken == 0 or char.has("dead"):
         return
     if w.killed:
@@ -150,11 +150,12 @@ def _one(fold: _Fold, cid: str, rolled: int, armour: int, source: str, rules: tu
 
 
 def wound_all(state: State, dice: Dice, cid: str, rolls: list[int], source: str, armour: int = 0,
-              rules: tuple[str, ...] = ()) -> list[Event]:
-    """The events of several hits on one person, one after the other (each its own instance)."""
+              rules: tuple[str, ...] = (), by: str = "") -> list[Event]:
+    """The events of several hits on one person, one after the other (each its own instance; ``by``:
+    who dealt them, when ``source`` names them)."""
     fold = _Fold(state, dice)  # dice drawn and not yet taken (the damage roll) go into DamageApplied
     for rolled in rolls:
-        _one(fold, cid, rolled, armour, source, rules)
+        _one(fold, cid, rolled, armour, source, rules, by)
     return fold.events
 
 

@@ -221,6 +221,8 @@ def _who(names: dict[str, str], char_id: str) -> str:
 class EncounterStarted(Event):
     title: str = ""
 
+    within = "fight"
+
     def describe(self, names: dict[str, str]) -> str:
         return "A fight begins" + (f": {self.title}" if self.title else "")
 
@@ -231,6 +233,8 @@ class CombatantAdded(Event):
     entry: int
     readied: bool = False
 
+    within = "fight"
+
     def describe(self, names: dict[str, str]) -> str:
         ready = " with a readied firearm" if self.readied else ""
         return f"{_who(names, self.character)} joins the fight ({self.side}){ready}"
@@ -239,6 +243,8 @@ class CombatantAdded(Event):
 class CombatantRemoved(Event):
     character: str
 
+    within = "fight"
+
     def describe(self, names: dict[str, str]) -> str:
         return f"{_who(names, self.character)} leaves the fight"
 
@@ -246,6 +252,8 @@ class CombatantRemoved(Event):
 class CombatantReadied(Event):
     character: str
     readied: bool
+
+    within = "fight"
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{_who(names, self.character)} " + ("readies a firearm" if self.readied else "lowers the firearm")
@@ -256,6 +264,8 @@ class InitiativeOrdered(Event):
     initiative: dict[str, float] = {}
     tiebreaks: dict[str, int] = {}  # roll-off dice drawn for ties (recorded in ``dice`` too)
     manual: bool = False  # set by the GM
+
+    within = "fight"
 
     def describe(self, names: dict[str, str]) -> str:
         parts = []
@@ -270,12 +280,16 @@ class InitiativeOrdered(Event):
 class RoundStarted(Event):
     round: int
 
+    within = "fight"
+
     def describe(self, names: dict[str, str]) -> str:
         return f"Round {self.round} begins"
 
 
 class RoundEnded(Event):
     round: int
+
+    within = "fight"
 
     def describe(self, names: dict[str, str]) -> str:
         return f"Round {self.round} ends"
@@ -286,6 +300,8 @@ class TurnAdvanced(Event):
     done: str = ""  # who finished acting (marked as acted)
     from_wait: bool = False  # a waiting character acts now (FH-COMBAT-08)
 
+    within = "fight"
+
     def describe(self, names: dict[str, str]) -> str:
         if not self.current:
             return "Nobody else can act this round"
@@ -295,6 +311,8 @@ class TurnAdvanced(Event):
 
 class CombatantWaited(Event):
     character: str
+
+    within = "fight"
 
     def describe(self, names: dict[str, str]) -> str:
         return f"{_who(names, self.character)} waits"
@@ -343,6 +361,7 @@ class DamageApplied(Event):
     injury_target: int = 0
     injury_points: int = 0
     injury_stat: str = ""
+    by: str = ""  # who dealt it (a character id) when one did: named in ``source``'s words too
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
@@ -372,6 +391,8 @@ class InjuryAssigned(Event):
 
 class EncounterEnded(Event):
     rounds: int = 0
+
+    within = "fight"
 
     def describe(self, names: dict[str, str]) -> str:
         return f"The fight ends after {self.rounds} round{'s' if self.rounds != 1 else ''}"

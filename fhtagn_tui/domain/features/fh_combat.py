@@ -277,7 +277,7 @@ def _stat_name(state: State, stat: str) -> str:
 
 def damage_events(
     state: State, char: Character, amount: int, source: str, dice: Dice, injury_stat: str = "", armor: int = 0,
-    rules_used: tuple[str, ...] = (),
+    rules_used: tuple[str, ...] = (), by: str = "",
 ) -> list[Event]:
     """FH-DMG-01…05 for one damage instance on ``char`` (dice: the FH-DMG-04 test)."""
     hp = char.current.get("HP", 0)
@@ -298,7 +298,7 @@ def damage_events(
         rule_ids.append("FH-DMG-05")
     events.append(
         DamageApplied(
-            character=char.id, amount=amount, hp_before=hp, hp_after=out.hp_after, armor=armor, source=source,
+            character=char.id, amount=amount, hp_before=hp, hp_after=out.hp_after, armor=armor, source=source, by=by,
             injury_roll=injury_roll, injury_target=injury_target, injury_points=points, injury_stat=stat,
             rules=tuple(rule_ids), dice=tuple(dice.take()),
         )
@@ -588,7 +588,7 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
                     emit(ConditionAdded(character=victim.id, condition="stunned", note="stun attack", rules=("FH-COMBAT-19",)))
             elif hit:
                 for ev in damage_events(s, s.characters[victim.id], taken, f"{att.name}'s {weapon.name}", dice,
-                                        injury_stat, armor_off):
+                                        injury_stat, armor_off, by=att.id):
                     emit(ev)
     except DiceError as exc:
         raise Rejected(str(exc)) from None

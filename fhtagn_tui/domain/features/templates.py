@@ -24,7 +24,7 @@ from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State, char_key
 from ..systems import NPC_KINDS, SHEETS, check_skill, check_stat, complete_stats
-from .campaign import CreateCharacter, check_attacks
+from .campaign import CharacterCreated, CreateCharacter, check_attacks
 from .encounter import AddCombatants
 from .entry import Entry
 
@@ -193,6 +193,8 @@ def spawn_from_template(state: State, cmd: SpawnFromTemplate, dice: Dice) -> lis
                                  hidden=found.hidden, attacks=found.attacks, san_loss=found.san_loss,
                                  new_skill=True)  # a saved stat block's names stand
         for ev in decide(s, create, dice):
+            if isinstance(ev, CharacterCreated):
+                ev = replace(ev, numbered=True)  # (the players' view numbers it in what they saw)
             events.append(ev)
             s = evolve(s, ev)
     join = AddCombatants(names=tuple(char_key(n) for n in names), side=cmd.side, readied=cmd.readied)

@@ -10,6 +10,8 @@ from ...events import Event
 class ChaseEvent(Event):
     chase: int
 
+    within = "chase"
+
 
 class ChaseCreated(ChaseEvent):
     title: str = ""

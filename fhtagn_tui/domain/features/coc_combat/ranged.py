@@ -213,7 +213,7 @@ def decide_coc_shoot(state: State, cmd: CocShoot, dice: Dice) -> list[Event]:
         if s.ally_hit:
             strays.setdefault(s.ally_hit, []).append(s.damage)
     for ally, rolls in strays.items():
-        events += wounds(state, state.characters[ally], rolls, f"{att.name}'s stray shot", dice)
+        events += wounds(state, state.characters[ally], rolls, f"{att.name}'s stray shot", dice, att.id)
     return events
 
 

@@ -137,10 +137,10 @@ def check_dice(bonus: int, penalty: int) -> None:
         raise Rejected("bonus= and penalty= count dice: 0, 1 or 2")
 
 
-def wounds(state: State, target: Character, rolls: list[int], source: str, dice: Dice) -> list[Event]:
+def wounds(state: State, target: Character, rolls: list[int], source: str, dice: Dice, by: str = "") -> list[Event]:
     """DamageApplied per wound, then what COC-PARTY-04 makes of it (armour first: COC-COMBAT-08)."""
     armour = state.armory.armor.get(target.id, 0)
-    events = wound_all(state, dice, target.id, rolls, source, armour, ("COC-COMBAT-08",))
+    events = wound_all(state, dice, target.id, rolls, source, armour, ("COC-COMBAT-08",), by)
     if any(isinstance(e, DamageApplied) and e.amount > 0 for e in events):
         comb = combatant(state, target.id)
         if comb is not None and comb.flags.get(AIM):

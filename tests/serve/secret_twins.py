@@ -1,0 +1,234 @@
+"""Twin tables: one command sequence played twice, its secrets different, its public part the same.
+
+What players read must not depend on any secret: a sequence of public and secret commands is played
+twice — the secret ones with other numbers, names and dice the second time (the public ones with the
+same dice) — and every player output is compared byte for byte: the players' log as a whole
+(:func:`public_log`), the log a following player view builds as it is fed (``PublicLog`` at
+``FOLLOW_DEPTH``, what the served view and its stream read), the players' view state, and the
+players' recaps (``export --players``, md and html).
+
+Used by ``test_secrets_property.py`` (a few examples) and ``tests/bench/bench_secrets.py`` (many).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import random
+from dataclasses import dataclass
+
+import msgspec
+
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog, public_log
+from fhtagn_tui.export import export_text
+from fhtagn_tui.rules.dice import RandomSource
+from fhtagn_tui.service import Engine, MemorySink
+
+SYSTEMS = ("fhtagn", "coc7", "gurps")
+
+SETUP = {
+    "fhtagn": ('char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=40 Search=50',
+               "char new Bob STR=12 CON=12 DEX=11 INT=10 POW=10 CHA=10 Firearms=30",
+               "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden"),
+    "coc7": ('char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30 "Spot Hidden"=50',
+             "char new Bob STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60",
+             "char new Shade kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden"),
+    "gurps": ('char new Ada ST=10 DX=12 IQ=12 HT=11 "Guns (Pistol)"=14 Brawling=12',
+              "char new Bob ST=11 DX=11 IQ=10 HT=12 Brawling=12",
+              "char new Shade kind=npc ST=14 DX=11 IQ=8 HT=12 Brawling=13 --hidden"),
+}
+SKILL = {"fhtagn": "Firearms", "coc7": "Dodge", "gurps": "Brawling"}
+ATTACK = {"fhtagn": "attack {a} {t} weapon=pistol", "coc7": "melee {a} {t} response=dodge", "gurps": "attack {a} {t}"}
+NEW = {"fhtagn": "char new {n} kind=agent STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10",
+       "coc7": "char new {n} STR=50 CON=50 SIZ=50 DEX=50 INT=50 POW=50",
+       "gurps": "char new {n} ST=10 DX=10 IQ=10 HT=10"}
+CONDITIONS = ("shaken", "bleeding", "haunted", "marked")
+NAMES = ("Grey", "Moss", "Ash", "Reed")
+WHO = ("ada", "bob", "shade")
+
+#: Public commands (the same in both runs, their dice too).
+PUBLIC = ("note", "test", "test mod", "pool", "damage", "cond add", "cond remove", "fight", "fight next",
+          "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase")
+#: Secret commands: their values (numbers, names, dice) differ between the two runs.
+SECRET = ("secret note", "secret test", "secret pool", "secret set", "secret damage", "secret cond",
+          "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase")
+OPS = PUBLIC + SECRET
+
+
+@dataclass
+class Twin:
+    """What players get of one run."""
+
+    outputs: dict[str, object]
+    gm: list[str]  # the GM's lines (for a failure's message)
+    refused: list[tuple[int, int]]  # the lines the engine refused (op, line)
+
+
+def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
+    """The command lines of ``op`` (``rng``: the secret values, drawn the same way in both runs)."""
+    who = WHO[n % 3]
+    pc = WHO[n % 2]
+    skill = SKILL[system]
+    secret = op.startswith("secret")
+    tail = " secret" if secret else ""
+    kind = op.removeprefix("secret ")
+    if kind == "note":
+        return [f"note {rng.choice(NAMES)} {rng.randint(1, 99)}" + tail if secret else f"note public {n}"]
+    if kind == "test":
+        return [f"test {who} {skill}{tail}"]
+    if op == "test mod":
+        return [f"test {pc} {skill} mod=-20"]
+    if kind == "pool":
+        return [f"char pool {pc} HP={rng.randint(3, 9) if secret else 8}{tail}"]
+    if op == "secret set":  # never the value there already (a refusal in one run only sets the example aside)
+        value = 41 + n % 29 + 29 * rng.randint(0, 1) if system != "gurps" else 14 + n % 9 + 9 * rng.randint(0, 1)
+        return [f"char set {pc} {skill}={value}{tail}"]
+    if kind == "damage":
+        return [f"damage {pc} {rng.randint(1, 4) if secret else 1}{tail}"]
+    if op == "cond add":
+        return [f"cond add {pc} shaken"]
+    if op == "cond remove":
+        return [f"cond remove {pc} {CONDITIONS[n % len(CONDITIONS)]}"]
+    if op == "secret cond":
+        return [f"cond add {pc} {rng.choice(CONDITIONS)}{tail}"]
+    if op == "secret char":
+        return [NEW[system].format(n=f"{rng.choice(NAMES)}{rng.randint(1, 9)}") + tail]
+    if kind == "npc":
+        count = rng.randint(1, 3) if secret else 2
+        return [f"npc add cultist x{count}{tail}"]
+    if kind == "fight":
+        return [f"fight start Barn{tail}", f"fight add ada bob shade{tail}", f"fight next{tail}"]
+    if op == "fight next":
+        return ["fight next"]
+    if op == "fight end":
+        return ["fight end"]
+    if kind == "attack":
+        attacker, target = (who, pc) if who != pc else ("shade", pc)
+        return [ATTACK[system].format(a=attacker, t=target) + tail]
+    if op == "ask":
+        return [f"ask all {skill}"]
+    if op == "answer":
+        return [f"answer {n % 3 + 1} {pc}"]
+    if op in ("undo", "redo"):
+        return [op]
+    if op == "session":
+        return ["session end", f"session start Part {n}"]
+    if kind == "hazard":
+        if system != "fhtagn":
+            return []
+        if secret:
+            return [f"disease {pc} damage=1d{rng.choice((4, 6, 8))} speed=1day source={rng.choice(NAMES)}{tail}"]
+        return ["hazard tick all"]
+    if kind == "chase":
+        if system != "coc7":
+            return []
+        return [f"chase new {rng.choice(NAMES) if secret else 'Docks'}{tail}", f"chase add ada role=flee{tail}",
+                f"chase add shade role=pursue{tail}", f"chase start{tail}"]
+    raise AssertionError(op)
+
+
+def play(system: str, ops: list[str], salt: int, seed: int = 0) -> Twin:
+    """One run: public commands' dice drawn from ``seed`` (the same in both runs), secret commands'
+    values and dice from ``salt`` (different)."""
+    eng = Engine.memory(system, source=RandomSource(seed))
+    for line in SETUP[system]:
+        eng.execute(line)
+    follower = PublicLog(depth=FOLLOW_DEPTH)  # a player's view, fed action by action
+    fed: list[tuple[list[str], bool]] = []
+    sink = eng.sink
+    assert isinstance(sink, MemorySink)
+    follower.feed(list(sink.events))
+    secrets = random.Random(salt)
+    gm: list[str] = []
+    refused: list[tuple[int, int]] = []
+    for n, op in enumerate(ops):
+        secret = op.startswith("secret")
+        for i, line in enumerate(lines_of(system, op, n, secrets)):
+            # a source per command: what a secret draws moves no public die
+            eng.source = RandomSource(secrets.randrange(1 << 30) if secret else seed * 1000 + n * 10 + i)
+            start = len(sink.events)
+            try:
+                eng.execute(line)
+            except (Rejected, ParseError) as exc:
+                gm.append(f"{line} → refused: {exc}")
+                refused.append((n, i))
+                continue
+            new = sink.events[start:]
+            gm += [f"{line} → " + "; ".join(("🔒 " if ev.secret else "") + ev.describe(eng.names) for ev in new)]
+            entries, rebuilt = follower.feed(new)
+            fed.append(([e.text for e in entries], rebuilt))
+    events = sink.events
+    log = public_log(events)
+    outputs: dict[str, object] = {
+        "log": [(e.no, e.text, e.session) for e in log.entries],
+        "follower": [(e.no, e.text, e.session) for e in follower.entries],
+        "state": _players_state(log),
+        "follower state": _players_state(follower),
+        "md": export_text(events, "md", players=True),
+        "html": export_text(events, "html", players=True),
+    }
+    # the stream as fed: only the public part counts (an action wholly secret adds nothing)
+    outputs["stream"] = [step for step in fed if step[0] or step[1]]
+    return Twin(outputs, gm, refused)
+
+
+#: Fields of the state that hold the GM's log positions (never shown to players as numbers).
+_POSITIONS = frozenset({"seq", "started_seq", "ended_seq", "group", "ts", "started_ts"})
+
+
+def _players_state(log: PublicLog) -> object:
+    """The players' view state, its characters by name (a character's id is the GM's key: "cultist 5"
+    for the players' Cultist 1 — never shown), without the GM's log positions."""
+    state = msgspec.to_builtins(log.state)
+    ids = {c["id"]: c["name"] for c in state["characters"].values()}
+    state["characters"] = {c["name"]: c for c in state["characters"].values()}
+    return _without_positions(_named(state, ids))
+
+
+def _named(value: object, ids: dict[str, str]) -> object:
+    """``value`` with every character id written as the character's name (players' names)."""
+    if isinstance(value, str):
+        return ids.get(value, value)
+    if isinstance(value, dict):
+        return {ids.get(k, k) if isinstance(k, str) else k: _named(v, ids) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_named(v, ids) for v in value]
+    return value
+
+
+def _without_positions(value: object) -> object:
+    if isinstance(value, dict):
+        return {k: _without_positions(v) for k, v in value.items() if k not in _POSITIONS}
+    if isinstance(value, list):
+        return [_without_positions(v) for v in value]
+    return value
+
+
+def differences(system: str, ops: list[str], salts: tuple[int, int], seed: int = 0) -> list[str] | None:
+    """Where the players' outputs of the two runs differ (empty: nothing players read tells a secret).
+
+    None when a command was refused in one run only — then the GM did not do the same things in both,
+    and what players read may differ as what the GM did does: a secret ``char set`` to the value
+    already there ("Bob already has those values"), a public attack on someone a secret left
+    unconscious (refused in one run; in the other done, and kept from players — with what it changed).
+    The engine's refusal is the GM's to read; players read nothing of either."""
+    one, two = play(system, ops, salts[0], seed), play(system, ops, salts[1], seed)
+    if one.refused != two.refused:
+        return None
+    out = []
+    for where, value in one.outputs.items():
+        if value != two.outputs[where]:
+            diff = difflib.unified_diff(_lines(value), _lines(two.outputs[where]), "run 1", "run 2", lineterm="", n=1)
+            out.append(f"{where} differs\n--- run 1 GM:\n" + "\n".join(one.gm) + "\n--- run 2 GM:\n" + "\n".join(two.gm)
+                       + "\n" + "\n".join(list(diff)[:40]))
+    return out
+
+
+def _lines(value: object) -> list[str]:
+    if isinstance(value, str):
+        return value.splitlines()
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    return json.dumps(value, indent=1, sort_keys=True, default=str).splitlines()

@@ -1,0 +1,205 @@
+"""Secrets by reference (issue 30): what players read of an event is decided from the things it
+refers to (its fields, the fight or chase it is in) and the secrets in force — never from its text.
+
+Each leak the attacker's probe found is one test here, in-process through the Engine (or the door)
+and the public projection; each failed on main before the fix.  The property over random sequences
+is test_secrets_property.py.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.public import public_log
+from fhtagn_tui.export import export_text
+from fhtagn_tui.rules.dice import RandomSource
+from fhtagn_tui.service import Engine, MemorySink
+
+ADA = 'char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=20'
+BOB = "char new Bob STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11"
+HARVEY = 'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60 "Drive Auto"=50'
+GINA = "char new Gina STR=60 CON=60 SIZ=70 DEX=50 APP=50 INT=60 POW=60 EDU=60"
+SHADE = 'char new Shade kind=npc STR=60 CON=60 SIZ=60 DEX=60 INT=40 POW=50 "Drive Auto"=75 --hidden'
+
+
+def table(system: str, *lines: str, seed: int = 3) -> Engine:
+    """A campaign in memory, its dice seeded, the lines run."""
+    eng = Engine.memory(system, source=RandomSource(seed))
+    for line in lines:
+        eng.execute(line)
+    return eng
+
+
+def events(eng: Engine) -> list[Event]:
+    sink = eng.sink
+    assert isinstance(sink, MemorySink)
+    return sink.events
+
+
+def texts(eng: Engine) -> list[str]:
+    return [e.text for e in public_log(events(eng)).entries]
+
+
+def players(eng: Engine) -> str:
+    """Everything players read: their log and both recaps."""
+    return "\n".join([*texts(eng), export_text(events(eng), "md", players=True),
+                      export_text(events(eng), "html", players=True)])
+
+
+# --- a hidden character, by reference ------------------------------------------------------------
+
+
+def test_a_vehicle_a_hidden_npc_drives_is_read_without_its_numbers() -> None:
+    """"Black speed roll Drive Auto 100 vs 75": the line named the vehicle, not its hidden driver."""
+    eng = table("coc7", HARVEY, SHADE, "chase new Road", "chase add Car role=flee vehicle=car driver=Harvey",
+                "chase add Black role=pursue vehicle=car driver=Shade", "chase start", "chase next", seed=1)
+    gm = [e.describe(eng.names) for e in events(eng)]
+    assert any(re.search(r"Black speed roll Drive Auto \d+ vs 75", line) for line in gm)
+    told = texts(eng)
+    assert "Black rolls for speed" in told
+    for line in told:
+        if "Black" in line:
+            assert not re.search(r"\d", line.replace("Chase 1", "")), line
+    # the movement actions' line keys participants by id ("shade 5" in the GM's): no hidden number
+    assert not any(re.search(r"\b[Ss]hade \d", line) for line in told)
+
+
+# --- changed in secret: secret in every event that refers to it ---------------------------------
+
+
+def test_a_secret_disease_stays_secret_in_a_public_hazard_tick() -> None:
+    eng = table("fhtagn", ADA, BOB, "disease bob damage=1d6 speed=1day source=typhus secret", "hazard tick all")
+    assert any("typhus, interval 1" in e.describe(eng.names) for e in events(eng))
+    out = players(eng)
+    assert "typhus" not in out and "interval" not in out
+
+
+def test_a_dying_roll_at_fight_next_after_secret_damage_stays_secret() -> None:
+    eng = table("coc7", HARVEY, GINA, "fight start", "fight add harvey gina", "fight next", "damage harvey 7",
+                "damage harvey 7 secret", "fight next", "fight next")
+    assert any("is dying: CON roll" in e.describe(eng.names) for e in events(eng))
+    out = players(eng)
+    assert "dying" not in out and "dies" not in out and "dead" not in out
+    assert public_log(events(eng)).state.characters["harvey"].current["HP"] == 6  # as players last saw it
+
+
+def test_a_public_roll_with_a_modifier_does_not_tell_a_value_set_in_secret() -> None:
+    """After Firearms=70 in secret, "vs 50" (70 − 20) told it, and so did the outcome word."""
+    eng = table("fhtagn", ADA, "char set ada Firearms=70 secret")
+    eng.execute("test ada Firearms mod=-20", dice=[40])
+    assert "vs 50" in events(eng)[-1].describe(eng.names)
+    out = players(eng)
+    assert "Firearms" not in out.split("joins as agent")[-1] and "50" not in texts(eng)[-1]
+    assert not any("success" in t or "fail" in t for t in texts(eng))
+    eng.execute("reveal 3")  # the GM shows the change: the roll is told whole
+    assert any("Firearms vs 50" in t for t in texts(eng))
+
+
+def test_removing_a_condition_added_in_secret_does_not_name_it() -> None:
+    eng = table("fhtagn", ADA, "cond add ada shaken secret", "cond remove ada shaken")
+    assert "shaken" not in players(eng)
+
+
+# --- a secret fight or chase is secret in all that happens in it ---------------------------------
+
+
+def test_all_that_happens_in_a_secret_fight_stays_secret() -> None:
+    eng = table("fhtagn", ADA, BOB, "fight start Barn secret", "fight add ada bob", "fight next",
+                "attack ada bob weapon=pistol", "fight end")
+    assert not events(eng)[-2].secret  # the attack was public
+    told = texts(eng)
+    assert told == ["Campaign 'test' created (fhtagn)", *told[1:3]] and len(told) == 3
+    assert public_log(events(eng)).state.encounter is None
+
+
+def test_all_that_happens_in_a_secret_chase_stays_secret_and_the_next_is_chase_1() -> None:
+    eng = table("coc7", HARVEY, SHADE, "chase new Docks secret", "chase add harvey role=flee",
+                "chase add shade role=pursue", "chase start", "chase new Pier", "chase add harvey role=flee")
+    out = players(eng)
+    assert "Docks" not in out and "speed" not in out
+    assert "Chase 1 set up: Pier" in texts(eng) and "Chase 2" not in out
+    assert [c.number for c in public_log(events(eng)).state.chases] == [1]
+
+
+def test_a_form_under_ctrl_g_is_secret_as_a_whole() -> None:
+    """The Start-a-fight form runs several commands as one action: ctrl+g made only the first secret."""
+    from fhtagn_tui.domain.features.encounter import AddCombatants, StartFight
+    from fhtagn_tui.door import Door
+
+    eng = table("fhtagn", ADA, BOB, "char new Cy STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11")
+    door = Door(eng)
+    with door.one_action():
+        door.run(StartFight(title="Ambush"), secret=True)
+        door.run(AddCombatants(names=("ada vance", "bob")))
+    made = events(eng)[-4:]
+    assert made[0].type_name == "EncounterStarted" and all(ev.secret for ev in made)
+    assert "Ambush" not in players(eng) and "joins the fight" not in players(eng)
+    with door.one_action():  # a public form stays public
+        door.run(AddCombatants(names=("cy",)))
+    assert not events(eng)[-1].secret
+
+
+# --- numbering counts what players saw --------------------------------------------------------------
+
+
+def test_numbered_npcs_count_only_those_players_saw() -> None:
+    eng = table("fhtagn", ADA, "npc add cultist x3 secret", "npc add cultist x2")
+    assert [e.describe(eng.names)[:9] for e in events(eng)[-2:]] == ["Cultist 4", "Cultist 5"]
+    told = texts(eng)
+    assert [t[:9] for t in told[-2:]] == ["Cultist 1", "Cultist 2"] and "Cultist 4" not in players(eng)
+    names = sorted(c.name for c in public_log(events(eng)).state.characters.values() if c.kind == "npc")
+    assert names == ["Cultist 1", "Cultist 2"]
+    eng.execute("reveal 3")  # shown: players now count the GM's three first
+    assert [t[:9] for t in texts(eng) if t.startswith("Cultist")][-2:] == ["Cultist 4", "Cultist 5"]
+
+
+def test_a_requisition_counts_the_players_sessions() -> None:
+    eng = table("fhtagn", ADA, "session start A", "session end", "session start B secret", "session end secret",
+                "session start C", "req ada food via=own")
+    assert eng.state.requisitions[-1].session == 3
+    assert public_log(events(eng)).state.requisitions[-1].session == 2  # the players' Requisitions tab: S 2
+
+
+def test_ask_all_with_a_secret_character_asks_the_others_only() -> None:
+    eng = table("fhtagn", ADA, 'char new "Mr Grey" STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 secret',
+                "ask all Search")
+    eng.execute("answer 1 ada", dice=[18])
+    eng.execute("answer 1 mr grey", dice=[7])
+    told = texts(eng)
+    assert "The GM asks Ada Vance for a roll: Search (request 1)" in told
+    assert "Grey" not in players(eng)
+    log = public_log(events(eng))
+    assert log.state.asks == ()  # answered by everyone players know of
+
+
+def test_undo_of_a_partly_secret_action_undoes_the_players_part() -> None:
+    """Answering a secret request: the answer is public, its result secret.  Undone, the players'
+    request must come back (it stayed answered for them)."""
+    eng = table("fhtagn", ADA, "ask ada san 1/1d6 secret")
+    eng.execute("answer 1 ada", dice=[90, 4])
+    assert public_log(events(eng)).state.asks == ()
+    eng.execute("undo")
+    log = public_log(events(eng))
+    assert [a.number for a in log.state.asks] == [1] == [a.number for a in eng.state.asks]
+    assert log.entries[-1].text.startswith("Undo: Ada Vance answers request 1")
+    eng.execute("redo")
+    assert public_log(events(eng)).state.asks == ()
+
+
+def test_a_numbered_npc_in_a_chase_keeps_the_players_number() -> None:
+    eng = table("coc7", HARVEY, "npc add cultist x2 secret", "npc add cultist", "chase new Lane",
+                "chase add harvey role=flee", "chase add \"cultist 3\" role=pursue", seed=1)
+    out = players(eng)
+    assert "Cultist 1 (MOV" in out and "Cultist 3" not in out
+
+
+def test_a_hidden_runner_s_movement_actions_are_not_told() -> None:
+    """The movement-actions line keys runners by id ("shade 5"): the old text match missed the
+    lower-case id and told a hidden NPC's actions."""
+    eng = table("coc7", HARVEY, SHADE, "chase new Lane", "chase add harvey role=flee", "chase add shade role=pursue",
+                "chase start", seed=2)
+    gm = [e.describe(eng.names) for e in events(eng)]
+    assert any(re.search(r"movement actions .*shade \d", line) for line in gm)
+    told = [t for t in texts(eng) if "ovement actions" in t]
+    assert told and not any(re.search(r"\d", t) for t in told)
