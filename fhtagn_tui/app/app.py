@@ -32,6 +32,7 @@ try:
     from fhtagn_tui.domain.history import Redo, Undo
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
+    from fhtagn_tui.rules.clock import show as show_clock
 
     from . import render_caches
     from .access import gm_app
@@ -369,7 +370,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         # what kind of view this is comes first: at 80 columns the end of the line is cut off
         marker = self.review_marker().strip(" ·") or (
             "PLAYER VIEW" if self.player else "READ-ONLY" if self.readonly else "")
-        self.sub_title = (f"{marker} · " if marker else "") + f"{system} · {where}"
+        # the game clock (issue 31) before the session: the end of the line is what 80 columns cut
+        self.sub_title = (f"{marker} · " if marker else "") + f"{system} · {show_clock(state.clock)} · {where}"
         # Only the tab on screen (and the Log, which appends) is drawn now; the others are marked
         # stale and drawn when opened.  Drawing five tabs per action cost start-up and key latency.
         pane = self.query_one(TabbedContent).active_pane

@@ -30,7 +30,7 @@ from fhtagn_tui.service import Engine
 from tests.helpers import do, engine, events_of, rejected, replayed
 
 # Harvey: INT 80, POW 60 → SAN 60 (max SAN 99), a fifth of 60 is 12; MP 12, HP 13.
-HARVEY = 'char new Harvey STR=50 CON=60 SIZ=70 DEX=60 INT=80 POW=60 EDU=70 "Language (French)=40"'
+HARVEY = 'char new Harvey STR=50 CON=60 SIZ=70 DEX=60 INT=80 POW=60 EDU=70 Luck=50 "Language (French)=40"'
 REALTIME = [
     "Amnesia", "Psychosomatic disability", "Violence", "Paranoia", "Significant person", "Faint",
     "Flee in panic", "Physical hysterics or emotional outburst", "Phobia", "Mania",

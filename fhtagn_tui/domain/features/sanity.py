@@ -12,6 +12,7 @@ from fhtagn_tui.rules.dice import Dice, DiceError
 from fhtagn_tui.rules.fhtagn import sanity as san
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_TRACKS
 
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
@@ -613,3 +614,7 @@ def _ev_adapted(state: State, ev: Adapted) -> State:
 @evolver(InsomniaRolled)
 def _ev_insomnia(state: State, ev: InsomniaRolled) -> State:
     return _with_mind(state, ev.character, insomnia_due=False)
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(SanTest, "name", doing="take a SAN test", unconscious=False)
