@@ -56,6 +56,7 @@ try:
         from textual.command import Provider
         from textual.timer import Timer
 
+        from fhtagn_tui.domain.owed import Owed
         from fhtagn_tui.domain.public import PublicEntry, PublicLog
         from fhtagn_tui.domain.state import Ask
         from fhtagn_tui.door import AnswerDesk, FileWatch
@@ -86,7 +87,7 @@ LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "
 
 #: Keys of the main screen only: under the GM screen or a form they would act on a screen out of sight
 #: (a letter typed in the GM screen's list searches; it must not switch the tab behind it).
-MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference"})
+MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference", "owed"})
 
 
 #: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.
@@ -97,7 +98,7 @@ ASKS_ROWS = 4  # the open-requests line's most rows (app.tcss: #asks max-height)
 ROWS_BACK_AFTER = 4.0
 
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
-WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
+WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret", "owed"})
 
 
 def game_commands() -> type[Provider]:
@@ -147,6 +148,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("ctrl+o", "message", "Whole message", show=False, id="app.message"),
         Binding("a", "answer_request", "Answer", show=False, id="app.answer"),
+        Binding("o", "owed", "Owed", show=False, id="app.owed"),  # what the GM still owes (issue 31)
         # Textual's own palette key, named here so that a keymap can move it (app.palette)
         Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette",
                 tooltip="Open the command palette"),
@@ -815,6 +817,25 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         """The command line has the focus (its module is imported only where one is built)."""
         focused = self.focused
         return focused is not None and focused.id == "command-line"
+
+    def action_owed(self) -> None:
+        """The list of what the GM still owes (issue 31); Enter on an entry fills in what settles it."""
+        if self.player or self.readonly:
+            return
+        from fhtagn_tui.domain.owed import owed
+
+        items = owed(self.state)
+        if not items:
+            self._status("nothing owed: no dying roll, reaction, Keeper's call or roll request waits")
+            return
+        from .forms.owed import OwedList
+
+        self.push_screen(OwedList(items), self.settle_owed)
+
+    def settle_owed(self, entry: Owed | None) -> None:
+        """What settles ``entry``: its command line, filled in (a roll's dice are asked for when it runs)."""
+        if entry is not None and entry.command.strip():
+            self.prefill(entry.command)
 
     def prefill(self, text: str) -> None:
         line = self.command_line()

@@ -29,9 +29,11 @@ from .bonds import parse_bonds
 from .language import Args, ParseError, Query, command, help_text, to_int
 
 
-@command("help", "help [COMMAND]", "list the commands, or explain one")
+@command("help", "help [COMMAND|all]", "list this campaign's commands ('help all': every system's), or explain one")
 def _help(args: Args) -> Query:
     topic = args.rest(0)
+    if not topic:  # only this campaign's system's commands ('help all': every one)
+        return Query(run=lambda state: help_text("", state.system))
     text = help_text(topic)  # raises at parse time for an unknown topic
     return Query(run=lambda state: text)
 

@@ -41,6 +41,7 @@ class Mind(msgspec.Struct, frozen=True):
     boxes: dict[str, int] = {}  # adaptation track -> boxes checked (FH-SAN-10)
     adapted: tuple[str, ...] = ()  # tracks adapted to (FH-SAN-11)
     insomnia_due: bool = False  # a temporary insanity or new disorder since the last sleep (FH-SAN-14)
+    reaction_owed: str = ""  # FHTAGN temporary insanity whose reaction the GM still chooses: the typical ones (FH-SAN-07)
     traits: tuple[Trait, ...] = ()  # GURPS quirks and disadvantages with point values
     timers: tuple[Timer, ...] = ()  # timed conditions: "stunned 3 s", "coma 4 h" ...
     frights: int = 0  # how many fright results so far (origin numbers)

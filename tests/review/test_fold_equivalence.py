@@ -322,6 +322,8 @@ def _cond_added_before(state: State, ev: ConditionAdded) -> State:
         return state
     chars = dict(state.characters)
     # (issue 31: the condition keeps what set it, for a refusal that names it)
+    if char.mind.reaction_owed and ev.condition.startswith("insane-"):  # (issue 31: the owed reaction chosen)
+        char = replace(char, mind=replace(char.mind, reaction_owed=""))
     chars[char.id] = replace(char, conditions=char.conditions + (ev.condition,),
                              since={**char.since, ev.condition: (ev.seq, ev.note)})
     return replace(state, characters=chars)

@@ -146,3 +146,25 @@ def test_the_condition_taken_back_lets_them_act_again() -> None:
     do(eng, "cond remove harvey dead")  # type: ignore[arg-type]
     do(eng, "test harvey Spot Hidden", 10)  # type: ignore[arg-type]
     assert replayed(eng) == eng.state  # type: ignore[attr-defined]
+
+
+# --- help lists the campaign's own commands ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(("system", "mine", "others"), [
+    ("coc7", ("sanity", "chase start", "cast", "test", "time"), ("req", "fright", "hazard tick")),
+    ("fhtagn", ("san", "req", "hazard tick", "test"), ("chase start", "fright", "cast")),
+    ("gurps", ("fright", "test"), ("san", "chase start", "req")),
+])
+def test_help_lists_only_the_systems_commands_and_help_all_every_one(system: str, mine: tuple[str, ...],
+                                                                    others: tuple[str, ...]) -> None:
+    eng = engine(system)
+    listed = eng.execute("help").answer
+    words = {line[2:].split("  ")[0] for line in listed.splitlines()[1:]}
+    assert "'help all'" in listed.splitlines()[0]
+    for w in mine:
+        assert w in words, (w, listed)
+    for w in others:
+        assert w not in words, (w, listed)
+    every = {line[2:].split("  ")[0] for line in eng.execute("help all").answer.splitlines()[1:]}
+    assert set(mine + others) <= every

@@ -970,6 +970,8 @@ def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
     if char is None or ev.condition in char.conditions:
         return state
     since = {**char.since, ev.condition: (ev.seq, ev.note)}  # what set it, for a refusal that names it
+    if char.mind.reaction_owed and ev.condition.startswith("insane-"):  # the GM chose it (FH-SAN-07)
+        char = replace(char, mind=replace(char.mind, reaction_owed=""))
     return state.with_character(replace(char, conditions=char.conditions + (ev.condition,), since=since))
 
 

@@ -11,7 +11,6 @@ Pure: the events carry the times, the evolvers only write them down; one undo ta
 back with everything that ended in it.
 """
 
-from __future__ import annotations
 
 from msgspec.structs import replace
 

@@ -590,7 +590,9 @@ def _ev_disorder_removed(state: State, ev: DisorderRemoved) -> State:
 
 @evolver(TemporaryInsanity)
 def _ev_insanity(state: State, ev: TemporaryInsanity) -> State:
-    return state if ev.suppressed else _with_mind(state, ev.character, insomnia_due=True)
+    # the reaction still to choose is owed until an insane-REACTION condition comes (domain/owed.py)
+    return state if ev.suppressed else _with_mind(state, ev.character, insomnia_due=True,
+                                                  reaction_owed="" if ev.reaction else (ev.effect or "-"))
 
 
 @evolver(AdaptationBoxChecked)

@@ -1,0 +1,93 @@
+"""Issue 31 at the table: a dying investigator shows "dying" in Initiative and Party (not cut off),
+the owed list names the dying roll at the end of the round and a pending reaction, and Enter on an
+entry fills in what settles it — at 80×24 and 120×40."""
+
+from __future__ import annotations
+
+import pytest
+from textual.widgets import Input, OptionList
+
+from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.forms.owed import OwedList
+from fhtagn_tui.rules.dice import RandomSource
+from fhtagn_tui.service import Engine
+from tests.app.screen_text import screen_text
+
+SIZES = [(80, 24), (120, 40)]
+COC = ("char new Harvey Luck=50 STR=50 CON=60 SIZ=60 DEX=60 INT=70 POW=60",
+       "char new Ghoul kind=monster STR=80 CON=65 SIZ=65 DEX=65",
+       "fight start", "fight add harvey ghoul", "fight next")
+
+
+def dying_app() -> FhtagnApp:
+    engine = Engine.memory("coc7", source=RandomSource(7))
+    for line in COC:
+        engine.execute(line)
+    engine.execute("damage harvey 6", dice=[10])  # a major wound: CON 10 holds, prone
+    engine.execute("damage harvey 6")  # 0 HP with a major wound: dying (and unconscious)
+    return FhtagnApp(engine)
+
+
+def harvey_row(text: str) -> str:
+    return next(line for line in text.splitlines() if "Harvey" in line and "Owed" not in line)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_dying_shows_in_both_tabs_and_the_owed_list_settles_it(size: tuple[int, int]) -> None:
+    app = dying_app()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        party = screen_text(app)
+        assert "DYING" in harvey_row(party), party  # the most urgent first: never the part cut off
+        assert "Owed (1): Harvey is dying: CON roll at the end of round 1" in party
+        await pilot.press("2")
+        await pilot.pause()
+        fight = screen_text(app)
+        assert "DYING" in harvey_row(fight), fight
+        assert "Owed (1)" in fight and "Ghoul" in fight
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OwedList)
+        listed = screen_text(app)
+        assert "Harvey is dying: CON roll at the end of round 1" in listed and "COC-PARTY-04" in listed
+        assert app.screen.query_one(OptionList).highlighted == 0
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, OwedList)
+        line = app.query_one("#command-line", Input)
+        assert line.value == "fight next" and line.has_focus
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_pending_reaction_is_owed_until_chosen(size: tuple[int, int]) -> None:
+    engine = Engine.memory("fhtagn", source=RandomSource(7))
+    engine.execute("char new Ada")
+    engine.execute("san ada 1/1d10", dice=[99, 8])  # 8 at once: temporarily insane, the reaction the GM's
+    app = FhtagnApp(engine)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "Owed (1): Ada: the reaction to temporary insanity" in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OwedList) and "flee, struggle or submit" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        line = app.query_one("#command-line", Input)
+        assert line.value == "cond add Ada insane-"
+        line.value = "cond add Ada insane-flee"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.engine.state.character("ada").has("insane-flee")  # type: ignore[union-attr]
+        assert "Owed" not in screen_text(app)  # settled: the line is gone
+
+
+async def test_nothing_owed_says_so() -> None:
+    engine = Engine.memory("coc7", source=RandomSource(7))
+    engine.execute("char new Harvey Luck=50")
+    app = FhtagnApp(engine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Owed" not in screen_text(app)
+        await pilot.press("o")
+        await pilot.pause()
+        assert not isinstance(app.screen, OwedList) and "nothing owed" in screen_text(app)
