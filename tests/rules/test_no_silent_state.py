@@ -168,3 +168,11 @@ def test_help_lists_only_the_systems_commands_and_help_all_every_one(system: str
         assert w not in words, (w, listed)
     every = {line[2:].split("  ")[0] for line in eng.execute("help all").answer.splitlines()[1:]}
     assert set(mine + others) <= every
+
+
+def test_a_roll_request_is_refused_for_the_dead_and_ask_all_leaves_them_out() -> None:
+    eng = engine("coc7", "char new Ada Luck=50", "char new Bob Luck=50")
+    (ev,) = do(eng, "cond add bob dead")
+    assert f"Bob is dead (event #{ev.seq})" in rejected(eng, 'ask bob "Spot Hidden"')
+    (asked,) = do(eng, 'ask all "Spot Hidden"')
+    assert asked.targets == ("ada",)  # type: ignore[attr-defined]
