@@ -135,3 +135,12 @@ def test_a_secret_length_ends_in_secret() -> None:
     assert end.secret
     (moved,) = events_of(do(eng, "time +1m"), ClockAdvanced)
     assert not moved.secret
+
+
+@pytest.mark.rule("COC-INSANITY-05")
+def test_a_bout_counted_in_rounds_is_over_when_time_passes_outside_a_fight() -> None:
+    eng = engine("coc7", HARVEY)
+    do(eng, "bout harvey", 2, 7)
+    (end,) = events_of(do(eng, "time +10m"), LastingEnded)
+    assert isinstance(end, LastingEnded) and "7 rounds left are over: 10m passed" in end.describe({})
+    assert "bout of madness" not in conds(eng, "harvey")

@@ -163,7 +163,16 @@ def _advance(state: State, cmd: AdvanceClock, dice: Dice) -> list[Event]:
             raise Rejected("time moves in seconds, minutes, hours or days (+10m, +2h, +1d); rounds pass in a fight "
                            "('fight next')")
         why = cmd.why
-    return pass_time(state, seconds, why)
+    events = pass_time(state, seconds, why)
+    # what lasts rounds is over once time passes outside a fight's count (no rule gives a round a length)
+    ending = {(e.character, e.condition) for e in events if isinstance(e, LastingEnded)}
+    for x in state.lasting:
+        if x.rounds and not x.over and (x.character, x.condition) not in ending:
+            events.append(LastingEnded(character=x.character, condition=x.condition, due=x.due,
+                                       why=f"its {x.rounds} round{'s' if x.rounds != 1 else ''} left are over: "
+                                           f"{rc.span(seconds)} passed", rules=(x.rule,) if x.rule else (),
+                                       secret=x.secret))
+    return events
 
 
 # --- evolvers -----------------------------------------------------------------------------------
