@@ -144,3 +144,17 @@ def test_a_bout_counted_in_rounds_is_over_when_time_passes_outside_a_fight() -> 
     (end,) = events_of(do(eng, "time +10m"), LastingEnded)
     assert isinstance(end, LastingEnded) and "7 rounds left are over: 10m passed" in end.describe({})
     assert "bout of madness" not in conds(eng, "harvey")
+
+
+@pytest.mark.rule("FH-HAZ-12")
+def test_a_cold_interval_moves_the_clock_five_minutes_and_ends_what_is_over() -> None:
+    eng = engine("fhtagn", "char new Bob CON=10")
+    do(eng, "cold bob prep=partial")  # 50 minutes of grace: ticks without dice
+    do(eng, "cond add bob shivering for=8m")
+    evs = do(eng, "hazard tick bob")
+    (moved,) = events_of(evs, ClockAdvanced)
+    assert isinstance(moved, ClockAdvanced) and moved.new - moved.old == 5 * rc.MINUTE and "the cold" in moved.why
+    assert not events_of(evs, LastingEnded)
+    (end,) = events_of(do(eng, "hazard tick bob"), LastingEnded)
+    assert isinstance(end, LastingEnded) and end.condition == "shivering"
+    assert rc.show(eng.state.clock) == "Day 1, 08:10"
