@@ -41,6 +41,7 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('party.delete', ('delete', 'x'), 'Delete', 'PartyTab'),
     ('party.bestiary', ('b',), 'NPCs…', 'PartyTab'),
     ('party.import', ('i',), 'Import', 'PartyTab'),
+    ('party.fold_npcs', ('N',), 'NPCs ▸/▾', 'PartyTab'),
     ('party.sheet_down', ('shift+down',), 'Sheet ↓', 'PartyTab'),
     ('party.sheet_up', ('shift+up',), 'Sheet ↑', 'PartyTab'),
     ('initiative.start', ('s',), 'Start fight', 'InitiativeTab'),

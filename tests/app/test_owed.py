@@ -5,7 +5,7 @@ entry fills in what settles it — at 80×24 and 120×40."""
 from __future__ import annotations
 
 import pytest
-from textual.widgets import Input, OptionList
+from textual.widgets import DataTable, Input, OptionList
 
 from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.owed import OwedList
@@ -91,3 +91,27 @@ async def test_nothing_owed_says_so() -> None:
         await pilot.press("o")
         await pilot.pause()
         assert not isinstance(app.screen, OwedList) and "nothing owed" in screen_text(app)
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_party_lists_investigators_first_monsters_show_dashes_and_npcs_fold(size: tuple[int, int]) -> None:
+    engine = Engine.memory("coc7", source=RandomSource(7))
+    for line in ("char new Ghoul kind=monster STR=80 CON=65 SIZ=65 DEX=65", "char new Vicar kind=npc",
+                 "char new Harvey Luck=45", "char new Ada Luck=60"):
+        engine.execute(line)
+    app = FhtagnApp(engine)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        table = app.query_one("#party-table", DataTable)
+        assert [str(k.value) for k in table.rows] == ["harvey", "ada", "vicar", "ghoul"]
+        ghoul = [c.plain for c in table.get_row("ghoul")]
+        columns = [str(c.label) for c in table.columns.values()]
+        assert ghoul[columns.index("SAN")] == "–" and ghoul[columns.index("Luck")] == "–"
+        assert ghoul[columns.index("HP")] != "–"
+        await pilot.press("N")
+        await pilot.pause()
+        keys = [str(k.value) for k in table.rows]
+        assert keys[:2] == ["harvey", "ada"] and len(keys) == 3 and "2 NPCs and monsters folded" in screen_text(app)
+        await pilot.press("N")
+        await pilot.pause()
+        assert [str(k.value) for k in table.rows] == ["harvey", "ada", "vicar", "ghoul"]

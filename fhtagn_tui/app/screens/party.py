@@ -71,6 +71,8 @@ def status(char: Character, state: State | None = None, room: int | None = None)
     return status_text(char, state, room)
 
 
+#: The key of the one row the folded NPCs stand in
+FOLDED_ROW = "\x00npcs"
 #: Pools that mean nothing for a monster: shown as "–" (issue 31)
 NOT_FOR_MONSTERS = frozenset({"SAN", "Luck", "BP"})
 
@@ -169,6 +171,7 @@ class PartyTab(GameTab):
         Binding("delete,x", "delete", "Delete", id="party.delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False, id="party.bestiary"),  # the bar is full at 80 columns: in help and the README
         Binding("i", "app.import_text", "Import", show=False, id="party.import"),
+        Binding("N", "fold_npcs", "NPCs ▸/▾", show=False, id="party.fold_npcs"),  # NPCs below the investigators, folded or not
         Binding("shift+down", "sheet(1)", "Sheet ↓", show=False, id="party.sheet_down"),
         Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False, id="party.sheet_up"),
     ]
@@ -187,6 +190,8 @@ class PartyTab(GameTab):
         #: What the sheet was last drawn from (character, state, wide): the cursor's highlight message
         #: that follows a redraw (at start-up: before the first paint) does not draw it again.
         self._sheet_of: tuple[str, State, bool] | None = None
+        self.npcs_folded = False  # the NPCs and monsters folded into one row under the investigators (N)
+        self._folded_drawn = False
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = RowTable(id="party-table", cursor_type="row", zebra_stripes=True)
@@ -280,6 +285,7 @@ class PartyTab(GameTab):
         across = self.size.width or self.app.size.width  # before the first layout: the window's
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
                 and state.lasting is shown.lasting and state.clock == shown.clock  # what is left of a condition
+                and self._folded_drawn == self.npcs_folded
                 and self._on_own == bool(self.gm.own) and width == self._bar_width and across == self._across):
             # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
             self._show_sheet()
@@ -297,6 +303,10 @@ class PartyTab(GameTab):
         own = self.gm.own  # a player's own character (its key is bound to it)
         rows: list[list[Text]] = []
         order = party_order(state)
+        self._folded_drawn = self.npcs_folded
+        folded = [c for c in order if not c.is_pc] if self.npcs_folded else []
+        if folded:
+            order = [c for c in order if c.is_pc]
         for char in order:
             name = Text(char.name, style="bold" if char.is_pc else "italic")
             if char.id == own:
@@ -317,15 +327,20 @@ class PartyTab(GameTab):
                 if cells[-1].cell_len > room:
                     cells[-1].truncate(room, overflow="ellipsis")
             table.add_row(*cells, key=char.id)
+        if folded:  # one row for them all: N unfolds
+            more = Text(f"▸ {len(folded)} NPC{'s' if len(folded) != 1 else ''} and monsters folded "
+                        f"({key_text(self.app, 'party.fold_npcs', 'N')} shows them)", style="italic grey62")
+            table.add_row(more, *[Text("") for _ in range(len(pools) + 1)], key=FOLDED_ROW)
         settle(table)  # measured now: a frame drawn before the table is idle shows whole columns
         empty = not state.characters
         self.query_one("#party-empty").display = empty
         table.display = not empty
         if state.characters:
-            if own in state.characters and not self._on_own:  # a player starts on its own sheet
+            rows_now = len(order) + (1 if folded else 0)
+            if own in state.characters and not self._on_own and own in [c.id for c in order]:  # a player starts on its own sheet
                 self._on_own = True
                 keep = [c.id for c in order].index(own)
-            table.move_cursor(row=min(max(keep, 0), len(state.characters) - 1))
+            table.move_cursor(row=min(max(keep, 0), rows_now - 1))
         self._show_sheet()
 
     def _status_room(self, table: DataTable[object], heads: Sequence[str], rows: Sequence[Sequence[Text]],
@@ -467,6 +482,12 @@ class PartyTab(GameTab):
     def action_ask(self) -> None:
         char = self.selected()
         self.gm.action_ask(char.name if char is not None else "")
+
+    def action_fold_npcs(self) -> None:
+        """Fold the NPCs and monsters into one row under the investigators, or unfold them."""
+        self.npcs_folded = not self.npcs_folded
+        if self._state is not None:
+            self.show(self._state)
 
     def action_delete(self) -> None:
         char = self.selected()
