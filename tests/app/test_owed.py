@@ -4,6 +4,8 @@ entry fills in what settles it — at 80×24 and 120×40."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.widgets import DataTable, Input, OptionList
 
@@ -29,7 +31,8 @@ def dying_app() -> FhtagnApp:
 
 
 def harvey_row(text: str) -> str:
-    return next(line for line in text.splitlines() if "Harvey" in line and "Owed" not in line)
+    """Harvey's row of the table (not the log beside it, nor the owed line)."""
+    return next(line.split("▏")[0] for line in text.splitlines() if re.match(r"^\s*(▶\s*)?Harvey\b", line))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -115,3 +118,23 @@ async def test_party_lists_investigators_first_monsters_show_dashes_and_npcs_fol
         await pilot.press("N")
         await pilot.pause()
         assert [str(k.value) for k in table.rows] == ["harvey", "ada", "vicar", "ghoul"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+async def test_a_bout_counts_down_beside_the_name_in_initiative(size: tuple[int, int]) -> None:
+    engine = Engine.memory("coc7", source=RandomSource(7))
+    for line in COC:
+        engine.execute(line)
+    engine.execute("bout harvey", dice=[7, 3])  # Flee in panic, 3 rounds
+    app = FhtagnApp(engine)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert "panic 3r" in harvey_row(screen_text(app))
+        for _ in range(2):  # Harvey, the ghoul: round 1 ends
+            engine_line = app.query_one("#command-line", Input)
+            engine_line.value = "fight next"
+            engine_line.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+        assert "panic 2r" in harvey_row(screen_text(app)), screen_text(app)

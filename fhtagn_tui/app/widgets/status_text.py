@@ -50,6 +50,9 @@ def parts(char: Character, state: State | None = None) -> list[tuple[str, str, s
     out: list[tuple[str, str, str]] = []
     for cond in sorted(char.conditions, key=rank):
         full, short = (cond.upper(), SHORT.get(cond, cond)) if cond in STYLES else (cond, SHORT.get(cond, cond))
+        what = char.since.get(cond, (0, ""))[1]
+        if cond == "bout of madness" and what:  # which bout: "bout: Flee in panic 2r", short "flee in panic 2r"
+            full, short = f"bout: {what}", what.casefold()
         if cond in left:
             full, short = f"{full} {left[cond]}", f"{short} {left[cond]}"
         out.append((full, short, STYLES.get(cond, "yellow")))
