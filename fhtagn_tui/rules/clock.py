@@ -37,7 +37,7 @@ class Lasting(msgspec.Struct, frozen=True):
     def left(self, clock: int) -> str:
         """``"2r"``, ``"4h"``, ``"1h 30m"``, ``"HT roll due"``."""
         if self.over:
-            return f"{self.due} due" if self.due else "over"
+            return f"{self.due.partition(' (')[0]} due" if self.due else "over"  # "HT roll due"
         if self.rounds:
             return f"{self.rounds}r"
         return span(max(0, self.until - clock))
