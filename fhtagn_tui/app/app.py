@@ -833,8 +833,23 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         self.push_screen(OwedList(items), self.settle_owed)
 
     def settle_owed(self, entry: Owed | None) -> None:
-        """What settles ``entry``: its command line, filled in (a roll's dice are asked for when it runs)."""
-        if entry is not None and entry.command.strip():
+        """What settles ``entry``: a reaction to choose opens its choice; otherwise its command line is
+        filled in (a roll's dice are typed with roll=, or rolled by the app when it runs)."""
+        if entry is None:
+            return
+        if entry.kind == "reaction":
+            from .forms.owed import ReactionChoice
+
+            def chosen(reaction: str | None) -> None:
+                if reaction:
+                    line = entry.command + reaction + (" secret" if entry.secret else "")
+                    refusal = self.run_line(line)
+                    if refusal is not None:
+                        self._status(refusal, error=True)
+
+            self.push_screen(ReactionChoice(entry), chosen)
+            return
+        if entry.command.strip():
             self.prefill(entry.command)
 
     def prefill(self, text: str) -> None:

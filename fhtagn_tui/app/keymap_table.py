@@ -121,6 +121,7 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('form.cancel', ('escape',), 'Close', 'ImportForm'),
     ('form.save', ('ctrl+s',), 'Import', 'ImportForm'),
     ('owed.close', ('escape',), 'Close', 'OwedList'),
+    ('owed.reaction_later', ('escape',), 'Later', 'ReactionChoice'),
     ('form.cancel', ('escape',), 'Cancel', 'RequisitionForm'),
     ('form.save', ('ctrl+s',), 'Save', 'RequisitionForm'),
     ('roll_request.roll', ('r', 'enter'), 'Roll', 'RollRequest'),

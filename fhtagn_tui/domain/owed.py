@@ -24,6 +24,7 @@ class Owed(msgspec.Struct, frozen=True):
     command: str  # the command line that settles it (the app fills it in, or opens its dialog)
     who: str = ""  # the character's id, if it is one character's
     rule: str = ""
+    secret: bool = False  # it follows a secret action: what settles it is secret too
 
 
 #: Other features' owed decisions: functions of the state (see :func:`owes`).
@@ -62,7 +63,8 @@ def _reactions(state: State) -> list[Owed]:
         if pending and not char.has("dead"):
             typical = f" (typical: {pending})" if pending != "-" else ""
             out.append(Owed("reaction", f"{char.name}: the reaction to temporary insanity — flee, struggle or "
-                            f"submit{typical}", f"cond add {_word(char.name)} insane-", char.id, "FH-SAN-07"))
+                            f"submit{typical}", f"cond add {_word(char.name)} insane-", char.id, "FH-SAN-07",
+                            secret=char.mind.reaction_secret))
     return out
 
 

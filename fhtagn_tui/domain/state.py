@@ -42,6 +42,7 @@ class Mind(msgspec.Struct, frozen=True):
     adapted: tuple[str, ...] = ()  # tracks adapted to (FH-SAN-11)
     insomnia_due: bool = False  # a temporary insanity or new disorder since the last sleep (FH-SAN-14)
     reaction_owed: str = ""  # FHTAGN temporary insanity whose reaction the GM still chooses: the typical ones (FH-SAN-07)
+    reaction_secret: bool = False  # … and the test was secret: so is the reaction chosen
     traits: tuple[Trait, ...] = ()  # GURPS quirks and disadvantages with point values
     timers: tuple[Timer, ...] = ()  # timed conditions: "stunned 3 s", "coma 4 h" ...
     frights: int = 0  # how many fright results so far (origin numbers)

@@ -10,7 +10,7 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList
 
 from fhtagn_tui.app.app import FhtagnApp
-from fhtagn_tui.app.forms.owed import OwedList
+from fhtagn_tui.app.forms.owed import OwedList, ReactionChoice
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
 from tests.app.screen_text import screen_text
@@ -73,14 +73,16 @@ async def test_a_pending_reaction_is_owed_until_chosen(size: tuple[int, int]) ->
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, OwedList) and "flee, struggle or submit" in screen_text(app)
-        await pilot.press("enter")
+        await pilot.press("enter")  # the reaction's own choice opens
         await pilot.pause()
-        line = app.query_one("#command-line", Input)
-        assert line.value == "cond add Ada insane-"
-        line.value = "cond add Ada insane-flee"
-        await pilot.press("enter")
+        assert isinstance(app.screen, ReactionChoice)
+        shown = screen_text(app)
+        assert "flee  (typical)" in shown and "struggle" in shown and "submit  (typical)" in shown
+        await pilot.press("down", "enter")  # struggle
         await pilot.pause()
-        assert app.engine.state.character("ada").has("insane-flee")  # type: ignore[union-attr]
+        assert not isinstance(app.screen, ReactionChoice)
+        ada = app.engine.state.character("ada")
+        assert ada is not None and ada.has("insane-struggle") and ada.mind.reaction_owed == ""
         assert "Owed" not in screen_text(app)  # settled: the line is gone
 
 
@@ -138,3 +140,21 @@ async def test_a_bout_counts_down_beside_the_name_in_initiative(size: tuple[int,
             await pilot.press("enter")
             await pilot.pause()
         assert "panic 2r" in harvey_row(screen_text(app)), screen_text(app)
+
+
+async def test_the_reaction_to_a_secret_test_is_chosen_in_secret() -> None:
+    engine = Engine.memory("fhtagn", source=RandomSource(7))
+    engine.execute("char new Ada")
+    engine.execute("san ada 1/1d10 secret", dice=[99, 8])
+    app = FhtagnApp(engine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("enter")  # flee
+        await pilot.pause()
+        sink = engine.sink
+        added = [e for e in sink.events if type(e).__name__ == "ConditionAdded"]  # type: ignore[attr-defined]
+        assert added[-1].condition == "insane-flee" and added[-1].secret

@@ -42,3 +42,35 @@ class OwedList(ModalScreen[Owed | None]):
 
     def action_leave(self) -> None:
         self.dismiss(None)
+
+
+REACTIONS = ("flee", "struggle", "submit")
+
+
+class ReactionChoice(ModalScreen[str | None]):
+    """The GM's choice of an FHTAGN temporary insanity's reaction (FH-SAN-07), owed until made."""
+
+    CSS_PATH = "owed.tcss"
+    BINDINGS = [Binding("escape", "leave", "Later", id="owed.reaction_later")]
+
+    def __init__(self, entry: Owed) -> None:
+        super().__init__()
+        self.entry = entry
+
+    def compose(self) -> ComposeResult:
+        typical = self.entry.text.partition("(typical: ")[2].rstrip(")")
+        with Vertical(id="owed"):
+            yield Static(f"[b]{self.entry.text.split(':')[0]}[/b]: the reaction to temporary insanity (FH-SAN-07) — "
+                         "Enter chooses, Esc leaves it owed", markup=True)
+            yield OptionList(*[Option(r + ("  (typical)" if r in typical else ""), id=r) for r in REACTIONS],
+                             id="owed-reactions")
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.dismiss(event.option.id)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)

@@ -592,7 +592,8 @@ def _ev_disorder_removed(state: State, ev: DisorderRemoved) -> State:
 def _ev_insanity(state: State, ev: TemporaryInsanity) -> State:
     # the reaction still to choose is owed until an insane-REACTION condition comes (domain/owed.py)
     return state if ev.suppressed else _with_mind(state, ev.character, insomnia_due=True,
-                                                  reaction_owed="" if ev.reaction else (ev.effect or "-"))
+                                                  reaction_owed="" if ev.reaction else (ev.effect or "-"),
+                                                  reaction_secret=ev.secret and not ev.reaction)
 
 
 @evolver(AdaptationBoxChecked)
