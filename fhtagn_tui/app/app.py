@@ -32,6 +32,7 @@ try:
     from fhtagn_tui.domain.history import Redo, Undo
     from fhtagn_tui.domain.state import SYSTEM_LABELS, State
     from fhtagn_tui.door import CampaignStore, Door, Engine, StoreError
+    from fhtagn_tui.rules.clock import show as show_clock
 
     from . import render_caches
     from .access import gm_app
@@ -56,6 +57,7 @@ try:
         from textual.command import Provider
         from textual.timer import Timer
 
+        from fhtagn_tui.domain.owed import Owed
         from fhtagn_tui.domain.public import PublicEntry, PublicLog
         from fhtagn_tui.domain.state import Ask
         from fhtagn_tui.door import AnswerDesk, FileWatch
@@ -86,7 +88,7 @@ LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "
 
 #: Keys of the main screen only: under the GM screen or a form they would act on a screen out of sight
 #: (a letter typed in the GM screen's list searches; it must not switch the tab behind it).
-MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference"})
+MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference", "owed"})
 
 
 #: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.
@@ -97,7 +99,7 @@ ASKS_ROWS = 4  # the open-requests line's most rows (app.tcss: #asks max-height)
 ROWS_BACK_AFTER = 4.0
 
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
-WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret"})
+WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret", "owed"})
 
 
 def game_commands() -> type[Provider]:
@@ -147,6 +149,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         Binding("ctrl+q", "quit", "Quit", priority=True, id="app.quit"),
         Binding("ctrl+o", "message", "Whole message", show=False, id="app.message"),
         Binding("a", "answer_request", "Answer", show=False, id="app.answer"),
+        Binding("o", "owed", "Owed", show=False, id="app.owed"),  # what the GM still owes (issue 31)
         # Textual's own palette key, named here so that a keymap can move it (app.palette)
         Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette",
                 tooltip="Open the command palette"),
@@ -371,7 +374,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         # what kind of view this is comes first: at 80 columns the end of the line is cut off
         marker = self.review_marker().strip(" ·") or (
             "PLAYER VIEW" if self.player else "READ-ONLY" if self.readonly else "")
-        self.sub_title = (f"{marker} · " if marker else "") + f"{system} · {where}"
+        # the game clock (issue 31) before the session: the end of the line is what 80 columns cut
+        self.sub_title = (f"{marker} · " if marker else "") + f"{system} · {show_clock(state.clock)} · {where}"
         # Only the tab on screen (and the Log, which appends) is drawn now; the others are marked
         # stale and drawn when opened.  Drawing five tabs per action cost start-up and key latency.
         pane = self.query_one(TabbedContent).active_pane
@@ -824,6 +828,40 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         """The command line has the focus (its module is imported only where one is built)."""
         focused = self.focused
         return focused is not None and focused.id == "command-line"
+
+    def action_owed(self) -> None:
+        """The list of what the GM still owes (issue 31); Enter on an entry fills in what settles it."""
+        if self.player or self.readonly:
+            return
+        from fhtagn_tui.domain.owed import owed
+
+        items = owed(self.state)
+        if not items:
+            self._status("nothing owed: no dying roll, reaction, Keeper's call or roll request waits")
+            return
+        from .forms.owed import OwedList
+
+        self.push_screen(OwedList(items), self.settle_owed)
+
+    def settle_owed(self, entry: Owed | None) -> None:
+        """What settles ``entry``: a reaction to choose opens its choice; otherwise its command line is
+        filled in (a roll's dice are typed with roll=, or rolled by the app when it runs)."""
+        if entry is None:
+            return
+        if entry.kind == "reaction":
+            from .forms.owed import ReactionChoice
+
+            def chosen(reaction: str | None) -> None:
+                if reaction:
+                    line = entry.command + reaction + (" secret" if entry.secret else "")
+                    refusal = self.run_line(line)
+                    if refusal is not None:
+                        self._status(refusal, error=True)
+
+            self.push_screen(ReactionChoice(entry), chosen)
+            return
+        if entry.command.strip():
+            self.prefill(entry.command)
 
     def prefill(self, text: str) -> None:
         line = self.command_line()

@@ -69,7 +69,8 @@ BINDING_MODULES = (
     "fhtagn_tui.app.forms.bestiary", "fhtagn_tui.app.forms.character", "fhtagn_tui.app.forms.chase_crash",
     "fhtagn_tui.app.forms.chase_escape",
     "fhtagn_tui.app.forms.chase_join", "fhtagn_tui.app.forms.chase_new", "fhtagn_tui.app.forms.confirm",
-    "fhtagn_tui.app.forms.import_text", "fhtagn_tui.app.forms.requisition", "fhtagn_tui.app.forms.roll_request",
+    "fhtagn_tui.app.forms.import_text", "fhtagn_tui.app.forms.owed", "fhtagn_tui.app.forms.requisition",
+    "fhtagn_tui.app.forms.roll_request",
     "fhtagn_tui.app.forms.sanity", "fhtagn_tui.app.forms.search", "fhtagn_tui.app.forms.text_view",
     "fhtagn_tui.app.widgets.command_line", "fhtagn_tui.app.widgets.outline",
 )

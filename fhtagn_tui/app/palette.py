@@ -3,35 +3,16 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-from fhtagn_tui.commands.language import SPECS, CommandSpec, load_all
+from fhtagn_tui.commands.language import SPECS, command_system, load_all
 
 from .access import gm_app
 
-#: The command modules of one system's rules.
-MODULE_SYSTEMS: dict[str, str] = {
-    "hazards": "fhtagn", "sanity": "fhtagn", "healing": "fhtagn", "requisition": "fhtagn",
-    "coc_combat": "coc7", "coc_insanity": "coc7", "coc_tomes": "coc7", "chase": "coc7",
-    "fright": "gurps",
-}
-#: How a command's summary names the one system it belongs to, at its start or its end.
-MARKS: dict[str, tuple[str, ...]] = {"fhtagn": ("FHTAGN",), "coc7": ("CoC", "a CoC"), "gurps": ("GURPS", "a GURPS")}
-
-
-def command_system(spec: CommandSpec) -> str:
-    """The system a command belongs to ("" when it works in every system)."""
-    module = spec.build.__module__.rsplit(".", 1)[-1]
-    if module in MODULE_SYSTEMS:
-        return MODULE_SYSTEMS[module]
-    summary = spec.summary
-    for system, marks in MARKS.items():
-        name = marks[0]
-        if summary.startswith(marks) or summary.rstrip(")").endswith((f"({name}", f"({name} 7e")):
-            return system
-    return ""
-
+if TYPE_CHECKING:
+    from fhtagn_tui.domain.owed import Owed
 
 def commands_for(system: str) -> list[str]:
     """The command words the palette offers in a campaign of ``system`` (every one without a system)."""
@@ -54,13 +35,31 @@ class GameCommands(Provider):
     def _choose(self, words: str) -> None:
         gm_app(self.app).prefill(words + " ")
 
+    def _owed(self) -> list[Owed]:
+        """What the GM still owes (issue 31), offered first: choosing one fills in what settles it."""
+        app = gm_app(self.app)
+        if app.readonly or app.player:
+            return []
+        from fhtagn_tui.domain.owed import owed
+
+        return owed(app.state)
+
     async def discover(self) -> Hits:
+        app = gm_app(self.app)
+        for entry in self._owed():
+            yield DiscoveryHit(f"Owed: {entry.text}", partial(app.settle_owed, entry), help=entry.command.strip())
         for words in self._words():
             spec = SPECS[words]
             yield DiscoveryHit(words, partial(self._choose, words), help=spec.summary)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
+        app = gm_app(self.app)
+        for entry in self._owed():
+            label = f"Owed: {entry.text}"
+            score = matcher.match(label)
+            if score > 0:
+                yield Hit(score, matcher.highlight(label), partial(app.settle_owed, entry), help=entry.command.strip())
         for words in self._words():
             spec = SPECS[words]
             score = max(matcher.match(words), matcher.match(spec.summary) * 0.8)

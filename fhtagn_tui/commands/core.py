@@ -29,9 +29,11 @@ from .bonds import parse_bonds
 from .language import Args, ParseError, Query, command, help_text, to_int
 
 
-@command("help", "help [COMMAND]", "list the commands, or explain one")
+@command("help", "help [COMMAND|all]", "list this campaign's commands ('help all': every system's), or explain one")
 def _help(args: Args) -> Query:
     topic = args.rest(0)
+    if not topic:  # only this campaign's system's commands ('help all': every one)
+        return Query(run=lambda state: help_text("", state.system))
     text = help_text(topic)  # raises at parse time for an unknown topic
     return Query(run=lambda state: text)
 
@@ -247,13 +249,17 @@ def _bond(args: Args) -> SetBond:
     return SetBond(name=name, bond=bond, score=score, remove=args.flag("remove"))
 
 
-@command("cond add", "cond add NAME CONDITION [note=TEXT]", "give a character a condition",
-         examples=("cond add ada stunned",), aliases=("condition add",))
+@command("cond add", "cond add NAME CONDITION [for=3r|10m|2h|1d] [note=TEXT]", "give a character a condition",
+         details="for= gives it a length: rounds of a fight (3r) or game time (30s, 10m, 2h, 1d); it ends by "
+         "itself when that is over ('time' shows what is left). On a condition already there, for= changes "
+         "its length.",
+         examples=("cond add ada stunned", "cond add ada shaken for=3r", "cond add harvey \"temporarily insane\" for=5h"),
+         aliases=("condition add",))
 def _cond_add(args: Args) -> AddCondition:
     name = args.pos(0, "NAME")
     cond = args.pos(1, "CONDITION")
     args.max_positional(2)
-    return AddCondition(name=name, condition=cond, note=args.opt("note", "") or "")
+    return AddCondition(name=name, condition=cond, note=args.opt("note", "") or "", duration=args.opt("for", "") or "")
 
 
 @command("cond remove", "cond remove NAME CONDITION", "take a condition away",

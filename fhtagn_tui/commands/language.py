@@ -350,12 +350,42 @@ def load_all() -> None:
     _loaded = True
 
 
-def help_text(topic: str = "") -> str:
+#: The command modules of one system's rules (the rest work in every system, or say so in their summary).
+MODULE_SYSTEMS: dict[str, str] = {
+    "hazards": "fhtagn", "sanity": "fhtagn", "healing": "fhtagn", "requisition": "fhtagn",
+    "coc_combat": "coc7", "coc_insanity": "coc7", "coc_tomes": "coc7", "chase": "coc7",
+    "fright": "gurps",
+}
+#: How a command's summary names the one system it belongs to, at its start or its end.
+MARKS: dict[str, tuple[str, ...]] = {"fhtagn": ("FHTAGN",), "coc7": ("CoC", "a CoC"), "gurps": ("GURPS", "a GURPS")}
+SYSTEM_NAMES = {"fhtagn": "FHTAGN", "coc7": "Call of Cthulhu 7e", "gurps": "GURPS"}
+
+
+def command_system(spec: CommandSpec) -> str:
+    """The system a command belongs to ("" when it works in every system)."""
+    module = spec.build.__module__.rsplit(".", 1)[-1]
+    if module in MODULE_SYSTEMS:
+        return MODULE_SYSTEMS[module]
+    summary = spec.summary
+    for system, marks in MARKS.items():
+        name = marks[0]
+        if summary.startswith(marks) or summary.rstrip(")").endswith((f"({name}", f"({name} 7e")):
+            return system
+    return ""
+
+
+def help_text(topic: str = "", system: str = "") -> str:
+    """The list of commands (``system``: only those that work in that system's campaigns, issue 31),
+    or one command's help."""
     load_all()
-    if not topic:
-        width = max(len(s.words) for s in SPECS.values())
+    if not topic or topic.casefold() == "all":
+        shown = sorted(w for w in SPECS if not system or command_system(SPECS[w]) in ("", system))
+        width = max(len(w) for w in shown)
         lines = ["Commands (help COMMAND for more; roll=… types dice in, 'secret' hides from players):"]
-        for words in sorted(SPECS):
+        if system:
+            lines[0] = (f"Commands of a {SYSTEM_NAMES.get(system, system)} campaign ('help all' lists every "
+                        "system's; help COMMAND for more; roll=… types dice in, 'secret' hides from players):")
+        for words in shown:
             lines.append(f"  {words.ljust(width)}  {SPECS[words].summary}")
         lines.append("  undo / redo           take back / restore the last action")
         return "\n".join(lines)

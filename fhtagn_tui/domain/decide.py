@@ -88,6 +88,11 @@ def counted(field: Literal["rolls", "notes"], *ev_types: type[E]) -> Callable[[C
     return register
 
 
+#: Commands a character performs or undergoes: their guard refuses one who cannot (dead, unconscious;
+#: ``domain/able.py``), before the decider draws a die.
+ACTING: dict[type[Command], Callable[[State, Any], None]] = {}
+
+
 def decide(state: State, command: Command, dice: Dice) -> list[Event]:
     fn = DECIDERS.get(type(command))
     if fn is None and not loaded():  # the feature modules load when first needed (features.load_all)
@@ -97,6 +102,9 @@ def decide(state: State, command: Command, dice: Dice) -> list[Event]:
         raise Rejected(f"{type(command).__name__} cannot be carried out here")
     if not state.system and type(command).__name__ != "CreateCampaign":
         raise Rejected("this log holds no campaign yet")
+    guard = ACTING.get(type(command))
+    if guard is not None:
+        guard(state, command)
     return fn(state, command, dice)
 
 

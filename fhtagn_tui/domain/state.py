@@ -12,6 +12,7 @@ then (~2 ms of every start-up; tests/store/test_snapshot_decoder_cost.py).
 import msgspec
 from msgspec.structs import replace
 
+from fhtagn_tui.rules.clock import START, Lasting
 from fhtagn_tui.rules.coc.chase import Chase
 from fhtagn_tui.rules.coc.tomes import CocLore
 from fhtagn_tui.rules.encounter import Encounter
@@ -40,6 +41,8 @@ class Mind(msgspec.Struct, frozen=True):
     boxes: dict[str, int] = {}  # adaptation track -> boxes checked (FH-SAN-10)
     adapted: tuple[str, ...] = ()  # tracks adapted to (FH-SAN-11)
     insomnia_due: bool = False  # a temporary insanity or new disorder since the last sleep (FH-SAN-14)
+    reaction_owed: str = ""  # FHTAGN temporary insanity whose reaction the GM still chooses: the typical ones (FH-SAN-07)
+    reaction_secret: bool = False  # … and the test was secret: so is the reaction chosen
     traits: tuple[Trait, ...] = ()  # GURPS quirks and disadvantages with point values
     timers: tuple[Timer, ...] = ()  # timed conditions: "stunned 3 s", "coma 4 h" ...
     frights: int = 0  # how many fright results so far (origin numbers)
@@ -73,6 +76,7 @@ class Character(msgspec.Struct, frozen=True):
     attacks: tuple[Weapon, ...] = ()  # its own attacks (a claw, a bite, a cultist's knife); the first is the default
     san_loss: str = ""  # what seeing it costs ("0/1d6"; FHTAGN and CoC), shown on the sheet
     skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of a skill not on the list ("IQ")
+    since: dict[str, tuple[int, str]] = {}  # condition -> (seq, note) of the event that set it (domain/able.py)
 
     @property
     def is_pc(self) -> bool:
@@ -137,6 +141,8 @@ class State(msgspec.Struct, frozen=True):
     templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
     asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
+    clock: int = START  # game time, seconds from midnight before day 1 (rules/clock.py; issue 31)
+    lasting: tuple[Lasting, ...] = ()  # conditions that end by themselves (domain/features/clock.py)
 
     @property
     def session(self) -> SessionInfo | None:

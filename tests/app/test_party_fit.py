@@ -1,12 +1,21 @@
-"""The Party table fits its tab: a long list of conditions is cut with an ellipsis (the sheet
-lists them all) instead of pushing the table wider than the window, where a sideways scroll bar
-no key reaches would hide the end (Pilot, 80×24, 120×40 and 160×40)."""
+"""The Party table fits its tab: a long list of conditions is shortened — the most urgent first,
+the least urgent left out and counted ("+2"; issue 31), the sheet lists them all — instead of pushing
+the table wider than the window, where a sideways scroll bar no key reaches would hide the end
+(Pilot, 80×24, 120×40 and 160×40)."""
 
 from __future__ import annotations
+
+import re
 
 from textual.widgets import DataTable, Static
 
 CONDITIONS = ("frightened", "stunned", "prone", "bleeding", "exhausted")
+BY_URGENCY = ("stunned", "prone", "frightened", "bleeding", "exhausted")  # issue 31: the urgent first
+
+
+def _cut(cell: str) -> bool:
+    """Shortened: the least urgent left out, counted at the end."""
+    return re.search(r", \+\d$", cell) is not None
 
 
 async def _burdened(app, pilot) -> None:
@@ -29,10 +38,10 @@ async def test_at_80_columns_the_table_fits_and_the_sheet_lists_every_condition(
         await _burdened(app, pilot)
         table = app.query_one("#party-table", DataTable)
         cell = _status_cell(app)
-        assert cell.endswith("…") and cell.startswith("frightened, stun")
+        assert _cut(cell) and cell.startswith("stunned, prone")
         assert table.virtual_size.width <= table.size.width  # no sideways scroll bar
         assert table.max_scroll_x == 0
-        table.move_cursor(row=list(app.engine.state.characters).index("wren"))
+        table.move_cursor(row=table.get_row_index("wren"))  # (investigators first, issue 31)
         await pilot.pause()
         sheet = str(app.query_one("#party-notes", Static).render()) + str(app.query_one("#party-sheet", Static).render())
         assert all(cond in sheet for cond in CONDITIONS)
@@ -44,20 +53,20 @@ async def test_a_wider_window_shows_the_conditions_whole_and_a_narrower_one_cuts
         await pilot.pause()
         await _burdened(app, pilot)
         narrow = _status_cell(app)
-        assert narrow.endswith("…")
+        assert _cut(narrow)
         table = app.query_one("#party-table", DataTable)
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         wider = _status_cell(app)
-        assert len(wider) > len(narrow) and wider.startswith(narrow[:-1])
+        assert len(wider.split(", ")) >= len(narrow.split(", ")) and wider.startswith(narrow.rsplit(", ", 1)[0])
         assert table.max_scroll_x == 0
         await pilot.resize_terminal(160, 40)
         await pilot.pause()
-        assert _status_cell(app) == ", ".join(CONDITIONS)
+        assert _status_cell(app) == ", ".join(BY_URGENCY)
         assert table.max_scroll_x == 0
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        assert _status_cell(app).endswith("…")
+        assert _cut(_status_cell(app))
         assert table.max_scroll_x == 0
 
 

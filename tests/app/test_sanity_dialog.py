@@ -192,7 +192,7 @@ async def test_a_gurps_fright_check_with_a_modifier_and_a_new_quirk():
 
 
 async def test_a_coc_sanity_roll_against_an_entity_with_the_loss_rolled_here():
-    app = memory_app("coc7", "char new Harvey STR=50 CON=50 SIZ=60 DEX=50 APP=50 INT=70 POW=60 EDU=70")
+    app = memory_app("coc7", "char new Harvey STR=50 CON=50 SIZ=60 DEX=50 APP=50 INT=70 POW=60 EDU=70 Luck=50")
     async with app.run_test(size=(80, 24)) as pilot:
         dialog = await open_dialog(app, pilot)
         dialog.query_one("#sd-loss", Input).value = "1/1d6"

@@ -113,7 +113,7 @@ def test_gurps_fight_through_script_and_replay(tmp_path):
     assert state["encounter"]["round"] == 3
 
 
-COC_SETUP = ['char new Harvey STR=60 CON=60 SIZ=65 DEX=70 POW=50 "Firearms (Handgun)"=50 "Fighting (Brawl)"=55 '
+COC_SETUP = ['char new Harvey STR=60 CON=60 SIZ=65 DEX=70 POW=50 Luck=50 "Firearms (Handgun)"=50 "Fighting (Brawl)"=55 '
              'Dodge=40 "Firearms (Submachine Gun)"=45',
              'char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30',
              'char new Cultist kind=npc STR=55 CON=50 SIZ=60 DEX=50 Luck=60 "Fighting (Brawl)"=40 Dodge=25',
@@ -190,8 +190,8 @@ def test_chase_on_foot_through_script_and_replay(tmp_path):
     assert chase["ended"] and state["characters"]["ghoul"]["current"]["HP"] == 11
 
 
-HIGHWAY_SETUP = ['char new Harvey STR=50 CON=60 SIZ=60 DEX=70 POW=60 "Drive Auto=60"',
-                 'char new Ada STR=60 CON=70 SIZ=50 DEX=60 POW=60 "Spot Hidden=60"',
+HIGHWAY_SETUP = ['char new Harvey STR=50 CON=60 SIZ=60 DEX=70 POW=60 Luck=50 "Drive Auto=60"',
+                 'char new Ada STR=60 CON=70 SIZ=50 DEX=60 POW=60 Luck=50 "Spot Hidden=60"',
                  'char new Brute kind=npc STR=80 CON=70 SIZ=80 DEX=50 POW=50 "Drive Auto=50"',
                  'char new Cultist kind=npc STR=50 CON=50 SIZ=70 DEX=40 POW=50 "Drive Auto=40"',
                  "chase new Highway", "chase add Ford role=flee vehicle=car driver=Harvey passengers=Ada",

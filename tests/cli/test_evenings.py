@@ -50,8 +50,8 @@ def test_fhtagn_script_stops_at_a_near_miss_skill(tmp_path: Path):
 
 COC_SETUP = [
     "session start The Corbitt House",
-    'char new "Dr. Elias Crane" STR=50 CON=60 SIZ=65 DEX=60 APP=50 INT=80 POW=60 EDU=85 "Library Use"=70 Occult=45',
-    'char new Zoë STR=55 CON=50 SIZ=50 DEX=70 APP=60 INT=65 POW=55 EDU=60 "Spot Hidden"=60 "Science (Chemistry)"=40',
+    'char new "Dr. Elias Crane" STR=50 CON=60 SIZ=65 DEX=60 APP=50 INT=80 POW=60 Luck=50 EDU=85 "Library Use"=70 Occult=45',
+    'char new Zoë STR=55 CON=50 SIZ=50 DEX=70 APP=60 INT=65 POW=55 Luck=50 EDU=60 "Spot Hidden"=60 "Science (Chemistry)"=40',
 ]
 COC_EVENING: list[Step] = [
     ("test elias listen", (20,)),  # Listen 20, never raised

@@ -45,7 +45,7 @@ SESSIONS = {
         "char pool ada HP=8 reason=rest",
     ),
     "coc7": (
-        'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 "Spot Hidden"=50 Dodge=40',
+        'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 Luck=50 "Spot Hidden"=50 Dodge=40',
         "char new Ghoul kind=monster STR=80 CON=70 SIZ=65 DEX=65 POW=40 --hidden",
         "session start Arkham by night",
         "test harvey Spot Hidden difficulty=hard penalty=1 roll=7,80,20",

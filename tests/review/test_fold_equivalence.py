@@ -321,7 +321,11 @@ def _cond_added_before(state: State, ev: ConditionAdded) -> State:
     if char is None or char.has(ev.condition):
         return state
     chars = dict(state.characters)
-    chars[char.id] = replace(char, conditions=char.conditions + (ev.condition,))
+    # (issue 31: the condition keeps what set it, for a refusal that names it)
+    if char.mind.reaction_owed and ev.condition.startswith("insane-"):  # (issue 31: the owed reaction chosen)
+        char = replace(char, mind=replace(char.mind, reaction_owed=""))
+    chars[char.id] = replace(char, conditions=char.conditions + (ev.condition,),
+                             since={**char.since, ev.condition: (ev.seq, ev.note)})
     return replace(state, characters=chars)
 
 
@@ -330,8 +334,11 @@ def _cond_removed_before(state: State, ev: ConditionRemoved) -> State:
     if char is None:
         return state
     chars = dict(state.characters)
-    chars[char.id] = replace(char, conditions=tuple(c for c in char.conditions if c != ev.condition))
-    return replace(state, characters=chars)
+    chars[char.id] = replace(char, conditions=tuple(c for c in char.conditions if c != ev.condition),
+                             since={k: v for k, v in char.since.items() if k != ev.condition})
+    # (issue 31: a condition taken away takes its length with it)
+    lasting = tuple(x for x in state.lasting if (x.character, x.condition) != (char.id, ev.condition))
+    return replace(state, characters=chars, lasting=lasting)
 
 
 BEFORE: dict[type[Event], Callable[[State, Any], State]] = {

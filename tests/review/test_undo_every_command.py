@@ -67,6 +67,7 @@ FHTAGN: tuple[str, ...] = (
     'cond remove ada prone',
     'roll 2d6+1',
     'test ada Firearms',
+    'cond remove bob unconscious',  # (issue 31: the unconscious make no test, nor are asked for one)
     'ask ada,bob Firearms',
     'answer 1 ada roll=30',
     'answer 1 bob',
@@ -94,9 +95,9 @@ FHTAGN: tuple[str, ...] = (
 )
 
 COC7: tuple[str, ...] = (
-    'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 "Firearms (Handgun)"=55 "Firearms (Submachine Gun)"=45 "Fighting (Brawl)"=55 Dodge=40 "Drive Auto"=50 Climb=40 Jump=40 "Spot Hidden"=50',
-    'char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=70 "Fighting (Brawl)"=50 Dodge=35 "Drive Auto"=50 "Firearms (Handgun)"=45 "Firearms (Rifle/Shotgun)"=40',
-    'char new Bob STR=50 CON=50 SIZ=50 DEX=55 POW=50 "Spot Hidden"=60 Navigate=40',
+    'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 Luck=50 "Firearms (Handgun)"=55 "Firearms (Submachine Gun)"=45 "Fighting (Brawl)"=55 Dodge=40 "Drive Auto"=50 Climb=40 Jump=40 "Spot Hidden"=50',
+    'char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=70 Luck=50 "Fighting (Brawl)"=50 Dodge=35 "Drive Auto"=50 "Firearms (Handgun)"=45 "Firearms (Rifle/Shotgun)"=40',
+    'char new Bob STR=50 CON=50 SIZ=50 DEX=55 POW=50 Luck=50 "Spot Hidden"=60 Navigate=40',
     'char new Ghoul kind=monster STR=80 CON=70 SIZ=65 DEX=65 POW=40 "Fighting (Brawl)"=40 Dodge=30',
     'char new Cultist kind=npc STR=50 CON=50 SIZ=60 DEX=50 POW=40 "Fighting (Brawl)"=40 Dodge=25 "Drive Auto"=50',
     'session start Arkham',
@@ -199,9 +200,9 @@ SANDBOX = {
         "session start Sandbox",
     ),
     "coc7": (
-        'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 INT=70 EDU=80 "Cthulhu Mythos"=10 Psychoanalysis=40 Medicine=40 "First Aid"=50 "Library Use"=60',
-        "char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=70 Medicine=50",
-        "char new Bob STR=50 CON=50 SIZ=50 DEX=55 POW=50",
+        'char new Harvey STR=60 CON=60 SIZ=70 DEX=70 POW=60 Luck=50 INT=70 EDU=80 "Cthulhu Mythos"=10 Psychoanalysis=40 Medicine=40 "First Aid"=50 "Library Use"=60',
+        "char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=70 Luck=50 Medicine=50",
+        "char new Bob STR=50 CON=50 SIZ=50 DEX=55 POW=50 Luck=50",
         "char new Ghoul kind=monster STR=80 CON=70 SIZ=65 DEX=65 POW=40",
         "session start Sandbox",
     ),

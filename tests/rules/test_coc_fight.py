@@ -16,7 +16,7 @@ from fhtagn_tui.rules.coc.dice import Level
 from fhtagn_tui.service import Engine
 from tests.helpers import do, engine, events_of, rejected, replayed
 
-HARVEY = ('char new Harvey STR=60 CON=60 SIZ=65 DEX=70 POW=50 "Firearms (Handgun)"=50 '
+HARVEY = ('char new Harvey STR=60 CON=60 SIZ=65 DEX=70 POW=50 Luck=50 "Firearms (Handgun)"=50 '
           '"Fighting (Brawl)"=55 Dodge=40 "Firearms (Submachine Gun)"=45')  # HP 12, DB +1D4, Build 1
 ADA = 'char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30'  # HP 10, DB 0
 CULTIST = 'char new Cultist kind=npc STR=55 CON=50 SIZ=60 DEX=50 Luck=60 "Fighting (Brawl)"=40 Dodge=25'  # HP 11

@@ -30,7 +30,7 @@ from fhtagn_tui.service import Engine
 from tests.helpers import do, engine, events_of, rejected, replayed
 
 # Harvey: INT 80, POW 60 → SAN 60 (max SAN 99), a fifth of 60 is 12; MP 12, HP 13.
-HARVEY = 'char new Harvey STR=50 CON=60 SIZ=70 DEX=60 INT=80 POW=60 EDU=70 "Language (French)=40"'
+HARVEY = 'char new Harvey STR=50 CON=60 SIZ=70 DEX=60 INT=80 POW=60 EDU=70 Luck=50 "Language (French)=40"'
 REALTIME = [
     "Amnesia", "Psychosomatic disability", "Violence", "Paranoia", "Significant person", "Faint",
     "Flee in panic", "Physical hysterics or emotional outburst", "Phobia", "Mania",
@@ -124,14 +124,16 @@ def test_bad_sanity_rolls_are_refused(eng):
 @pytest.mark.rule("COC-INSANITY-02")
 def test_five_lost_and_int_success_is_temporary_insanity_with_a_bout(eng):
     evs = do(eng, "sanity harvey 1/1d6", 70, 5, 40, 6, 3, 5)
-    assert types(evs) == ["SanityRolled", "SanityLost", "InsanityStruck", "ConditionAdded", "BoutOfMadness"]
+    # (issue 31) each with its length: 6 hours of insanity, a bout of 5 rounds on the sheet
+    assert types(evs) == ["SanityRolled", "SanityLost", "InsanityStruck", "ConditionAdded", "LastingSet", "BoutOfMadness",
+                          "ConditionAdded", "LastingSet"]
     (struck,) = events_of(evs, InsanityStruck)
     assert (struck.phase, struck.roll, struck.target, struck.repressed, struck.hours) == ("temporary", 40, 80, False, 6)
     assert [(r.purpose, r.value) for r in struck.dice] == [("INT roll (insanity)", 40), ("underlying insanity hours", 6)]
     (bout,) = events_of(evs, BoutOfMadness)
     assert (bout.row, bout.name, bout.duration, bout.unit) == (3, "Violence", 5, "rounds")
     assert "COC-INSANITY-02" in bout.rules
-    assert harvey(eng).conditions == ("temporarily insane",)
+    assert harvey(eng).conditions == ("temporarily insane", "bout of madness")
     assert harvey(eng).mind.insane_hours == 6
 
 
@@ -163,12 +165,13 @@ def test_a_fifth_of_the_days_san_lost_is_indefinite_insanity(eng):
     do(eng, "sanity harvey 1/1d6", 70, 4)
     assert harvey(eng).mind.day_loss == 8
     evs = do(eng, "sanity harvey 1/1d6", 70, 4, 2, 7)  # 12 today = 60 // 5
-    assert types(evs) == ["SanityRolled", "SanityLost", "InsanityStruck", "ConditionAdded", "BoutOfMadness"]
+    assert types(evs) == ["SanityRolled", "SanityLost", "InsanityStruck", "ConditionAdded", "BoutOfMadness",
+                          "ConditionAdded", "LastingSet"]
     (lost,) = events_of(evs, SanityLost)
     assert (lost.day_start, lost.day_loss, lost.new) == (60, 12, 48)
     assert events_of(evs, InsanityStruck)[0].phase == "indefinite"
     assert (events_of(evs, BoutOfMadness)[0].name, events_of(evs, BoutOfMadness)[0].duration) == ("Psychosomatic disability", 7)
-    assert harvey(eng).conditions == ("indefinitely insane",)
+    assert harvey(eng).conditions == ("indefinitely insane", "bout of madness")
     do(eng, "sanity day")
     assert (harvey(eng).mind.day_start, harvey(eng).mind.day_loss) == (48, 0)
 
@@ -207,10 +210,10 @@ def test_san_zero_is_permanent_insanity(eng):
 
 @pytest.mark.rule("COC-INSANITY-05")
 def test_bout_in_real_time_and_in_summary(eng):
-    (bout,) = do(eng, "bout harvey", 3, 5)
+    (bout,) = events_of(do(eng, "bout harvey", 3, 5), BoutOfMadness)
     assert (bout.kind, bout.row, bout.name, bout.duration, bout.unit) == ("realtime", 3, "Violence", 5, "rounds")
     assert [(r.purpose, r.value) for r in bout.dice] == [("bout of madness (realtime)", 3), ("bout length (rounds)", 5)]
-    (bout,) = do(eng, "bout harvey summary", 7, 4)
+    (bout,) = events_of(do(eng, "bout harvey summary", 7, 4), BoutOfMadness)
     assert (bout.kind, bout.name, bout.duration, bout.unit) == ("summary", "Institutionalised", 4, "hours")
     assert "4 hours" in bout.describe(eng.names)
     assert "not both" in rejected(eng, "bout harvey realtime summary")
@@ -218,20 +221,20 @@ def test_bout_in_real_time_and_in_summary(eng):
 
 @pytest.mark.rule("COC-INSANITY-05")
 def test_a_bout_adds_the_keepers_phobia_or_mania(eng):
-    (bout,) = do(eng, 'bout harvey phobia="deep water"', 9, 2)
+    (bout,) = events_of(do(eng, 'bout harvey phobia="deep water"', 9, 2), BoutOfMadness)
     assert bout.phobia == "deep water"
-    (bout,) = do(eng, "bout harvey mania=pyromania", 10, 2)
+    (bout,) = events_of(do(eng, "bout harvey mania=pyromania", 10, 2), BoutOfMadness)
     assert (harvey(eng).mind.phobias, harvey(eng).mind.manias) == (("deep water",), ("pyromania",))
-    (bout,) = do(eng, "bout harvey", 9, 1)
+    (bout,) = events_of(do(eng, "bout harvey", 9, 1), BoutOfMadness)
     assert "the Keeper names it" in bout.describe(eng.names)
 
 
 @pytest.mark.rule("COC-INSANITY-16")
 @pytest.mark.parametrize("row", range(1, 11))
 def test_every_row_of_both_bout_tables(eng, row):
-    (bout,) = do(eng, "bout harvey", row, 1)
+    (bout,) = events_of(do(eng, "bout harvey", row, 1), BoutOfMadness)
     assert bout.name == REALTIME[row - 1]
-    (bout,) = do(eng, "bout harvey summary", row, 10)
+    (bout,) = events_of(do(eng, "bout harvey summary", row, 10), BoutOfMadness)
     assert (bout.name, bout.duration) == (SUMMARY[row - 1], 10)
 
 
@@ -239,12 +242,12 @@ def test_every_row_of_both_bout_tables(eng, row):
 def test_the_keeper_rewrites_a_row(eng):
     (ev,) = do(eng, 'madness table set realtime 3 "Rage: smashes the nearest lamp"')
     assert isinstance(ev, MadnessTableSet) and ev.rules == ("COC-INSANITY-16",)
-    (bout,) = do(eng, "bout harvey", 3, 2)
+    (bout,) = events_of(do(eng, "bout harvey", 3, 2), BoutOfMadness)
     assert (bout.name, bout.effect) == ("Rage", "smashes the nearest lamp")
     assert "* 3 Rage" in eng.execute("madness table realtime").answer
     assert "already reads" in rejected(eng, 'madness table set realtime 3 "Rage: smashes the nearest lamp"')
     do(eng, "madness table set realtime 3 default")
-    assert do(eng, "bout harvey", 3, 2)[0].name == "Violence"
+    assert events_of(do(eng, "bout harvey", 3, 2), BoutOfMadness)[0].name == "Violence"
     assert "already the standard" in rejected(eng, "madness table set realtime 3 default")
     assert "rows 1–10" in rejected(eng, 'madness table set summary 11 "X: y"')
     assert "not a kind of bout" in rejected(eng, 'madness table set weekly 1 "X: y"')
@@ -262,7 +265,7 @@ def test_any_loss_while_insane_brings_a_bout(eng):
     (bout,) = events_of(evs, BoutOfMadness)
     assert (bout.name, bout.rules) == ("Paranoia", ("COC-INSANITY-05", "COC-INSANITY-16", "COC-INSANITY-06"))
     evs = do(eng, "sanity harvey 1/1d6", 70, 6, 8, 1)  # already insane: no INT roll, just the bout
-    assert types(evs) == ["SanityRolled", "SanityLost", "BoutOfMadness"]
+    assert types(evs) == ["SanityRolled", "SanityLost", "BoutOfMadness", "LastingSet"]  # (a new length, issue 31)
     assert ins.further_bout(True, 0) is False
 
 
@@ -349,7 +352,8 @@ def test_temporary_insanity_ends_after_its_hours_or_a_rest(eng):
     assert "lasts 6 hours" in rejected(eng, "recover harvey hours=5")
     (ev,) = do(eng, "recover harvey hours=6")
     assert isinstance(ev, ConditionRemoved) and ev.rules == ("COC-INSANITY-11",)
-    assert harvey(eng).conditions == ()
+    assert harvey(eng).conditions == ("bout of madness",)  # its 5 rounds are the clock's (issue 31)
+    do(eng, 'cond remove harvey "bout of madness"')
     do(eng, 'cond add harvey "temporarily insane"')
     do(eng, "recover harvey rest")
     assert harvey(eng).conditions == ()
@@ -487,6 +491,7 @@ NIGHT = [
     ("recover harvey rest", ()),
     ("mp harvey rest 4", ()),
     ("sanity develop", ()),
+    ("time +1h", ()),  # (issue 31) the last bout's rounds are over
 ]
 
 

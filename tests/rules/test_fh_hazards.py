@@ -383,8 +383,9 @@ def test_cold_grace_period_ticks_without_dice():
     eng = party()
     do(eng, "cold bob prep=partial")  # 50 minutes
     for minutes in (5, 10):
-        (t,) = do(eng, "hazard tick bob cold")
+        (t, moved) = do(eng, "hazard tick bob cold")  # and 5 minutes on the clock (issue 31)
         assert (t.minutes, t.tested, t.dice) == (minutes, False, ())
+        assert type(moved).__name__ == "ClockAdvanced" and moved.new - moved.old == 300
     assert "prep=" in rejected(party(), "cold bob prep=naked")
 
 

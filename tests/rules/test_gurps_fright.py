@@ -397,7 +397,8 @@ def test_light_coma_wakes_on_ht_and_leaves_minus_2_for_6_hours(eng):
     evs = do(eng, "fright recover ilse", 6, 6, 5)  # 17 fails: 30 more minutes
     assert events_of(evs, RecoveryRolled)[0].next_amount == 30
     evs = do(eng, "fright recover ilse", 2, 2, 2)
-    assert [type(e).__name__ for e in evs] == ["RecoveryRolled", "ConditionRemoved", "ConditionAdded"]
+    # (issue 31) the −2 lasts 6 hours on the clock
+    assert [type(e).__name__ for e in evs] == ["RecoveryRolled", "ConditionRemoved", "ConditionAdded", "LastingSet"]
     assert [(t.condition, t.amount, t.unit) for t in ilse(eng).mind.timers] == [("−2 to all rolls", 6, "h")]
 
 

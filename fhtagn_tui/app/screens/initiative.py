@@ -31,6 +31,7 @@ from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, def
 from ..forms.confirm import Confirm
 from ..keymap import key_markup, key_text
 from ..widgets.fit import fit_widths
+from ..widgets.owed_line import OwedLine
 from ..widgets.row_table import RowTable
 from ..widgets.steady import same_content, update_steady
 from .base import GameTab
@@ -117,6 +118,7 @@ class InitiativeTab(GameTab):
         self._width = 0  # the width the columns were last fitted to
         # the tab's own widgets, kept (a query walked the DOM for each, several times a key)
         self._head = Static(id="ini-head")
+        self._owed = OwedLine(id="ini-owed")  # what the GM still owes (issue 31): hidden when nothing
         self._table = RowTable(id="ini-table", cursor_type="row", zebra_stripes=True)
         self._log_box = LogBeside(id="ini-log", markup=False)  # the log beside the fight, when the window is wide
         self._panel_box = Static(id="ini-panel")
@@ -125,6 +127,7 @@ class InitiativeTab(GameTab):
 
     def compose(self) -> ComposeResult:
         yield self._head
+        yield self._owed
         self._empty = EmptyNote(
             f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick who fights (party, NPCs, or "
             "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
@@ -159,6 +162,7 @@ class InitiativeTab(GameTab):
         if self._head_text is None or not same_content(self._head_text, head):  # one line, always
             self._head.update(head, layout=False)
             self._head_text = head
+        self._owed.show_owed(state, key_text(self.app, "app.owed", "o"))
         table, empty, panel = self._table, self._empty, self._panel_box
         running = enc is not None
         had_focus = empty.has_focus
@@ -181,20 +185,25 @@ class InitiativeTab(GameTab):
             char = state.characters.get(cid)
             # states are immutable: a combatant and character that are the same objects as last
             # time give the same cells, which are not built again
-            ident = (comb, char, cid == enc.current, state.system)
+            room = self._fitted[2] or None  # the Status column's width: the urgent conditions kept whole
+            ident = (comb, char, cid == enc.current, state.system, state.lasting, state.clock, room)
             last = self._cells.get(cid)
             if last is not None and all(x is y for x, y in zip(last[0], ident, strict=True)):
                 cells = last[1]
             else:
                 bars = Text(" ").join(self._pool(state, char, pool) for pool in pools)
                 init = "?" if char is not None and char.hidden and not char.stats else init_cell(comb)  # "?": hidden (players)
-                cells = [name_cell(char, cid, cid == enc.current), Text(init), bars, marks(comb, char)]
+                cells = [name_cell(char, cid, cid == enc.current), Text(init), bars, marks(comb, char, state, room)]
                 for cell in (cells[0], cells[3]):  # whole when there is room, … when not
                     cell.no_wrap, cell.overflow = True, "ellipsis"
             made[cid] = (ident, cells)
             rows.append((cid, cells))
         self._cells = made
         widths = self._widths(state.system, [cells for _cid, cells in rows])
+        for cid, cells in rows:  # too long for the Status column: shortened, the urgent kept (issue 31)
+            if cells[3].cell_len > widths[2]:
+                cells[3] = marks(enc.combatants[cid], state.characters.get(cid), state, widths[2])
+                cells[3].no_wrap, cells[3].overflow = True, "ellipsis"
         if state.system != self._system or not table.columns or widths != self._fitted:
             self._columns(state.system, widths)
         table.set_rows(rows)  # only the rows that changed are drawn again

@@ -43,6 +43,9 @@ from fhtagn_tui.domain.features.gurps_combat import GurpsAttackResolved
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.encounter import Combatant
 
+from ..widgets.status_text import fit as fit_status
+from ..widgets.status_text import parts as status_parts
+
 #: The pools shown as bars beside each combatant, per system.
 BAR_POOLS: dict[str, tuple[str, ...]] = {
     "fhtagn": ("HP", "WP", "SAN"),
@@ -77,34 +80,25 @@ def name_cell(char: Character | None, cid: str, current: bool) -> Text:
     return Text(f"  {name}", style=style)
 
 
-def marks(comb: Combatant, char: Character | None) -> Text:
-    """Dead / unconscious first and loud, then this round's marks, then conditions."""
-    text = Text()
-
-    def add(part: str, style: str = "") -> None:
-        if text.plain:
-            text.append(" ")
-        text.append(part, style=style)
-
-    if char is not None and char.has("dead"):
-        add("DEAD", "bold white on red")
-    elif char is not None and char.has("unconscious"):
-        add("UNCONSCIOUS", "bold black on yellow")
+def marks(comb: Combatant, char: Character | None, state: State | None = None, room: int | None = None) -> Text:
+    """Dead, dying, unconscious first and loud, then this round's marks, then the other conditions by
+    urgency, each with what is left of it ("bout of madness 2r"); in ``room`` columns the least urgent
+    are shortened, then left out, before the urgent ones are touched (issue 31)."""
+    items = status_parts(char, state) if char is not None else []
+    urgent = [i for i in items if i[2] != "yellow"]
+    rest = [i for i in items if i[2] == "yellow"]
+    round_marks: list[tuple[str, str, str]] = []
     if comb.out:
-        add("out", "dim")
+        round_marks.append(("out", "out", "dim"))
     if comb.waiting:
-        add("waiting", "bold cyan")
+        round_marks.append(("waiting", "waiting", "bold cyan"))
     elif comb.acted:
-        add("acted", "dim")
+        round_marks.append(("acted", "acted", "dim"))
     if comb.defence:
-        add(comb.defence, "cyan")
+        round_marks.append((comb.defence, comb.defence, "cyan"))
     if comb.readied:
-        add("readied", "green")
-    if char is not None:
-        for cond in char.conditions:
-            if cond not in ("dead", "unconscious"):
-                add(cond, "yellow")
-    return text
+        round_marks.append(("readied", "ready", "green"))
+    return fit_status(urgent + round_marks + rest, room)
 
 
 def init_cell(comb: Combatant) -> str:

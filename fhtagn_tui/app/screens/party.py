@@ -25,7 +25,9 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
 from ..keymap import key_markup, key_text
+from ..widgets.owed_line import OwedLine
 from ..widgets.row_table import RowTable, settle
+from ..widgets.status_text import status_text
 from ..widgets.steady import update_steady
 from .base import GameTab
 
@@ -64,12 +66,21 @@ def bar(value: int, top: int | None, width: int = 5) -> Text:
     return text
 
 
-def status(char: Character) -> Text:
-    if char.has("dead"):
-        return Text("DEAD", style="bold white on red")
-    if char.has("unconscious"):
-        return Text("UNCONSCIOUS", style="bold black on yellow")
-    return Text(", ".join(char.conditions), style="yellow")
+def status(char: Character, state: State | None = None, room: int | None = None) -> Text:
+    """The conditions, most urgent first (dead, dying, unconscious, insane …), shortened to fit (issue 31)."""
+    return status_text(char, state, room)
+
+
+#: The key of the one row the folded NPCs stand in
+FOLDED_ROW = "\x00npcs"
+#: Pools that mean nothing for a monster: shown as "–" (issue 31)
+NOT_FOR_MONSTERS = frozenset({"SAN", "Luck", "BP"})
+
+
+def party_order(state: State) -> list[Character]:
+    """Investigators (agents) first, then NPCs, then monsters, each in the order they joined."""
+    kinds = {"npc": 1, "monster": 2}
+    return sorted(state.characters.values(), key=lambda c: 0 if c.is_pc else kinds.get(c.kind, 1))
 
 
 def _n(x: float) -> str:
@@ -160,6 +171,7 @@ class PartyTab(GameTab):
         Binding("delete,x", "delete", "Delete", id="party.delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False, id="party.bestiary"),  # the bar is full at 80 columns: in help and the README
         Binding("i", "app.import_text", "Import", show=False, id="party.import"),
+        Binding("N", "fold_npcs", "NPCs ▸/▾", show=False, id="party.fold_npcs"),  # NPCs below the investigators, folded or not
         Binding("shift+down", "sheet(1)", "Sheet ↓", show=False, id="party.sheet_down"),
         Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False, id="party.sheet_up"),
     ]
@@ -178,12 +190,15 @@ class PartyTab(GameTab):
         #: What the sheet was last drawn from (character, state, wide): the cursor's highlight message
         #: that follows a redraw (at start-up: before the first paint) does not draw it again.
         self._sheet_of: tuple[str, State, bool] | None = None
+        self.npcs_folded = False  # the NPCs and monsters folded into one row under the investigators (N)
+        self._folded_drawn = False
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = RowTable(id="party-table", cursor_type="row", zebra_stripes=True)
         # The app focuses it at start (FhtagnApp.on_mount): styled as focused from its first style,
         # not styled, then restyled with its nine component classes when the focus comes (~1.2 ms)
         table.set_reactive(Widget.has_focus, True)
+        yield OwedLine(id="party-owed")  # what the GM still owes (issue 31): hidden when nothing
         yield table
         # Two text widgets, not one per line: every widget costs start-up (styles, layout)
         with VerticalScroll(id="party-scroll"):
@@ -261,6 +276,7 @@ class PartyTab(GameTab):
     def show(self, state: State) -> None:
         shown = self._state
         self._state = state
+        self.query_one("#party-owed", OwedLine).show_owed(state, key_text(self.app, "app.owed", "o"))
         if not self.gm.reviewing:
             self.history.follow(state)
         if not self.size:  # before the first layout: as wide as the window (on_resize would set it after
@@ -268,6 +284,8 @@ class PartyTab(GameTab):
         width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
         across = self.size.width or self.app.size.width  # before the first layout: the window's
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
+                and state.lasting is shown.lasting and state.clock == shown.clock  # what is left of a condition
+                and self._folded_drawn == self.npcs_folded
                 and self._on_own == bool(self.gm.own) and width == self._bar_width and across == self._across):
             # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
             self._show_sheet()
@@ -284,30 +302,45 @@ class PartyTab(GameTab):
         self._across = across
         own = self.gm.own  # a player's own character (its key is bound to it)
         rows: list[list[Text]] = []
-        for char in state.characters.values():
+        order = party_order(state)
+        self._folded_drawn = self.npcs_folded
+        folded = [c for c in order if not c.is_pc] if self.npcs_folded else []
+        if folded:
+            order = [c for c in order if c.is_pc]
+        for char in order:
             name = Text(char.name, style="bold" if char.is_pc else "italic")
             if char.id == own:
                 name.append(" (you)", style="reverse")
             cells = [name]
             for pool in pools:
+                if char.kind == "monster" and pool in NOT_FOR_MONSTERS:
+                    cells.append(Text("–", style="grey50"))
+                    continue
                 top = pool_max(state.system, char, pool) if pool != "BP" and char.stats else None
                 cells.append(bar(char.current.get(pool, 0), top, width) if top else Text(str(char.current.get(pool, "–"))))
-            cells.append(status(char))
+            cells.append(status(char, state))
             rows.append(cells)
         room = self._status_room(table, ("Name", *pools), rows, across)
-        for char_id, cells in zip(state.characters, rows, strict=True):
-            if room is not None and cells[-1].cell_len > room:
-                cells[-1].truncate(room, overflow="ellipsis")  # all of them on the sheet, under the table
-            table.add_row(*cells, key=char_id)
+        for char, cells in zip(order, rows, strict=True):
+            if room is not None and cells[-1].cell_len > room:  # shortened, the most urgent kept; all on the sheet
+                cells[-1] = status(char, state, room)
+                if cells[-1].cell_len > room:
+                    cells[-1].truncate(room, overflow="ellipsis")
+            table.add_row(*cells, key=char.id)
+        if folded:  # one row for them all: N unfolds
+            more = Text(f"▸ {len(folded)} NPC{'s' if len(folded) != 1 else ''} and monsters folded "
+                        f"({key_text(self.app, 'party.fold_npcs', 'N')} shows them)", style="italic grey62")
+            table.add_row(more, *[Text("") for _ in range(len(pools) + 1)], key=FOLDED_ROW)
         settle(table)  # measured now: a frame drawn before the table is idle shows whole columns
         empty = not state.characters
         self.query_one("#party-empty").display = empty
         table.display = not empty
         if state.characters:
-            if own in state.characters and not self._on_own:  # a player starts on its own sheet
+            rows_now = len(order) + (1 if folded else 0)
+            if own in state.characters and not self._on_own and own in [c.id for c in order]:  # a player starts on its own sheet
                 self._on_own = True
-                keep = list(state.characters).index(own)
-            table.move_cursor(row=min(max(keep, 0), len(state.characters) - 1))
+                keep = [c.id for c in order].index(own)
+            table.move_cursor(row=min(max(keep, 0), rows_now - 1))
         self._show_sheet()
 
     def _status_room(self, table: DataTable[object], heads: Sequence[str], rows: Sequence[Sequence[Text]],
@@ -449,6 +482,12 @@ class PartyTab(GameTab):
     def action_ask(self) -> None:
         char = self.selected()
         self.gm.action_ask(char.name if char is not None else "")
+
+    def action_fold_npcs(self) -> None:
+        """Fold the NPCs and monsters into one row under the investigators, or unfold them."""
+        self.npcs_folded = not self.npcs_folded
+        if self._state is not None:
+            self.show(self._state)
 
     def action_delete(self) -> None:
         char = self.selected()

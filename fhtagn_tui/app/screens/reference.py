@@ -212,7 +212,7 @@ class ReferenceScreen(Screen[None]):
         where = f"{SYSTEM_NAMES.get(found.system, '')} · {topic_name(found.topic)}" if found.system else ""
         if found.kind == "help":
             title.update(Text(found.title, style="bold"))
-            text.update(Text(keys_text(self.app) + "\n\n" + help_text()))
+            text.update(Text(keys_text(self.app) + "\n\n" + help_text("", gm_app(self).state.system)))
             self._show_table(None)
         elif found.kind == "rule":
             title.update(Text(found.id, style="bold"))

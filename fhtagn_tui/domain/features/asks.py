@@ -175,6 +175,11 @@ def _ask(state: State, cmd: AskRoll, dice: Dice) -> list[Event]:
         chars = [c for c in state.characters.values() if c.is_pc and not c.hidden]
         if not chars:
             raise Rejected("ask all: the campaign has no player characters yet")
+        # the dead (and, for a skill, the unconscious) are not asked (issue 31, domain/able.py)
+        able = [c for c in chars if not c.has("dead") and not (cmd.test == "skill" and c.has("unconscious"))]
+        if not able:
+            raise Rejected("ask all: every player character is dead or unconscious")
+        chars = able
     else:
         chars = []
         for name in cmd.targets:

@@ -4,8 +4,9 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
+from fhtagn_tui.rules import clock as rc
 from fhtagn_tui.rules.coc import dice as coc_dice
-from fhtagn_tui.rules.dice import Dice, DiceError, d100, roll_expr
+from fhtagn_tui.rules.dice import Dice, DiceError, Roll, d100, roll_expr
 from fhtagn_tui.rules.fhtagn import dice as fh_dice
 from fhtagn_tui.rules.gurps import dice as gurps_dice
 from fhtagn_tui.rules.gurps.skills import DEFENCES as DEFENCE_NAMES
@@ -14,12 +15,13 @@ from fhtagn_tui.rules.skills import GURPS_ATTRIBUTES, key_of
 from fhtagn_tui.rules.weapons import Weapon, split_damage
 
 from .. import skills as skill_rules
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, counted, decider, evolver
 from ..events import Event
 from ..imposed import imposed
 from ..lookup import did_you_mean, find_character
-from ..state import SYSTEMS, Bond, Character, SessionInfo, State, char_key
+from ..state import SYSTEM_LABELS, SYSTEMS, Bond, Character, SessionInfo, State, char_key
 from ..systems import (
     KINDS,
     PC_KINDS,
@@ -31,6 +33,7 @@ from ..systems import (
     pool_max,
     starting_pools,
 )
+from .clock import LastingSet, forget
 
 # --- events -------------------------------------------------------------------
 
@@ -272,6 +275,7 @@ class AddCondition(Command):
     name: str
     condition: str
     note: str = ""
+    duration: str = ""  # "3r", "2h": it ends by itself then (domain/features/clock.py)
 
 
 class RemoveCondition(Command):
@@ -367,6 +371,45 @@ def _check_stats(state: State, stats: dict[str, int], kind: str) -> dict[str, in
     return out
 
 
+#: Every characteristic name of the three systems, folded: a skill written like one is a slip.
+_STAT_NAMES = {s.name.casefold(): s.name for sheet in SHEETS.values() for s in sheet.stats + sheet.optional}
+
+
+def _stats_written_as_skills(
+    state: State, stats: dict[str, int], cmd: CreateCharacter | EditCharacter
+) -> tuple[dict[str, int], dict[str, int | None], dict[str, str]]:
+    """The characteristics of ``cmd`` in any case (``str=70``, ``Str=70`` and ``STR=70`` are STR),
+    taken out of its skills; a name that is another system's characteristic is refused, never kept
+    as a skill unasked (``custom:NAME=N`` keeps it)."""
+    sheet = SHEETS[state.system]
+    out = dict(stats)
+    given = {spec.name if (spec := sheet.spec(k)) is not None else k for k in stats}
+    custom = {" ".join(n.split()).casefold() for n in cmd.custom}
+    skills: dict[str, int | None] = {}
+    relative: dict[str, str] = {}
+    mine = ", ".join(s.name for s in sheet.stats + sheet.optional)
+    for raw, value in [*cmd.skills.items(), *cmd.relative.items()]:
+        folded = " ".join(raw.split()).casefold()
+        spec = sheet.spec(raw.strip())
+        if spec is not None and folded not in custom:
+            if not isinstance(value, int):
+                raise Rejected(f"{raw}={value if value is not None else '--'}: {spec.name} is a characteristic; "
+                               f"give it a number ({spec.name}={spec.default})")
+            if spec.name in given:
+                raise Rejected(f"{spec.name} is given twice")
+            given.add(spec.name)
+            out[raw.strip()] = value
+            continue
+        if folded in _STAT_NAMES and folded not in custom and not cmd.new_skill:
+            raise Rejected(f"{raw!r} is not a characteristic in {SYSTEM_LABELS[state.system]} (its characteristics: "
+                           f"{mine}); custom:{raw.strip()}=N keeps a skill by that name")
+        if isinstance(value, str) and raw in cmd.relative:
+            relative[raw] = value
+        else:
+            skills[raw] = value if not isinstance(value, str) else None
+    return out, skills, relative
+
+
 def _check_skills(skills: dict[str, int | None]) -> None:
     for name, value in skills.items():
         if not name.strip():
@@ -386,7 +429,8 @@ def _written_skills(
     custom = {" ".join(n.split()).casefold() for n in cmd.custom}
     out: dict[str, int | None] = {}
     attrs: dict[str, str] = {}
-    given: list[tuple[str, int | str | None]] = [*cmd.skills.items(), *cmd.relative.items()]
+    _, skills_given, relative_given = _stats_written_as_skills(state, {}, cmd)
+    given: list[tuple[str, int | str | None]] = [*skills_given.items(), *relative_given.items()]
     for raw, value in given:
         confirmed = cmd.new_skill or " ".join(raw.split()).casefold() in custom
         if value is None:  # a removal names a skill of the sheet
@@ -468,7 +512,12 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
     kind = _kind(state, cmd.kind)
     if state.system != "fhtagn" and kind == "agent":
         kind = "investigator"
-    stats = complete_stats(state.system, _check_stats(state, cmd.stats, kind))
+    given_stats, _, _ = _stats_written_as_skills(state, cmd.stats, cmd)
+    stats = complete_stats(state.system, _check_stats(state, given_stats, kind))
+    luck_dice: tuple[Roll, ...] = ()
+    if state.system == "coc7" and kind in PC_KINDS and "Luck" not in stats:
+        stats["Luck"] = 5 * sum(dice.draw("Luck (3D6×5)", "d6") for _ in range(3))
+        luck_dice = tuple(dice.take())
     written, attrs = _written_skills(state, None, stats, cmd)
     skills = {k: v for k, v in written.items() if v is not None}
     bonds: list[Bond] = []
@@ -514,6 +563,7 @@ def _create_character(state: State, cmd: CreateCharacter, dice: Dice) -> list[Ev
             san_loss=cmd.san_loss.strip(),
             skill_attrs=attrs,
             rules=rules,
+            dice=luck_dice,
         )
     ]
 
@@ -523,7 +573,8 @@ def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]
     char = find_character(state, cmd.name)
     if not cmd.stats and not cmd.skills and not cmd.relative:
         raise Rejected("nothing to change: give STAT=VALUE or Skill=VALUE pairs")
-    stats = _check_stats(state, dict(cmd.stats), char.kind)
+    given_stats, _, _ = _stats_written_as_skills(state, dict(cmd.stats), cmd)
+    stats = _check_stats(state, given_stats, char.kind)
     written, attrs = _written_skills(state, char, {**char.stats, **stats}, cmd)
     events: list[Event] = []
     for stat, value in stats.items():
@@ -611,8 +662,17 @@ def _add_condition(state: State, cmd: AddCondition, dice: Dice) -> list[Event]:
     cond = cmd.condition.strip().casefold()
     if not cond:
         raise Rejected("name the condition")
+    lasting: list[Event] = []
+    if cmd.duration:
+        try:
+            seconds, rounds = rc.parse(cmd.duration)
+        except ValueError as exc:
+            raise Rejected(f"for={cmd.duration}: {exc}") from None
+        lasting = [LastingSet(character=char.id, condition=cond, seconds=seconds, rounds=rounds, note=cmd.note)]
+        if char.has(cond):  # the GM sets or changes the length of a condition already there
+            return lasting
     if char.has(cond):
-        raise Rejected(f"{char.name} is already {cond}")
+        raise Rejected(f"{char.name} is already {cond} (for=3r|2h|… sets how long it lasts)")
     note = cmd.note
     rules: tuple[str, ...] = ()
     if state.system == "fhtagn" and cond.startswith("insane-"):  # the GM's choice of reaction (FH-SAN-07)
@@ -621,7 +681,7 @@ def _add_condition(state: State, cmd: AddCondition, dice: Dice) -> list[Event]:
         react = fh_san.reaction(cond.removeprefix("insane-"))
         if react is not None:
             note, rules = note or react.effect_for(char.stats.get("CON", 0)), ("FH-SAN-07",)
-    return [ConditionAdded(character=char.id, condition=cond, note=note, rules=rules)]
+    return [ConditionAdded(character=char.id, condition=cond, note=note, rules=rules), *lasting]
 
 
 @decider(RemoveCondition)
@@ -905,12 +965,15 @@ def _ev_bond(state: State, ev: BondChanged) -> State:
     return state.with_character(replace(char, bonds=bonds))
 
 
-@evolver(ConditionAdded, reads=("character", "condition"))
+@evolver(ConditionAdded, reads=("character", "condition", "note"))
 def _ev_cond_added(state: State, ev: ConditionAdded) -> State:
     char = state.characters.get(ev.character)
     if char is None or ev.condition in char.conditions:
         return state
-    return state.with_character(replace(char, conditions=char.conditions + (ev.condition,)))
+    since = {**char.since, ev.condition: (ev.seq, ev.note)}  # what set it, for a refusal that names it
+    if char.mind.reaction_owed and ev.condition.startswith("insane-"):  # the GM chose it (FH-SAN-07)
+        char = replace(char, mind=replace(char.mind, reaction_owed=""))
+    return state.with_character(replace(char, conditions=char.conditions + (ev.condition,), since=since))
 
 
 @evolver(ConditionRemoved, reads=("character", "condition"))
@@ -918,7 +981,10 @@ def _ev_cond_removed(state: State, ev: ConditionRemoved) -> State:
     char = state.characters.get(ev.character)
     if char is None or ev.condition not in char.conditions:
         return state  # nothing to take away: the state as it was
-    return state.with_character(replace(char, conditions=tuple([c for c in char.conditions if c != ev.condition])))
+    since = {k: v for k, v in char.since.items() if k != ev.condition} if ev.condition in char.since else char.since
+    state = forget(state, char.id, ev.condition)  # its length goes with it
+    return state.with_character(replace(char, conditions=tuple([c for c in char.conditions if c != ev.condition]),
+                                        since=since))
 
 
 @counted("rolls", DiceRolled)
@@ -930,6 +996,9 @@ def _ev_rolled(state: State, ev: DiceRolled) -> State:
 def _ev_note(state: State, ev: NoteAdded) -> State:
     return replace(state, notes=state.notes + 1)
 
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(TestSkill, "name", doing="make a test")
 
 __all__ = [name for name in dir() if not name.startswith("_")]
 _ = PC_KINDS

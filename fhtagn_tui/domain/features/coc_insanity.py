@@ -23,16 +23,19 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
+from fhtagn_tui.rules.clock import HOUR
 from fhtagn_tui.rules.coc import insanity as ins
 from fhtagn_tui.rules.coc import tomes as lore
 from fhtagn_tui.rules.dice import Dice, DiceError
 
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, Mind, State
 from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, SkillChanged
+from .clock import LastingSet
 
 TEMPORARY = ins.INSANE["temporary"]
 INDEFINITE = ins.INSANE["indefinite"]
@@ -369,6 +372,19 @@ def mythos_gain_events(char: Character, gain: int, rules: tuple[str, ...]) -> li
     return events
 
 
+#: The condition a bout of madness puts on the sheet while it lasts (issue 31).
+BOUT = "bout of madness"
+
+
+def bout_lasting(char: Character, name: str, duration: int, unit: str) -> list[Event]:
+    """The bout on the sheet for its 1D10 rounds (real time) or hours (summary), COC-INSANITY-05."""
+    seconds, rounds = (0, duration) if unit == "rounds" else (duration * HOUR, 0)
+    added: list[Event] = [] if char.has(BOUT) else [
+        ConditionAdded(character=char.id, condition=BOUT, note=name, rules=("COC-INSANITY-05",))]
+    return added + [LastingSet(character=char.id, condition=BOUT, seconds=seconds, rounds=rounds, note=name,
+                               rules=("COC-INSANITY-05",))]
+
+
 def bout_events(
     state: State, char: Character, dice: Dice, kind: str, *, trigger: str, mythos: bool,
     phobia: str = "", mania: str = "", rules: tuple[str, ...] = (),
@@ -381,7 +397,8 @@ def bout_events(
             trigger=trigger, mythos=mythos, phobia=phobia.strip(), mania=mania.strip(),
             rules=("COC-INSANITY-05", "COC-INSANITY-16") + rules + (("COC-INSANITY-10",) if mythos else ()),
             dice=tuple(dice.take()),
-        )
+        ),
+        *bout_lasting(char, b.name, b.duration, b.unit),
     ]
     if mythos:
         gain = ins.mythos_from_madness(char.mind.mythos_bouts)
@@ -445,6 +462,8 @@ def san_loss_events(
             if check.insane:
                 note = f"underlying insanity for {check.hours} hours"
                 events.append(ConditionAdded(character=char.id, condition=TEMPORARY, note=note, rules=("COC-INSANITY-02",)))
+                events.append(LastingSet(character=char.id, condition=TEMPORARY, seconds=check.hours * HOUR,
+                                         rules=("COC-INSANITY-11",)))
                 why += ("COC-INSANITY-02",)
     if why:
         now = fold(state, events).characters[char.id]
@@ -761,3 +780,7 @@ def _ev_table(state: State, ev: MadnessTableSet) -> State:
     else:
         madness.pop(key, None)
     return replace(state, coc_lore=replace(state.coc_lore, madness=madness))
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(CocSanityRoll, "name", doing="make a Sanity roll", unconscious=False)

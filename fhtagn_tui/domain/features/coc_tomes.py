@@ -18,6 +18,7 @@ from fhtagn_tui.rules.coc import tomes as tm
 from fhtagn_tui.rules.coc.dice import Difficulty
 from fhtagn_tui.rules.dice import Dice, DiceError, check_expr, roll_expr
 
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
@@ -647,3 +648,9 @@ def _ev_cast(state: State, ev: SpellCast) -> State:
         return _set_spell(state, ev.character, ev.spell, -1)
     times = max(0, mind_of(state, ev.character).spells.get(ev.spell.casefold(), 0))
     return mark_acted(_set_spell(state, ev.character, ev.spell, times + 1), ev.character)
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(CastSpell, "name", doing="cast a spell")
+acting(ReadTome, "name", doing="read")
+acting(StudyTome, "name", doing="study")

@@ -72,6 +72,7 @@ from fhtagn_tui.rules.weapons import (
     resolve_gurps_damage,
 )
 
+from ..able import acting
 from ..attack_words import Called, Defence, Given, Special, Surprise, foreign
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
@@ -79,6 +80,7 @@ from ..events import Event
 from ..lookup import did_you_mean, find_character
 from ..state import Character, State
 from ..systems import derived
+from . import clock
 
 __all__ = [
     "Attack",
@@ -609,6 +611,8 @@ def _advance(state: State, dice: Dice, done: str) -> list[Event]:
                 if end_hook is not None:
                     for ev in end_hook(s, dice):
                         emit(ev)
+                for ev in clock.round_end(s, dice):  # every system: round-long conditions, game time
+                    emit(ev)
             emit(RoundStarted(round=s.encounter.round + 1, rules=fh))
             done = ""
             new_round = True
@@ -975,3 +979,7 @@ def format_encounter(state: State) -> str:
         hp = f" HP {char.current['HP']}" if char is not None and "HP" in char.current else ""
         lines.append(f"{pointer} {name:<18} {comb.initiative:g}{hp}  {'; '.join(marks)}".rstrip())
     return "\n".join(lines)
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(Attack, "attacker", doing="attack")

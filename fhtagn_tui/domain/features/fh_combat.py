@@ -29,6 +29,7 @@ from fhtagn_tui.rules.fhtagn.dice import (
 from fhtagn_tui.rules.fhtagn.party import damage_bonus
 from fhtagn_tui.rules.weapons import Weapon, default_weapon, find_weapon, weapons_for
 
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
@@ -859,3 +860,9 @@ def _hp_set(state: State, dice: Dice, char: Character, old: int, new: int, reaso
 
 
 register_hp_change("fhtagn", _hp_set)
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(Grapple, "actor", doing="grapple")
+acting(Move, "name", doing="move")
+acting(Aim, "name", doing="aim")

@@ -9,11 +9,13 @@ from collections.abc import Callable
 
 from msgspec.structs import replace
 
+from fhtagn_tui.rules.clock import TIMER_UNITS
 from fhtagn_tui.rules.dice import Dice, roll_expr
 from fhtagn_tui.rules.gurps import dice as gurps_dice
 from fhtagn_tui.rules.gurps import fright as fr
 from fhtagn_tui.rules.gurps.fright import FrightRecord, Timer, Trait
 
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
@@ -21,6 +23,7 @@ from ..lookup import did_you_mean, find_character
 from ..state import Character, Mind, State
 from ..systems import derived
 from .campaign import ConditionAdded, ConditionRemoved, PoolChanged, StatChanged
+from .clock import LastingSet
 
 # --- events -------------------------------------------------------------------
 
@@ -272,7 +275,20 @@ def _apply(state: State, char: Character, total: int, margin: int, mod: int, dic
                                           rules=(entry.rule, "GURPS-FRIGHT-39")))
     for cond in new_conditions:
         events.append(ConditionAdded(character=char.id, condition=cond, note=f"fright result {total}", rules=("GURPS-FRIGHT-40",)))
+    for timer in r.timers:  # the clock ends each span (issue 31): by itself, or with the recovery roll owed
+        events += timer_lasting(char.id, timer, entry.rule)
     return events
+
+
+def timer_lasting(char_id: str, timer: Timer, rule: str) -> list[Event]:
+    """The length of a timed fright condition on the campaign clock (GURPS-FRIGHT-40): at its end it
+    ends by itself ("auto"), or the recovery roll it calls for is owed ("HT roll")."""
+    unit = TIMER_UNITS.get(timer.unit)
+    if unit is None or timer.amount <= 0:  # "1 reaction": not a time
+        return []
+    due = "" if timer.recovery == "auto" else f"{timer.recovery} roll ('fright recover NAME')"
+    return [LastingSet(character=char_id, condition=timer.condition, seconds=timer.amount * unit, due=due,
+                       rules=(rule, "GURPS-FRIGHT-40"))]
 
 
 def _validate_options(char: Character, worsen: str, self_control: int) -> None:
@@ -397,6 +413,8 @@ def _recover(state: State, cmd: RecoverFright, dice: Dice) -> list[Event]:
         events.append(PoolChanged(character=char.id, pool="HP", old=old, new=fr.lose(old, hp),
                                   reason=f"catatonic without care, days {timer.elapsed + 1}–{timer.elapsed + timer.amount}",
                                   rules=("GURPS-FRIGHT-27", "GURPS-FRIGHT-41")))
+    if not success and next_amount:  # a further span on the clock
+        events += timer_lasting(char.id, replace(timer, amount=next_amount), "GURPS-FRIGHT-40")
     if success:
         others = [t for i, t in enumerate(char.mind.timers) if i != index and t.condition == timer.condition]
         if not others and char.has(timer.condition):
@@ -404,6 +422,7 @@ def _recover(state: State, cmd: RecoverFright, dice: Dice) -> list[Event]:
         if after is not None and not char.has(after.condition):
             events.append(ConditionAdded(character=char.id, condition=after.condition,
                                          note=f"{after.amount} {after.unit}", rules=("GURPS-FRIGHT-40",)))
+            events += timer_lasting(char.id, after, "GURPS-FRIGHT-40")
     return events
 
 
@@ -502,3 +521,7 @@ def _ev_recovery(state: State, ev: RecoveryRolled) -> State:
         return replace(m, timers=tuple(timers))
 
     return _with_mind(state, ev.character, change)
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(FrightCheck, "name", doing="make a Fright Check", unconscious=False)

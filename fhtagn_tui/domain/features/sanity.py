@@ -12,6 +12,7 @@ from fhtagn_tui.rules.dice import Dice, DiceError
 from fhtagn_tui.rules.fhtagn import sanity as san
 from fhtagn_tui.rules.fhtagn.party import ADAPTATION_TRACKS
 
+from ..able import acting
 from ..commands import Command
 from ..decide import Rejected, decider, evolver
 from ..events import Event
@@ -589,7 +590,10 @@ def _ev_disorder_removed(state: State, ev: DisorderRemoved) -> State:
 
 @evolver(TemporaryInsanity)
 def _ev_insanity(state: State, ev: TemporaryInsanity) -> State:
-    return state if ev.suppressed else _with_mind(state, ev.character, insomnia_due=True)
+    # the reaction still to choose is owed until an insane-REACTION condition comes (domain/owed.py)
+    return state if ev.suppressed else _with_mind(state, ev.character, insomnia_due=True,
+                                                  reaction_owed="" if ev.reaction else (ev.effect or "-"),
+                                                  reaction_secret=ev.secret and not ev.reaction)
 
 
 @evolver(AdaptationBoxChecked)
@@ -613,3 +617,7 @@ def _ev_adapted(state: State, ev: Adapted) -> State:
 @evolver(InsomniaRolled)
 def _ev_insomnia(state: State, ev: InsomniaRolled) -> State:
     return _with_mind(state, ev.character, insomnia_due=False)
+
+
+# Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
+acting(SanTest, "name", doing="take a SAN test", unconscious=False)

@@ -9,6 +9,7 @@ from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.coc.dice import skill_roll
 from fhtagn_tui.rules.dice import Dice, DiceError, check_expr, roll_expr
 
+from ...able import acting
 from ...decide import Rejected, decider
 from ...events import Event
 from ...state import State
@@ -141,3 +142,8 @@ def _shoot(state: State, cmd: Shoot, dice: Dice) -> list[Event]:
             hurt_person(acc, n, t.character, damage, f"shot by {shooter.name}", ())
     finish(acc, n)
     return acc.events
+
+
+# Who cannot (issue 31): the dead and the unconscious neither ram nor shoot (domain/able.py).
+acting(RamVehicle, "name", doing="ram")
+acting(Shoot, "name", doing="shoot")

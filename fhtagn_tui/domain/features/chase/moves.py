@@ -7,6 +7,7 @@ from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.coc.dice import skill_roll
 from fhtagn_tui.rules.dice import Dice, roll_expr
 
+from ...able import acting
 from ...decide import Rejected, decider
 from ...events import Event
 from ...lookup import find_character
@@ -207,3 +208,9 @@ def _navigate(state: State, cmd: Navigate, dice: Dice) -> list[Event]:
     return [NavigatorRolled(chase=chase.number, participant=p.id, name=p.name, passenger=who.id, skill=skill,
                             target=target, roll=r.roll, level=r.level.label, success=r.success,
                             rules=("COC-CHASE-24",) + rules, dice=tuple(dice.take()))]
+
+
+# Who cannot (issue 31): the dead and the unconscious make no move in a chase (domain/able.py).
+for _kind, _doing in ((Move, "move in a chase"), (CrossHazard, "cross a hazard"), (Barrier, "pass a barrier"),
+                      (Pedal, "drive"), (Navigate, "drive")):
+    acting(_kind, "name", doing=_doing)

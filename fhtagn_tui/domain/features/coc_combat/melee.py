@@ -11,6 +11,7 @@ from fhtagn_tui.rules.encounter import Combatant
 from fhtagn_tui.rules.weapons import Weapon
 
 from ... import attack_words as aw
+from ...able import acting
 from ...decide import Rejected, decider
 from ...events import Event
 from ...imposed import imposed
@@ -234,3 +235,8 @@ def decide_coc_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
 
 
 register_attack("coc7", decide_coc_attack)
+
+
+# Who cannot (issue 31): the dead and the unconscious make no attack (domain/able.py).
+acting(CocMelee, "attacker", doing="attack")
+acting(CocManeuver, "attacker", doing="make a maneuver")

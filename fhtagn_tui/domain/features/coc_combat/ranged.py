@@ -12,6 +12,7 @@ from fhtagn_tui.rules.coc.dice import CocRoll, Difficulty, skill_roll
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.weapons import Weapon
 
+from ...able import acting
 from ...decide import Rejected, decider
 from ...events import Event
 from ...lookup import find_character
@@ -336,3 +337,8 @@ def decide_coc_auto(state: State, cmd: CocAutoFire, dice: Dice) -> list[Event]:
         if rolled:
             events += wounds(state, char, rolled, f"{w.name} fire", dice)
     return events
+
+
+# Who cannot (issue 31): the dead and the unconscious fire no weapon (domain/able.py).
+acting(CocShoot, "attacker", doing="shoot")
+acting(CocAutoFire, "attacker", doing="shoot")

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 
 from msgspec.structs import replace
 
+from fhtagn_tui.rules.clock import MINUTE
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.fhtagn import hazards as rules
 from fhtagn_tui.rules.fhtagn.dice import FhTest
@@ -15,6 +16,7 @@ from ...decide import Rejected, decider
 from ...events import Event
 from ...lookup import did_you_mean, find_character
 from ...state import Character, State
+from ..clock import pass_time
 from .commands import ExposeToCold, HazardEnd, HazardTick, StartSuffocation, TouchFire, WarmUp
 from .common import Fold, alive, con_now, hazard_of, require_fhtagn, test_fields, test_mods
 from .events import (
@@ -243,6 +245,8 @@ def _hazard_tick(state: State, cmd: HazardTick, dice: Dice) -> list[Event]:
                 break
             if hazard_of(fold.char(char.id), k) is not None:
                 _TICKS[k](fold, char.id, dice)
+    if any(isinstance(ev, ColdTick) for ev in fold.events):  # a cold interval is 5 minutes of game time (issue 31)
+        fold.emit(*pass_time(fold.state, rules.COLD_INTERVAL * MINUTE, f"the cold: {rules.COLD_INTERVAL} minutes"))
     return fold.events
 
 

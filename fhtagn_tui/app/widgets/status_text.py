@@ -1,0 +1,93 @@
+"""A character's conditions in order of urgency, shortened before the urgent ones are cut (issue 31).
+
+Dead, dying, unconscious (and the GURPS coma, faint, catatonia), insane (and a bout of madness,
+panic), a major wound, stunned, prone, then the rest as they came.  Each shows what is left of it
+when it lasts ("bout of madness 2r", "temporarily insane 4h").  When the room runs short, the least
+urgent are shortened first ("maj.wound"), then the urgent ones, and only then are the least urgent
+left out ("+2"): "dying" is never the part that is cut.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from fhtagn_tui.domain.state import Character, State
+
+LOUD = "bold white on red"
+_RANKS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (0, ("dead",)),
+    (1, ("dying",)),
+    (2, ("unconscious", "coma", "light coma", "catatonic", "fainted", "seizure")),
+    (5, ("major wound",)),
+    (6, ("stunned", "stabilised", "retching")),
+    (7, ("prone",)),
+)
+SHORT = {
+    "dead": "DEAD", "dying": "DYING", "unconscious": "UNCONSC.", "major wound": "maj.wound",
+    "temporarily insane": "temp.insane", "indefinitely insane": "indef.insane", "permanently insane": "perm.insane",
+    "bout of madness": "bout", "stabilised": "stab.", "light coma": "lt.coma", "total panic": "panic",
+}
+STYLES = {"dead": LOUD, "dying": LOUD, "unconscious": "bold black on yellow"}
+
+
+def rank(condition: str) -> int:
+    """0 dead, 1 dying, 2 out cold, 3–4 insane or mad, 5 major wound, 6 stunned, 7 prone, 8 the rest."""
+    for value, names in _RANKS:
+        if condition in names:
+            return value
+    if "insane" in condition or "panic" in condition:
+        return 3
+    if condition.startswith("bout"):
+        return 4
+    return 8
+
+
+def parts(char: Character, state: State | None = None) -> list[tuple[str, str, str]]:
+    """(full, short, style) of each condition, most urgent first, with what is left of a lasting one."""
+    left = {}
+    if state is not None:
+        left = {x.condition: x.left(state.clock) for x in state.lasting if x.character == char.id}
+    out: list[tuple[str, str, str]] = []
+    for cond in sorted(char.conditions, key=rank):
+        full, short = (cond.upper(), SHORT.get(cond, cond)) if cond in STYLES else (cond, SHORT.get(cond, cond))
+        what = char.since.get(cond, (0, ""))[1]
+        if cond == "bout of madness" and what:  # which bout: "bout: Flee in panic 2r", short "flee in panic 2r"
+            full, short = f"bout: {what}", what.casefold()
+        if cond in left:
+            full, short = f"{full} {left[cond]}", f"{short} {left[cond]}"
+        out.append((full, short, STYLES.get(cond, "yellow")))
+    return out
+
+
+def fit(items: list[tuple[str, str, str]], room: int | None = None, sep: str = " ") -> Text:
+    """The parts in ``room`` columns: shortened from the least urgent up, then the least urgent left out."""
+    chosen = [full for full, _short, _style in items]
+
+    def width(labels: list[str], dropped: int = 0) -> int:
+        extra = len(f"{sep}+{dropped}") if dropped else 0
+        return sum(len(x) for x in labels) + len(sep) * max(0, len(labels) - 1) + extra
+
+    if room is not None:
+        for i in range(len(items) - 1, -1, -1):
+            if width(chosen) <= room:
+                break
+            chosen[i] = items[i][1]
+    shown = len(items)
+    if room is not None:
+        while shown > 1 and width(chosen[:shown], len(items) - shown) > room:
+            shown -= 1
+    text = Text()
+    for i in range(shown):
+        if i:
+            text.append(sep)
+        text.append(chosen[i], style=items[i][2])
+    if shown < len(items):
+        text.append(f"{sep}+{len(items) - shown}", style="bold yellow")
+    return text
+
+
+def status_text(char: Character, state: State | None = None, room: int | None = None, sep: str = ", ") -> Text:
+    return fit(parts(char, state), room, sep)
+
+
+__all__ = ["fit", "parts", "rank", "status_text"]
