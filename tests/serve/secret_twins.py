@@ -200,6 +200,8 @@ def _named(value: object, ids: dict[str, str]) -> object:
 
 def _without_positions(value: object) -> object:
     if isinstance(value, dict):
+        if "since" in value and isinstance(value["since"], dict):  # a condition's (seq that set it, note)
+            value = {**value, "since": {c: v[1] for c, v in value["since"].items()}}
         return {k: _without_positions(v) for k, v in value.items() if k not in _POSITIONS}
     if isinstance(value, list):
         return [_without_positions(v) for v in value]
