@@ -135,6 +135,7 @@ class State(msgspec.Struct, frozen=True):
     coc_ammo: dict[str, dict[str, int]] = {}  # CoC 7e: character id → weapon key → rounds loaded (absent: full)
     coc_lore: CocLore = CocLore()  # CoC 7e tomes, spells and the Keeper's madness-table edits
     templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
+    template_armor: dict[str, tuple[int, str]] = {}  # a template's worn armour (rating, item), by its key
     asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
 

@@ -31,7 +31,14 @@ from ..text import CONTROL, LONG, NAME
 from .campaign import ConditionAdded, CreateCharacter
 from .encounter import AddCombatants, ArmorSet
 from .entry import Entry
-from .templates import MAX_SPAWN, SpawnFromTemplate, find_template, next_numbers
+from .templates import (
+    MAX_SPAWN,
+    SaveTemplate,
+    SpawnFromTemplate,
+    TemplateSaved,
+    find_template,
+    next_numbers,
+)
 from .templates import spawn_from_template as _template_spawn
 
 # --- commands -----------------------------------------------------------------------
@@ -59,6 +66,7 @@ class ImportCharacters(Command):
     entries: tuple[Entry, ...]
     fight: bool = False
     source: str = ""  # what was imported (a file name), for the log
+    as_template: bool = False  # kept as the campaign's templates (bestiary entries), no characters made
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -82,18 +90,43 @@ def clean_entry(e: Entry) -> Entry:
                    skills={_safe(k, 60): v for k, v in e.skills.items()}, attacks=attacks,
                    armor_item=_safe(e.armor_item, 60), san_loss=_safe(e.san_loss, 20),
                    conditions=tuple(_safe(c, 40) for c in e.conditions),
+                   spells=tuple(_safe(sp, 60) for sp in e.spells),
                    bonds=tuple(Bond(_safe(b.name, 60), b.score) for b in e.bonds))
 
 
-def template_entry(t: Character) -> Entry:
+MAX_SPELLS = 40
+
+
+def _spells(state: State, entry: Entry, name: str) -> list[Event]:
+    """The spells a stat block gives, known to the character (CoC: ``SpellLearned``, as from an entity
+    without the INT roll: the book says the NPC knows them)."""
+    if not entry.spells:
+        return []
+    if state.system != "coc7":
+        raise Rejected(f"{entry.name}: spells as a character's own are Call of Cthulhu's; this campaign plays "
+                       f"{SYSTEM_LABELS.get(state.system, state.system)} (they belong in the notes)")
+    if len(entry.spells) > MAX_SPELLS:
+        raise Rejected(f"{entry.name}: at most {MAX_SPELLS} spells, not {len(entry.spells)}")
+    from .coc_tomes import SpellLearned
+
+    out: list[Event] = []
+    for spell in dict.fromkeys(" ".join(s.split())[:60] for s in entry.spells):
+        if spell:
+            out.append(SpellLearned(character=char_key(name), spell=spell, source="stat block", time="known",
+                                    learned=True))
+    return out
+
+
+def template_entry(t: Character, armor: tuple[int, str] = (0, "")) -> Entry:
     return Entry(name=t.name, kind=t.kind, stats=dict(t.stats), skills=dict(t.skills), attacks=t.attacks,
-                 san_loss=t.san_loss, hidden=t.hidden, tags=("template",))
+                 san_loss=t.san_loss, hidden=t.hidden, tags=("template",), notes=t.notes, pools=dict(t.current),
+                 armor=armor[0], armor_item=armor[1], spells=tuple(t.mind.spells))
 
 
 def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
     """An entry by name: the campaign's templates first, then the bestiary; a unique prefix
     or word start is enough, and a plural (``cultists``, ``witches``) finds its entry."""
-    pool = [template_entry(t) for t in state.templates.values()]
+    pool = [template_entry(t, state.template_armor.get(t.id, (0, ""))) for t in state.templates.values()]
     pool += [e for e in book if e.key not in {p.key for p in pool}]
     key = " ".join(char_key(name).split())
     if not key:
@@ -176,6 +209,7 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
             made.append(ArmorSet(character=char_key(name), rating=entry.armor, item=entry.armor_item[:60]))
         made += [ConditionAdded(character=char_key(name), condition=c) for c in dict.fromkeys(entry.conditions)
                  if c.strip()]
+        made += _spells(state, entry, name)
         for ev in made:
             events.append(ev)
             s = evolve(s, ev)
@@ -210,6 +244,8 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
         raise Rejected("nothing to import: no stat block was found")
     if len(cmd.entries) > 100:
         raise Rejected(f"one import brings at most 100 characters, not {len(cmd.entries)}")
+    if cmd.as_template:
+        return _import_templates(state, cmd, dice)
     seen: set[str] = set()
     events: list[Event] = []
     s = state
@@ -224,6 +260,38 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
     if cmd.fight:
         names = tuple(e.key for e in cmd.entries)
         events += decide(s, AddCombatants(names=names), dice)
+    return events
+
+
+def _import_templates(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
+    """``import --as-template``: each block a template (a bestiary entry of the campaign), one group."""
+    if cmd.fight:
+        raise Rejected("templates do not fight: leave out --fight (or --as-template)")
+    events: list[Event] = []
+    seen: set[str] = set()
+    for entry in (clean_entry(e) for e in cmd.entries):
+        if entry.system and entry.system != state.system:
+            raise Rejected(f"{entry.name} is a {SYSTEM_LABELS.get(entry.system, entry.system)} stat block; "
+                           f"this campaign plays {SYSTEM_LABELS.get(state.system, state.system)}")
+        if entry.key in seen:
+            raise Rejected(f"{entry.name} is twice in what is imported")
+        seen.add(entry.key)
+        if entry.key in state.templates:
+            raise Rejected(f"there is already a template called {entry.name} ('template remove' it first)")
+        if entry.spells and state.system != "coc7":
+            raise Rejected(f"{entry.name}: spells as a character's own are Call of Cthulhu's")
+        if not 0 <= entry.armor <= 99:
+            raise Rejected(f"{entry.name}: armour {entry.armor} is impossible (0–99)")
+        kind = entry.kind if entry.kind in NPC_KINDS else "npc"
+        try:
+            (saved,) = decide(state, SaveTemplate(name=entry.name, kind=kind, stats=dict(entry.stats),
+                                                  skills=dict(entry.skills), hidden=entry.hidden,
+                                                  attacks=entry.attacks), dice)
+        except Rejected as exc:
+            raise Rejected(f"{entry.name}: {exc}") from None
+        assert isinstance(saved, TemplateSaved)
+        events.append(replace(saved, san_loss=entry.san_loss, notes=entry.notes, pools=dict(entry.pools),
+                              armor=entry.armor, armor_item=entry.armor_item, spells=entry.spells))
     return events
 
 
