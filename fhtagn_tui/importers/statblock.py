@@ -85,6 +85,8 @@ _DASHES = str.maketrans({"\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2010": 
 def clean(text: str) -> str:
     """Normalise dashes and spaces; join words hyphenated across a line break."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").translate(_DASHES)
+    for lig, plain in (("\ufb01", "fi"), ("\ufb02", "fl"), ("\ufb00", "ff"), ("\ufb03", "ffi"), ("\ufb04", "ffl")):
+        text = text.replace(lig, plain)  # a PDF's ligatures
     text = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", " ", text)
     text = re.sub(r"([A-Za-z])[-\u00ad][ ]*\n[ ]*([a-z])", r"\1\2", text)  # Spot Hid-\nden
     return text.replace("\u00ad", "")
@@ -127,7 +129,7 @@ SKILLS = re.compile(r"\bskills?\b\s*[:\-]?", _I)
 END_OF_SKILLS = re.compile(r"\b(?:attacks?|combat|armou?r|sanity|san\s+loss|spells|traits|notes|weapons|"
                            r"powers|description|languages?|rituals|advantages|disadvantages|dodge|parry|bonds?|"
                            r"block|DR)\b\s*:", _I)
-_ONE_SKILL = r"(?P<name>[A-Za-z][A-Za-z .'/()&]*?)\s*(?:-|:)?\s*(?P<val>\d+)\s*%?" + _HALVES + r"(?:\s*\[[^\]]*\])?"
+_ONE_SKILL = r"(?P<name>[A-Za-z][A-Za-z .'/()&\-]*?)\s*(?:-|:)?\s*(?P<val>\d+)\s*%?" + _HALVES + r"(?:\s*\[[^\]]*\])?"
 SKILL_ITEM = re.compile(rf"^(?:{_ONE_SKILL.replace('?P<name>', '').replace('?P<val>', '')}\s*)+\.?$")
 ONE_SKILL = re.compile(_ONE_SKILL)
 FRIGHT = re.compile(r"\bfright\s*checks?\s*(?:at\s*)?(?P<mod>[+\-]\s*\d+)(?:\s*(?:on|at)\s+(?:sight|seeing)[^.;\n]*)?", _I)
@@ -311,7 +313,8 @@ def _attack(system: str, name: str, damage: str, dtype: str = "", lethality: int
     ranged = (base.kind in ("ranged", "thrown")) if base else (
         any(w in low for w in RANGED_WORDS) or key.startswith("firearms") or skill.casefold().startswith(
             ("firearms", "guns", "heavy weapons")))
-    kind = base.kind if base else ("ranged" if ranged else "unarmed" if key.startswith(("unarmed", "punch", "fist", "brawl")) else "melee")
+    unarmed = key.startswith(("unarmed", "punch", "fist", "brawl", "kick", "head butt")) or "(brawl)" in key
+    kind = base.kind if base else ("ranged" if ranged else "unarmed" if unarmed else "melee")
     w = Weapon(name=name, system=system, skill=skill, damage="".join(damage.split()), kind=kind,
                damage_type=dtype.casefold(), lethality=lethality,
                base_range=base.base_range if base else 0, magazine=base.magazine if base else 0,
@@ -338,11 +341,12 @@ def _split_name(line: str) -> tuple[str, str]:
 # --- suspicious text -----------------------------------------------------------------------
 
 _ALL_LABELS = r"STR|CON|SIZ|DEX|APP|INT|POW|EDU|CHA|ST|DX|IQ|HT|HP|MP|SAN|Luck|WP|BP|Will|Per|FP|Build|Move|MOV|Age|Dodge|Parry|Block"
-#: A number with a letter in it that looks like a digit: O/o for 0, l/I for 1, S/s for 5.
+#: A number with a letter in it that looks like a digit: O/o for 0, l/I for 1, S for 5 (not a lower-case
+#: s: "in his 50s" is a decade).
 _CONFUSED = re.compile(r"(?<![\w.+\-])(?=[0-9OolIS]*[0-9])(?=[0-9OolIS]*[OolIS])[0-9OolIS]{2,4}(?![\w])")
 #: A characteristic's label followed by letters that all look like digits (``CON SO``, ``POW lO``).
 _LETTERS_FOR_DIGITS = re.compile(rf"\b(?P<label>{_ALL_LABELS})\b\s*[:=]?\s*(?P<tok>[OolIS]{{2,3}})(?![\w])")
-_DIGIT_FOR = {"O": "0", "o": "0", "l": "1", "I": "1", "S": "5", "s": "5"}
+_DIGIT_FOR = {"O": "0", "o": "0", "l": "1", "I": "1", "S": "5"}
 
 
 def _fixed(token: str) -> str:
@@ -498,6 +502,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     skills: dict[str, int] = {}
     attacks: list[Weapon] = []
     not_injury: list[str] = []
+    listed: list[tuple[str, str, int]] = []  # (the attack as printed, its skill, the value it gives)
     patterns = (GURPS_ATTACK, GURPS_ATTACK_DASH) if sysname == "gurps" else (ATTACK,)
     found: list[re.Match[str]] = []
     for pattern in patterns:
@@ -526,6 +531,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             continue
         attacks.append(w)
         skills.setdefault(skill, value)
+        listed.append((" ".join(m.group(0).split()), skill, value))
     if per_round > 1 and attacks:
         attacks[0] = msgspec.structs.replace(attacks[0], per_round=per_round)
     for m in t.take(DODGE):
@@ -606,6 +612,9 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     t.take(LABEL_ONLY)
     for k, v in language_skills.items():
         skills.setdefault(k, v)
+    for printed, skill, value in listed:  # one skill, two values in the block: say which one the sheet rolls
+        if skills.get(skill, value) != value:
+            stated.append(f"{printed.split(',')[0].split(':')[0]}: the sheet rolls {skill} {skills[skill]}")
 
     unknown = t.leftovers()
     if not name:
