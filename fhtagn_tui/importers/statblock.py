@@ -315,7 +315,7 @@ def _attack(system: str, name: str, damage: str, dtype: str = "", lethality: int
             ("firearms", "guns", "heavy weapons")))
     unarmed = key.startswith(("unarmed", "punch", "fist", "brawl", "kick", "head butt")) or "(brawl)" in key
     kind = base.kind if base else ("ranged" if ranged else "unarmed" if unarmed else "melee")
-    w = Weapon(name=name, system=system, skill=skill, damage="".join(damage.split()), kind=kind,
+    w = Weapon(name=name, system=system, skill=skill, damage="".join(damage.split()).lower(), kind=kind,
                damage_type=dtype.casefold(), lethality=lethality,
                base_range=base.base_range if base else 0, magazine=base.magazine if base else 0,
                shots=base.shots if base else 1, action=base.action if base else "",

@@ -66,7 +66,8 @@ def _gurps_attack(char: Character, w: Weapon) -> str:
 
 
 def _skills(char: Character, skip: tuple[str, ...], sep: str, dash: bool) -> str:
-    items = [f"{k}-{v}" if dash else f"{k} {v}%" for k, v in char.skills.items() if k not in skip]
+    items = [f"{k}-{v}" if dash else f"{k} {v}%" for k, v in sorted(char.skills.items(), key=lambda kv: kv[0].casefold())
+             if k not in skip]  # alphabetical, as the books list them
     return sep.join(items)
 
 
