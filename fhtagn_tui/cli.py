@@ -252,7 +252,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ImportError_ as exc:
         _err(f"{source}: {exc}")
         return PROBLEM
-    what = "templates (bestiary entries)" if args.as_template else p.kind
+    what = f"({p.kind})" + (" as templates (bestiary entries for 'npc add')" if args.as_template else "")
     with _open(args, readonly=args.dry_run) as door:
         try:
             # the dry run decides exactly as the import does (the same checks, the same refusals)
@@ -262,9 +262,10 @@ def cmd_import(args: argparse.Namespace) -> int:
             return PROBLEM
         print("\n".join(p.report))
         if args.dry_run:
-            print(f"(dry run: {len(p.command.entries)} {what} to import, {len(events)} events; nothing changed)")
+            print(f"(dry run: {len(p.command.entries)} {what} to import, {len(events)} events; nothing changed)"
+                  .replace(f"{len(p.command.entries)} ({p.kind})", f"{len(p.command.entries)} {p.kind}", 1))
             return OK
-        print(f"imported {len(p.command.entries)} ({what}) in one action, {len(events)} events "
+        print(f"imported {len(p.command.entries)} {what} in one action, {len(events)} events "
               f"('fhtagn do {args.name} undo' takes it all back)")
         return OK
 
