@@ -159,3 +159,19 @@ def test_spells_outside_coc_stay_notes_and_a_gurps_spell_is_a_skill():
     (b,) = parse(LAYOUTS[6][1])
     assert b.entry.spells == () and "Spells: Sense Foes-14, Deathvision-13" in b.entry.notes
     assert b.entry.skills["Spell (Deathvision)"] == 13
+
+
+def test_the_readme_examples_import():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = text.split("### Stat blocks as the books print them (formats)", 1)[1].split("\n## ", 1)[0]
+    blocks = [part.split("```", 1)[0] for part in section.split("```text\n")[1:]]
+    assert len(blocks) == 3
+    for system, block in zip(("coc7", "fhtagn", "gurps"), blocks, strict=True):
+        eng = engine(system)
+        p = plan(block)
+        eng.run(p.command)
+        (char,) = eng.state.characters.values()
+        assert not [line for line in p.report if "not understood" in line], p.report
+        assert char.attacks
