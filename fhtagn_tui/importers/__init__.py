@@ -69,6 +69,11 @@ def _block_line(b: statblock.Block) -> list[str]:
         out.append("  spells (in GM notes: this system keeps no spells on a sheet)")
     out += [f"  not understood (kept in GM notes): {u}" for u in b.unknown]
     out += ["  " + r for r in _remarks(e)]
+    if e.system in SHEETS:
+        missing = [spec for spec in SHEETS[e.system].stats if spec.name not in e.stats]
+        if missing:  # said, not guessed silently: the sheet needs every characteristic
+            out.append("  not given (the sheet uses the default): "
+                       + ", ".join(f"{spec.name} {spec.default}" for spec in missing))
     return out
 
 

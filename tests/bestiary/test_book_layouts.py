@@ -117,6 +117,7 @@ def test_appendix_of_forty_imports_each_reports_each_one_action():
     assert named[1] == ("Appendix Figure Ab: Call of Cthulhu 7e monster, 8 characteristics, 3 skills, 2 attacks, "
                         "armour 4 (rubbery hide), SAN loss 1/1d8")
     assert "  as the book states: Move 6 as the book states (the rules give MOV 7)" in p.report
+    assert p.report[p.report.index(named[1]) + 3] == "  not given (the sheet uses the default): APP 50, EDU 60"
     events = eng.run(p.command)
     assert len(eng.state.characters) == 40 and len({ev.group for ev in events}) == 1
     eng.execute("undo")
@@ -175,3 +176,48 @@ def test_the_readme_examples_import():
         (char,) = eng.state.characters.values()
         assert not [line for line in p.report if "not understood" in line], p.report
         assert char.attacks
+
+
+def test_an_agent_as_template_keeps_bonds_and_npc_add_gives_them():
+    eng = engine("fhtagn")
+    eng.run(plan(LAYOUTS[5][1], as_template=True).command)
+    t = eng.state.templates["special agent ruth abernathy-cole"]
+    assert [(b.name, b.score) for b in t.bonds] == [("Daughter Mae", 11), ("Partner Luis", 9)]
+    eng.execute('npc add "special agent ruth" as="Ruth Cole"')
+    assert [(b.name, b.score) for b in eng.state.characters["ruth cole"].bonds] == [("Daughter Mae", 11),
+                                                                                      ("Partner Luis", 9)]
+
+
+def test_template_from_outside_is_validated_where_it_enters():
+    import json
+
+    from fhtagn_tui.importers.native import FORMAT
+
+    doc = {"fhtagn": "character", "format": FORMAT, "system": "coc7",
+           "character": {"name": "Odd Visitor", "kind": "npc", "stats": {"STR": 50}, "current": {"Evil": 7}}}
+    eng = engine("coc7")
+    with pytest.raises(Rejected) as info:
+        eng.run(plan(json.dumps(doc), as_template=True).command)
+    assert str(info.value) == "Odd Visitor: 'Evil' is not a current value in coc7 (values: HP, MP, SAN, Luck)"
+    doc["character"]["current"] = {}
+    doc["character"]["spells"] = [f"Spell {i}" for i in range(41)]
+    with pytest.raises(Rejected) as info:
+        eng.run(plan(json.dumps(doc), as_template=True).command)
+    assert str(info.value) == "Odd Visitor: at most 40 spells, not 41"
+    with pytest.raises(Rejected) as info:
+        eng.run(plan(json.dumps(doc)).command)
+    assert str(info.value) == "Odd Visitor: at most 40 spells, not 41"
+    assert not eng.state.templates and not eng.state.characters
+
+
+@pytest.mark.parametrize("line", ["char export horror format=statblock", "char export horror --format statblock",
+                                  "char export hollow-bell horror --statblock"])
+def test_char_export_in_the_app_writes_the_block(line):
+    eng = engine("coc7")
+    eng.run(plan(LAYOUTS[1][1]).command)
+    block = eng.execute(line).answer
+    assert block.splitlines()[:4] == ["The Hollow-Bell Horror", "STR 90 CON 80 SIZ 100 DEX 40 APP 50 INT 20 POW 70 EDU 60",
+                                      "SAN 70 HP 18 MP 14 DB +2D6 Build 3 Move 6", "Attacks per round: 2"]
+    again = engine("coc7")
+    again.run(plan(block).command)
+    assert again.execute(line).answer == block

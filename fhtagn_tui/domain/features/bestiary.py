@@ -120,7 +120,8 @@ def _spells(state: State, entry: Entry, name: str) -> list[Event]:
 def template_entry(t: Character, armor: tuple[int, str] = (0, "")) -> Entry:
     return Entry(name=t.name, kind=t.kind, stats=dict(t.stats), skills=dict(t.skills), attacks=t.attacks,
                  san_loss=t.san_loss, hidden=t.hidden, tags=("template",), notes=t.notes, pools=dict(t.current),
-                 armor=armor[0], armor_item=armor[1], spells=tuple(t.mind.spells))
+                 armor=armor[0], armor_item=armor[1], spells=tuple(t.mind.spells), bonds=t.bonds,
+                 conditions=t.conditions)
 
 
 def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
@@ -282,6 +283,20 @@ def _import_templates(state: State, cmd: ImportCharacters, dice: Dice) -> list[E
             raise Rejected(f"{entry.name}: spells as a character's own are Call of Cthulhu's")
         if not 0 <= entry.armor <= 99:
             raise Rejected(f"{entry.name}: armour {entry.armor} is impossible (0–99)")
+        if len(entry.spells) > MAX_SPELLS:
+            raise Rejected(f"{entry.name}: at most {MAX_SPELLS} spells, not {len(entry.spells)}")
+        pools = SHEETS[state.system].pools
+        for pool, value in entry.pools.items():
+            if pool not in pools:
+                raise Rejected(f"{entry.name}: {pool!r} is not a current value in {state.system} "
+                               f"(values: {', '.join(pools)})")
+            if not -999 <= value <= 9999:
+                raise Rejected(f"{entry.name}: {pool} {value} is impossible")
+        if entry.bonds and state.system != "fhtagn":
+            raise Rejected(f"{entry.name}: bonds belong to FHTAGN characters only")
+        for bond in entry.bonds:
+            if not bond.name or not 0 <= bond.score <= 99:
+                raise Rejected(f"{entry.name}: bond {bond.name or '?'} {bond.score} is impossible (0–99)")
         kind = entry.kind if entry.kind in NPC_KINDS else "npc"
         try:
             (saved,) = decide(state, SaveTemplate(name=entry.name, kind=kind, stats=dict(entry.stats),
@@ -291,7 +306,8 @@ def _import_templates(state: State, cmd: ImportCharacters, dice: Dice) -> list[E
             raise Rejected(f"{entry.name}: {exc}") from None
         assert isinstance(saved, TemplateSaved)
         events.append(replace(saved, san_loss=entry.san_loss, notes=entry.notes, pools=dict(entry.pools),
-                              armor=entry.armor, armor_item=entry.armor_item, spells=entry.spells))
+                              armor=entry.armor, armor_item=entry.armor_item, spells=entry.spells,
+                              bonds=entry.bonds, conditions=tuple(dict.fromkeys(c for c in entry.conditions if c))))
     return events
 
 

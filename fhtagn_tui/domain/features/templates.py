@@ -22,7 +22,7 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve, evolver
 from ..events import Event
 from ..lookup import did_you_mean, find_character
-from ..state import Character, Mind, State, char_key
+from ..state import Bond, Character, Mind, State, char_key
 from ..systems import NPC_KINDS, SHEETS, check_skill, check_stat, complete_stats
 from .campaign import CreateCharacter, check_attacks
 from .encounter import AddCombatants
@@ -50,6 +50,8 @@ class TemplateSaved(Event):
     armor: int = 0
     armor_item: str = ""
     spells: tuple[str, ...] = ()
+    bonds: tuple[Bond, ...] = ()  # an FHTAGN block's bonds
+    conditions: tuple[str, ...] = ()  # an exported character's conditions
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
@@ -214,7 +216,7 @@ def _ev_saved(state: State, ev: TemplateSaved) -> State:
     block = Character(id=char_key(ev.name), name=ev.name, kind=ev.kind, stats=dict(ev.stats),
                       skills=dict(ev.skills), hidden=ev.hidden,
                       attacks=tuple(replace(w, system=state.system) for w in ev.attacks), san_loss=ev.san_loss,
-                      notes=ev.notes, current=dict(ev.pools),
+                      notes=ev.notes, current=dict(ev.pools), bonds=ev.bonds, conditions=ev.conditions,
                       mind=Mind(spells={sp.casefold(): 0 for sp in ev.spells}) if ev.spells else Mind())
     templates = dict(state.templates)
     templates[block.id] = block
