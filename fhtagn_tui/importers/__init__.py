@@ -65,6 +65,8 @@ def _block_line(b: statblock.Block) -> list[str]:
     out += [f"  as the book states: {s}" for s in b.stated]
     if b.languages:
         out.append(f"  languages (in GM notes): {', '.join(b.languages)}")
+    out += [f"  in GM notes: {x}" for x in b.traits]
+    out += [f"  {w.name}: {w.notes}" for w in e.attacks if w.notes]
     if e.spells == () and "Spells: " in e.notes:
         out.append("  spells (in GM notes: this system keeps no spells on a sheet)")
     out += [f"  not understood (kept in GM notes): {u}" for u in b.unknown]

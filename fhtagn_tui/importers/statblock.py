@@ -73,6 +73,7 @@ class Block:
     remarks: list[str] = field(default_factory=list)  # understood but not kept as numbers (HP 14 vs 13)
     stated: list[str] = field(default_factory=list)  # the book's Move/Build/DB where the rules differ
     languages: list[str] = field(default_factory=list)
+    traits: list[str] = field(default_factory=list)  # advantages, disadvantages… (in the GM notes)
     line: int = 0  # the line (1-based) of the block's characteristics in the text
 
 
@@ -107,11 +108,16 @@ SAN_LOSS = re.compile(r"\b(?:sanity|san)\s*loss\s*[:=]?\s*(?P<loss>none|(?:\d*\s
                       r"(?:\s*(?:to|for|on)\s+(?:see|seeing|witness|witnessing|encounter|meeting)[^.;\n]*)?", _I)
 NO_VALUE = re.compile(r"\b(?:APP|EDU|SAN|INT|POW|MP|Luck|CHA|WP|BP|Will|Per|FP|HP)\b\s*[:=]?\s*(?:-+|n/a|none|nil)(?=[\s,;.]|$)", _I)
 PER_ROUND = re.compile(r"\battacks?\s*per\s*round\s*[:=]?\s*(?P<n>\d+)(?:\s*\([^)\n]*\))?", _I)
+#: ``ARMOR: Kevlar vest (Armor 3)`` / ``Armour: heavy coat (1)``: the item first, the rating in brackets.
+ARMOR_ITEM_FIRST = re.compile(r"\barmou?r\s*:\s*(?P<item>[A-Za-z][^()\n;:]{0,58}?)\s*\(\s*(?:armou?r\s*)?(?P<n>\d+)"
+                              r"(?:\s*points?)?\s*\)\.?", _I)
 ARMOR = re.compile(r"\b(?:armou?r|DR)\b\s*[:=]?\s*(?:(?P<none>none)|(?P<n>\d+)(?:\s*-?\s*points?(?:\s*of)?)?(?P<item>[^;\n]*))", _I)
 ATTACK = re.compile(
     rf"{_NAME}\s+(?P<val>\d+)\s*%?{_HALVES}\s*[,:;]?\s*(?:(?:damage|dmg)\.?\s*[:=]?\s*(?P<dmg>{DAMAGE})"
     r"(?:\s*[,;]?\s*(?:or\s+|and\s+)?lethality\s*[:=]?\s*(?P<leth2>\d+)\s*%)?"
-    r"|lethality\s*[:=]?\s*(?P<leth>\d+)\s*%?)", _I)
+    r"|lethality\s*[:=]?\s*(?P<leth>\d+)\s*%?)"
+    # what a book adds after the damage: "Armor Piercing 3", "(burst)" — kept in the attack's notes
+    r"(?P<extra>(?:\s*,?\s*(?:armou?r[ \-]*piercing\s*\d+|\([^)\n]{1,30}\)))*)", _I)
 #: GURPS damage types the sheet rolls as injury, and those that wound no HP (kept as notes).
 GURPS_TYPES = r"pi\+\+|pi\+|pi-|pi|cr|cut|imp|burn|tox|cor|fat|aff|spec"
 NO_INJURY = ("fat", "aff", "spec")
@@ -122,12 +128,17 @@ GURPS_ATTACK = re.compile(
 GURPS_ATTACK_DASH = re.compile(
     rf"{_NAME}\s*-\s*(?P<val>\d+)\s*\(\s*{_GDMG}\s*(?P<type>{GURPS_TYPES})(?![\w+\-])\s*\)", _I)
 LANGUAGES = re.compile(r"\blanguages?\s*:\s*(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
+TRAITS = re.compile(r"\b(?P<label>advantages(?:\s*/\s*disadvantages)?|disadvantages|traits|quirks|perks|features)"
+                    r"\s*:\s*(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
+GURPS_BASIC_DAMAGE = re.compile(r"\b(?:damage|dmg)\s*[:=]?\s*(?P<thr>\d+d(?:[+\-]\d+)?)\s*/\s*(?P<sw>\d+d(?:[+\-]\d+)?)"
+                                r"(?![\w+\-])", _I)
+GURPS_LIFT = re.compile(r"\b(?:BL|basic\s*lift)\s*[:=]?\s*(?P<bl>\d+(?:\.\d+)?)\s*(?:lbs?\.?|pounds)?", _I)
 BONDS = re.compile(r"\bbonds?\s*:\s*(?P<list>[^\n]*)", _I)
 SPELLS = re.compile(r"\b(?:spells|rituals)\s*(?:known)?\s*:\s*(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
 DODGE = re.compile(rf"\bdodge\s*[:=]?\s*(?P<n>\d+)\s*%?{_HALVES}", _I)
 SKILLS = re.compile(r"\bskills?\b\s*[:\-]?", _I)
 END_OF_SKILLS = re.compile(r"\b(?:attacks?|combat|armou?r|sanity|san\s+loss|spells|traits|notes|weapons|"
-                           r"powers|description|languages?|rituals|advantages|disadvantages|dodge|parry|bonds?|"
+                           r"powers|description|languages?|rituals|advantages|disadvantages|quirks|perks|features|dodge|parry|bonds?|"
                            r"block|DR)\b\s*:", _I)
 _ONE_SKILL = r"(?P<name>[A-Za-z][A-Za-z .'/()&\-]*?)\s*(?:-|:)?\s*(?P<val>\d+)\s*%?" + _HALVES + r"(?:\s*\[[^\]]*\])?"
 SKILL_ITEM = re.compile(rf"^(?:{_ONE_SKILL.replace('?P<name>', '').replace('?P<val>', '')}\s*)+\.?$")
@@ -148,7 +159,9 @@ _NUMBERS: dict[str, re.Pattern[str]] = {
     "Luck": _value("luck"), "WP": _value("WP|willpower"), "BP": _value("BP|breaking\\s*point"),
     "Will": _value("will"), "Per": _value("per|perception"), "FP": _value("FP|fatigue\\s*points"),
     "Build": _value("build"), "Move": _value("move|mov|basic\\s*move"), "Speed": _value("basic\\s*speed|speed"),
-    "Parry": _value("parry"), "Block": _value("block"), "Age": _value("age"),
+    "Parry": re.compile(rf"\bparry\s*[:=]?\s*(?P<v>\d+){_HALVES}(?:\s*\([A-Za-z][^)\n]{{0,30}}\))?", _I),
+    "Block": re.compile(rf"\bblock\s*[:=]?\s*(?P<v>\d+){_HALVES}(?:\s*\([A-Za-z][^)\n]{{0,30}}\))?", _I),
+    "Age": _value("age"),
 }
 DB = re.compile(r"\b(?:DB|damage\s*bonus)\s*[:=]?\s*(?P<v>[+\-]?\s*\d*\s*[dD]\s*\d+|[+\-]?\s*\d+|none)", _I)
 STAT_START = re.compile(r"\b(?:STR|ST)\b\s*[:=]?\s*\d+", _I)
@@ -295,7 +308,7 @@ def attack_skill(system: str, name: str) -> str:
                "rifle": "Firearms (Rifle/Shotgun)", "handgun": "Firearms (Handgun)"}
         return coc.get(gun, f"Firearms ({name})") if gun else f"Fighting ({name})"
     if system == "fhtagn" and gun:
-        return "Heavy Weapons" if "machine gun" in key else "Firearms"
+        return "Heavy Weapons" if "machine gun" in key and "submachine" not in key else "Firearms"
     if system == "gurps" and gun:
         return {"smg": "Guns (SMG)", "shotgun": "Guns (Shotgun)", "rifle": "Guns (Rifle)",
                 "handgun": "Guns (Pistol)"}.get(gun, name)
@@ -322,6 +335,16 @@ def _attack(system: str, name: str, damage: str, dtype: str = "", lethality: int
                impaling=base.impaling if base else False, malfunction=base.malfunction if base else 0,
                notes=notes)
     return w, skill
+
+
+_SMALL_WORDS = frozenset(("of", "the", "and", "a", "an", "in", "on", "from", "under", "at", "to", "by", "for", "with",
+                          "de", "du", "von", "van", "der"))
+
+
+def _titled(name: str) -> str:
+    """``CULTIST OF THE BLACK SUN`` → ``Cultist of the Black Sun`` (a name the book prints in capitals)."""
+    words = name.title().split(" ")
+    return " ".join(w.lower() if i and w.lower() in _SMALL_WORDS else w for i, w in enumerate(words))
 
 
 def _split_name(line: str) -> tuple[str, str]:
@@ -441,7 +464,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
         t.blank(0, first.start())
     name, description = _split_name(name_line) if name_line.strip() else ("", "")
     if name.isupper() and len(name) > 3:
-        name = name.title()
+        name = _titled(name)
     shown = name or "the block"
 
     def where(pos: int) -> int:
@@ -462,6 +485,10 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             raise _out_of_range(shown, where(m.start()), " ".join(m.group(0).split()),
                                 "attacks per round are 1–9")
     armor, armor_item = 0, ""
+    for m in t.take(ARMOR_ITEM_FIRST):
+        armor, armor_item = int(m.group("n")), " ".join(m.group("item").split())
+        if armor > 99:
+            raise _out_of_range(shown, where(m.start()), " ".join(m.group(0).split()), "armour is 0–99")
     for m in t.take(ARMOR):
         if m.group("n"):
             armor = int(m.group("n"))
@@ -487,6 +514,25 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             else:
                 languages.append(item)
 
+    traits: list[str] = []
+    for m in t.take(TRAITS):
+        items = _items(m.group("list").replace(";", ","))
+        if items:
+            traits.append(f"{_cased(m.group('label').strip())}: {'; '.join(items)}")
+    if sysname == "gurps":
+        from fhtagn_tui.rules.weapons import gurps_st_damage
+
+        st_text = re.search(r"(?i)\bST\b\s*[:=]?\s*(\d+)", t.text)
+        st_value = int(st_text.group(1)) if st_text else 10
+        for m in t.take(GURPS_BASIC_DAMAGE):
+            rule = gurps_st_damage(st_value)
+            if (m.group("thr").lower(), m.group("sw").lower()) != rule:
+                traits.append(f"Damage {m.group('thr')}/{m.group('sw')} as the book states (ST {st_value} gives "
+                              f"{rule[0]}/{rule[1]}; thr and sw attacks roll the rules')")
+        for m in t.take(GURPS_LIFT):
+            if round(float(m.group("bl"))) != round(st_value * st_value / 5):
+                traits.append(f"Basic Lift {m.group('bl')} as the book states (ST {st_value} gives "
+                              f"{st_value * st_value / 5:g})")
     bonds: list[Bond] = []
     for m in t.take(BONDS):
         for item in _items(m.group("list")):
@@ -525,8 +571,11 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             skills.setdefault((groups.get("skill") or "").strip() or aname, value)
             continue
         div = groups.get("div") or ""
+        extra = " ".join((groups.get("extra") or "").replace(",", " ").split())
+        extra = re.sub(r"(?i)armou?r[ \-]*piercing", "armour piercing", extra)
+        notes = "; ".join(x for x in (f"armour divisor ({div})" if div else "", extra) if x)
         w, skill = _attack(sysname, aname, m.group("dmg") or "0", dtype, leth, (groups.get("skill") or "").strip(),
-                           notes=f"armour divisor ({div})" if div else "")
+                           notes=notes)
         if any(a.key == w.key for a in attacks):
             continue
         attacks.append(w)
@@ -581,6 +630,12 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
         for key in ("SAN", "BP", "HP", "WP"):
             if key in given:
                 pools[key] = given[key]
+    if sysname == "coc7" and "Age" not in given:  # "JOHN HOLLIS, age 42, corrupt policeman"
+        age = re.search(r"(?i)\bage[d]?\s*:?\s*(\d{1,3})\b|\b(\d{1,3})\s*(?:years?\s*old|yrs?\b)", description)
+        if age:
+            given["Age"] = stats["Age"] = int(age.group(1) or age.group(2))
+            if not 1 <= given["Age"] <= 999:
+                raise _out_of_range(shown, line, description, "an age is 1–999")
     keep, stated = _stated(sysname, stats, given, db_text)
     stats.update(keep)
 
@@ -621,7 +676,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
         name = "Imported"
     if not stats:
         raise StatBlockError(f"{name}: no characteristics could be read")
-    notes_parts = ([description] if description else []) + remarks + stated
+    notes_parts = ([description] if description else []) + remarks + stated + traits
     if languages:
         notes_parts.append("Languages: " + ", ".join(languages))
     if spells and sysname != "coc7":
@@ -641,7 +696,8 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
                   armor=armor, armor_item=armor_item[:60], san_loss=san_loss, pools=pools,
                   notes="\n".join(notes_parts), spells=tuple(spells) if sysname == "coc7" else (),
                   bonds=tuple(bonds))
-    return Block(entry=entry, unknown=unknown, remarks=remarks, stated=stated, languages=languages, line=line + 1)
+    return Block(entry=entry, unknown=unknown, remarks=remarks, stated=stated, languages=languages, line=line + 1,
+                 traits=traits)
 
 
 def _skill_problem(system: str, value: int) -> str | None:

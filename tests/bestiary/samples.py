@@ -215,7 +215,8 @@ Traits: Bad Temper (12); Code of Honor (Professional).
 """, dict(name="Night Porter", stats=dict(ST=12, DX=11, IQ=10, HT=11, HP=12, FP=11, Will=10, Per=10),
           skills={"Brawling": 13, "Guns (Pistol)": 12, "Stealth": 11, "Observation": 12},
           attacks=[("Punch", "Brawling", "1d-1", "cr", 1), (".38 revolver", "Guns (Pistol)", "2d-1", "pi", 1)],
-          armor=1, armor_item="leather jacket", unknown=["Traits: Bad Temper (12)", "Code of Honor (Professional)"])),
+          armor=1, armor_item="leather jacket", unknown=[],
+          notes_has="Traits: Bad Temper (12); Code of Honor (Professional)")),
     ("""Tunnel Hound
 ST 14, DX 13, IQ 4, HT 13
 HP 16; Will 12; Per 14; FP 13; Speed 6.5; Move 9

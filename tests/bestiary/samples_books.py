@@ -183,6 +183,7 @@ GURPS_FULL_EXPECT: dict[str, Any] = dict(
              ("Acid vial", "Acid vial", "1d", "melee", "cor", 0, 1),
              ("Elephant rifle", "Guns (Rifle)", "6d", "ranged", "pi++", 0, 1),
              ("Poisoned needle", "Poisoned needle", "1d", "melee", "tox", 0, 1)],
+    attack_notes=["", "", "", "armour divisor (2)", "", "", ""],
     armor=2, armor_item="armoured corset", san_loss="", spells=(), bonds=(), unknown=[])
 
 GURPS_DASH = """Grave Warden
@@ -201,6 +202,75 @@ GURPS_DASH_EXPECT: dict[str, Any] = dict(
              ("Crossbow", "Crossbow", "1d+4", "ranged", "imp", 0, 1)],
     armor=0, armor_item="", san_loss="", spells=(), bonds=(), unknown=[])
 
+# the book's headers ("Combat", "Skills" alone on a line), the age in the title (CoC MOV depends on it),
+# colons after DB/Build/Move, spaces inside the damage
+COC_HEADERS = """JOHN HOLLIS, age 42, corrupt policeman
+STR 65 CON 60 SIZ 70 DEX 55 INT 60
+APP 50 POW 45 EDU 55 SAN 45 HP 13
+DB: +1D4 Build: 1 Move: 7 MP: 9
+Combat
+Attacks per round: 1
+Brawl 50% (25/10), damage 1D3 + DB
+.38 Revolver 40% (20/8), damage 1D10
+Dodge 27% (13/5)
+Skills
+Intimidate 60%, Law 30%, Listen 45%, Spot Hidden 50%.
+Languages: English 55%.
+"""
+COC_HEADERS_EXPECT: dict[str, Any] = dict(
+    name="John Hollis", kind="npc",
+    # STR and DEX below SIZ: MOV 7, less 1 in his forties: 6; the book says 7
+    notes="age 42, corrupt policeman\nMove 7 as the book states (the rules give MOV 6)",
+    stats=dict(STR=65, CON=60, SIZ=70, DEX=55, INT=60, APP=50, POW=45, EDU=55, Age=42, MOV=7),
+    skills={"Fighting (Brawl)": 50, "Firearms (Handgun)": 40, "Dodge": 27, "Intimidate": 60, "Law": 30,
+            "Listen": 45, "Spot Hidden": 50, "Language (English)": 55},
+    pools=dict(SAN=45, HP=13, MP=9),
+    attacks=[("Brawl", "Fighting (Brawl)", "1d3", "unarmed", "full", 0, 1),
+             (".38 Revolver", "Firearms (Handgun)", "1d10", "ranged", "none", 0, 1)],
+    armor=0, armor_item="", san_loss="", spells=(), bonds=(), unknown=[])
+
+# Delta Green style: a BP the book leaves out (—), armour piercing and a burst noted on their attacks,
+# the armour's item before its rating, a minus sign from a PDF
+FH_CULTIST = """CULTIST OF THE BLACK SUN, fanatic
+STR 11 CON 12 DEX 10 INT 9 POW 8 CHA 9
+HP 12 WP 8 SAN 0 BP —
+SKILLS: Alertness 40%, Occult 35%, Unnatural 10%.
+ATTACKS: Unarmed 40%, damage 1D4−1.
+Knife 40%, damage 1D4, Armor Piercing 3.
+Submachine gun 40%, damage 1D10, or Lethality 10% (burst)
+ARMOR: Kevlar vest (Armor 3).
+SAN LOSS: none.
+"""
+FH_CULTIST_EXPECT: dict[str, Any] = dict(
+    name="Cultist of the Black Sun", kind="npc", notes="fanatic",
+    stats=dict(STR=11, CON=12, DEX=10, INT=9, POW=8, CHA=9),
+    skills={"Unarmed Combat": 40, "Melee Weapons": 40, "Firearms": 40, "Alertness": 40, "Occult": 35, "Unnatural": 10},
+    pools=dict(HP=12, WP=8, SAN=0),
+    attacks=[("Unarmed", "Unarmed Combat", "1d4-1", "unarmed", "", 0, 1),
+             ("Knife", "Melee Weapons", "1d4", "melee", "", 0, 1),
+             ("Submachine gun", "Firearms", "1d10", "ranged", "", 10, 1)],
+    attack_notes=["", "armour piercing 3", "(burst)"],
+    armor=3, armor_item="Kevlar vest", san_loss="", spells=(), bonds=(), unknown=[])
+
+# GURPS as many books print it: semicolons, the basic damage and lift (a lift the rules do not give),
+# Basic Move, a Parry with its weapon, advantages and disadvantages
+GURPS_TRAITS = """Cultist Guard
+ST 10; DX 11; IQ 10; HT 10.
+Damage 1d-2/1d; BL 22 lbs.; HP 10; Will 10; Per 10; FP 10.
+Basic Speed 5.25; Basic Move 5; Dodge 8; Parry 9 (Knife).
+Advantages/Disadvantages: Fanaticism; Bad Temper (12).
+Skills: Knife-12; Guns (Pistol)-11.
+Attacks: Knife (12): 1d-3 imp
+"""
+GURPS_TRAITS_EXPECT: dict[str, Any] = dict(
+    name="Cultist Guard", kind="npc",
+    notes="Advantages/Disadvantages: Fanaticism; Bad Temper (12)\nBasic Lift 22 as the book states (ST 10 gives 20)",
+    stats=dict(ST=10, DX=11, IQ=10, HT=10, HP=10, Will=10, Per=10, FP=10),
+    skills={"Knife": 12, "Dodge": 8, "Parry": 9, "Guns (Pistol)": 11},
+    pools={},
+    attacks=[("Knife", "Knife", "1d-3", "melee", "imp", 0, 1)],
+    armor=0, armor_item="", san_loss="", spells=(), bonds=(), unknown=[])
+
 LAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
     ("coc7", COC_WRAPPED, COC_WRAPPED_EXPECT),
     ("coc7", COC_CREATURE, COC_CREATURE_EXPECT),
@@ -210,6 +280,9 @@ LAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
     ("fhtagn", FH_AGENT_BONDS, FH_AGENT_BONDS_EXPECT),
     ("gurps", GURPS_FULL, GURPS_FULL_EXPECT),
     ("gurps", GURPS_DASH, GURPS_DASH_EXPECT),
+    ("coc7", COC_HEADERS, COC_HEADERS_EXPECT),
+    ("fhtagn", FH_CULTIST, FH_CULTIST_EXPECT),
+    ("gurps", GURPS_TRAITS, GURPS_TRAITS_EXPECT),
 ]
 
 # --- refused: (system, text, every part of the message) ------------------------------------------

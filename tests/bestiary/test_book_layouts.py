@@ -38,6 +38,7 @@ def test_layout_reads_every_number_attack_and_flag(system, text, expect):
     assert [g[:4] + g[5:] for g in got] == [w[:4] + w[5:] for w in want]
     if system == "gurps":
         assert [g[4] for g in got] == [w[4] for w in want]
+    assert [w.notes for w in e.attacks] == expect.get("attack_notes", [""] * len(expect["attacks"]))
 
 
 @pytest.mark.parametrize(("system", "text", "expect"), LAYOUTS, ids=[e["name"] for _, _, e in LAYOUTS])
