@@ -4,7 +4,8 @@ What it writes, :mod:`.statblock` reads back to the same sheet: the characterist
 pools as they stand (CoC SAN/HP/MP, FHTAGN HP/WP/SAN/BP; a GURPS block gives the maxima),
 the skills the GM wrote, each attack (its skill in square brackets when it is not the one
 the attack's name gives, ``Knife [Fighting (Brawl)] 45%``), armour, SAN loss, CoC spells,
-FHTAGN bonds, and the book's Move/Build where the sheet keeps them as stated.  Not in a
+FHTAGN bonds, the book's Move/Build where the sheet keeps them as stated, and an attack's notes
+in the forms a book prints (armour piercing, ``(burst)``, a GURPS armour divisor).  Not in a
 stat block (``--format json`` keeps them): the kind of a player character, hidden, GM
 notes, conditions, and the details of an attack beyond its name, skill, damage, type,
 lethality and attacks per round (range, magazine…: read back from the starter weapon of
@@ -12,6 +13,8 @@ the same name).  Pure: no IO.
 """
 
 from __future__ import annotations
+
+import re
 
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, complete_stats, derived
@@ -39,6 +42,14 @@ def _named(system: str, w: Weapon) -> str:
     return w.name if attack_skill(system, w.name).casefold() == w.skill.casefold() else f"{w.name} [{w.skill}]"
 
 
+_EXTRA = re.compile(r"(?:armour piercing \d+|\([^)\n]{1,30}\))(?: (?:armour piercing \d+|\([^)\n]{1,30}\)))*")
+
+
+def _extras(w: Weapon) -> str:
+    """What a book prints after the damage (``Armor Piercing 3``, ``(burst)``), from the attack's notes."""
+    return ", " + w.notes.replace("armour piercing", "Armor Piercing") if _EXTRA.fullmatch(w.notes) else ""
+
+
 def _pct(value: int) -> str:
     return f"{value}% ({value // 2}/{value // 5})"
 
@@ -46,7 +57,7 @@ def _pct(value: int) -> str:
 def _coc_attack(char: Character, w: Weapon) -> str:
     value = _value(char, w.skill)
     db = {"full": "+DB", "half": "+½DB"}.get(w.db_mode if w.db else "none", "")
-    return f"{_named('coc7', w)} {_pct(value)}, damage {w.damage.upper()}{db}"
+    return f"{_named('coc7', w)} {_pct(value)}, damage {w.damage.upper()}{db}{_extras(w)}"
 
 
 def _fh_attack(char: Character, w: Weapon) -> str:
@@ -56,7 +67,7 @@ def _fh_attack(char: Character, w: Weapon) -> str:
         parts.append(f"damage {w.damage.upper()}")
     if w.lethality:
         parts.append(f"Lethality {w.lethality}%")
-    return ", ".join(parts)
+    return ", ".join(parts) + _extras(w)
 
 
 def _gurps_attack(char: Character, w: Weapon) -> str:

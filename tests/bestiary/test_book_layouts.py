@@ -222,3 +222,21 @@ def test_char_export_in_the_app_writes_the_block(line):
     again = engine("coc7")
     again.run(plan(block).command)
     assert again.execute(line).answer == block
+
+
+def test_the_import_help_examples_import_whole():
+    import textwrap
+
+    from fhtagn_tui.cli import IMPORT_FORMATS
+
+    sections = IMPORT_FORMATS.split(" stat block:\n")[1:]
+    assert len(sections) == 3
+    for system, section in zip(("coc7", "fhtagn", "gurps"), sections, strict=True):
+        block = textwrap.dedent(section.split("\n\n", 1)[0])
+        p = plan(block)
+        assert [e.system for e in p.command.entries] == [system]
+        assert not [line for line in p.report if "not understood" in line], p.report
+        eng = engine(system)
+        eng.run(p.command)
+        (char,) = eng.state.characters.values()
+        assert len(char.attacks) == 2

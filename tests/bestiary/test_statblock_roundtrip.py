@@ -5,7 +5,8 @@ A sheet here is what a stat block carries: name, kind (npc, or monster with a SA
 characteristics (with CoC Luck/Age and the book's MOV/Build, GURPS HP/Will/Per/FP and the book's
 Move), the skills, the pools as they stand (CoC SAN/HP/MP, FHTAGN HP/WP/SAN/BP), each attack's
 name, skill, damage, DB (CoC), type (GURPS), lethality and attacks per round, armour and its item,
-SAN loss, CoC spells known and FHTAGN bonds.
+and notes as a book prints them (armour piercing, a burst, a GURPS armour divisor), armour and its
+item, SAN loss, CoC spells known and FHTAGN bonds.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ DAMAGE = {"coc7": ("1d3", "1d6+1", "2d6", "1d10", "4d6/2d6/1d6"), "fhtagn": ("1d
           "gurps": ("1d", "1d+2", "2d-1", "thr+1", "sw", "3d")}
 ITEMS = ("", "leather coat", "Kevlar vest", "rubbery hide")
 SAN_LOSS = ("", "0/1d6", "1/1d8", "1d3/1d10")
+NOTES = {"coc7": ("", "(burst)", "armour piercing 2"), "fhtagn": ("", "armour piercing 3", "armour piercing 3 (burst)"),
+         "gurps": ("", "armour divisor (2)", "armour divisor (0.5)")}
 SPELLS = ("Shrivelling", "Call the Drowned Bell", "Wither Limb", "Dream Vision")
 
 
@@ -62,7 +65,8 @@ def attacks(draw: Any, system: str) -> tuple[Weapon, ...]:
             name=name, system=system, skill=skill, damage=damage,
             db=draw(st.sampled_from(("full", "half", "none"))) if system == "coc7" and "/" not in damage else "",
             damage_type=draw(st.sampled_from(GURPS_DAMAGE_TYPES)) if system == "gurps" else "",
-            lethality=lethality, per_round=draw(st.integers(1, 3)) if i == 0 else 1))
+            lethality=lethality, per_round=draw(st.integers(1, 3)) if i == 0 else 1,
+            notes=draw(st.sampled_from(NOTES[system]))))
     return tuple(out)
 
 
@@ -127,7 +131,7 @@ def sheet(eng: Any, char: Character) -> dict[str, Any]:
     return dict(
         name=char.name, kind=char.kind, stats=char.stats, skills=char.skills, current=char.current,
         attacks=[(w.name, w.skill, w.damage, w.db if system == "coc7" else "", w.damage_type, w.lethality,
-                  w.per_round) for w in char.attacks],
+                  w.per_round, w.notes) for w in char.attacks],
         armor=(eng.state.armory.armor.get(char.id, 0),
                eng.state.armory.armor_names.get(char.id, "") if eng.state.armory.armor.get(char.id) else ""),
         san_loss=char.san_loss, spells=char.mind.spells, bonds=char.bonds)
