@@ -30,6 +30,9 @@ stated, with a note where the rules derive another value); ``Languages:`` (with
 percentages: Language skills; without: a note) and ``Spells:`` (the character's
 spells).
 
+Whitespace in the patterns is matched possessively (``\\s*+``, Python 3.11): a run of spaces is
+never tried split two ways, so a hostile paste (300 000 spaces after a number) is read in linear time.
+
 Suspicious text is never guessed: a letter read for a digit (``CON 6O``, ``l5``, ``5S``)
 or a number out of range stops the import with the line, the token and what to fix
 (:class:`StatBlockError`).  Pure: no IO.
@@ -89,82 +92,84 @@ def clean(text: str) -> str:
     for lig, plain in (("\ufb01", "fi"), ("\ufb02", "fl"), ("\ufb00", "ff"), ("\ufb03", "ffi"), ("\ufb04", "ffl")):
         text = text.replace(lig, plain)  # a PDF's ligatures
     text = re.sub(r"[\x00-\x08\x0b-\x1f\x7f]", " ", text)
-    text = re.sub(r"([A-Za-z])[-\u00ad][ ]*\n[ ]*([a-z])", r"\1\2", text)  # Spot Hid-\nden
+    text = re.sub(r"([A-Za-z])[-\u00ad][ ]*+\n[ ]*+([a-z])", r"\1\2", text)  # Spot Hid-\nden
     return text.replace("\u00ad", "")
 
 
 # --- patterns ------------------------------------------------------------------------
 
 _I = re.IGNORECASE
-_HALVES = r"(?:\s*\(\s*\d+\s*/\s*\d+\s*\))?"
-_DIE = r"\d*\s*[dD]\s*\d+"
-_TERM = rf"(?:½\s*DB|1/2\s*DB|half\s*DB|DB|{_DIE}|\d+)"
-DAMAGE = rf"(?:{_DIE}|\d+)(?:\s*[+\-]\s*{_TERM})*(?:\s*/\s*{_DIE}(?:\s*[+\-]\s*\d+)?)*"
-_WORD = r"(?:[A-Za-z(][\w.'/()\-]*|\.\d+[\w\-]*|\d+-(?:gauge|mm)|\d+mm)"
-_MORE = r"(?:[\w.'/()\-&+#]+)"  # later words of a name: digits and punctuation too (Glock 22, M1911A1)
-_NAME = rf"(?P<name>{_WORD}(?:[ ]+{_MORE}){{0,5}}?)(?:\s*\[(?P<skill>[^\]\n]{{1,60}})\])?"
+_HALVES = r"(?:\s*+\(\s*+\d+\s*+/\s*+\d+\s*+\))?"
+_DIE = r"\d*\s*+[dD]\s*+\d+"
+_TERM = rf"(?:½\s*+DB|1/2\s*+DB|half\s*+DB|DB|{_DIE}|\d+)"
+DAMAGE = rf"(?:{_DIE}|\d+)(?:\s*+[+\-]\s*+{_TERM})*(?:\s*+/\s*+{_DIE}(?:\s*+[+\-]\s*+\d+)?)*"
+# Words are bounded (a line of 300 000 letters is read in linear time, not quadratic) and a name
+# starts at a word's start, never inside one.
+_WORD = r"(?:(?<![A-Za-z0-9_'])(?:[A-Za-z(][\w.'/()\-]{0,30}|\.\d+[\w\-]{0,20}|\d+-(?:gauge|mm)|\d+mm))"
+_MORE = r"(?:[\w.'/()\-&+#]{1,30})"  # later words of a name: digits and punctuation too (Glock 22, M1911A1)
+_NAME = rf"(?P<name>{_WORD}(?:[ ]++{_MORE}){{0,5}}?)(?:\s*+\[(?P<skill>[^\]\n]{{1,60}})\])?"
 
-SAN_LOSS = re.compile(r"\b(?:sanity|san)\s*loss\s*[:=]?\s*(?P<loss>none|(?:\d*\s*[dD]\s*)?\d+(?:\s*[+\-]\s*\d+)?\s*/\s*(?:\d*\s*[dD]\s*)?\d+(?:\s*[+\-]\s*\d+)?)"
-                      r"(?:\s*(?:to|for|on)\s+(?:see|seeing|witness|witnessing|encounter|meeting)[^.;\n]*)?", _I)
-NO_VALUE = re.compile(r"\b(?:APP|EDU|SAN|INT|POW|MP|Luck|CHA|WP|BP|Will|Per|FP|HP)\b\s*[:=]?\s*(?:-+|n/a|none|nil)(?=[\s,;.]|$)", _I)
-PER_ROUND = re.compile(r"\battacks?\s*per\s*round\s*[:=]?\s*(?P<n>\d+)(?:\s*\([^)\n]*\))?", _I)
+SAN_LOSS = re.compile(r"\b(?:sanity|san)\s*+loss\s*+[:=]?\s*+(?P<loss>none|(?:\d*\s*+[dD]\s*+)?\d+(?:\s*+[+\-]\s*+\d+)?\s*+/\s*+(?:\d*\s*+[dD]\s*+)?\d+(?:\s*+[+\-]\s*+\d+)?)"
+                      r"(?:\s*+(?:to|for|on)\s++(?:see|seeing|witness|witnessing|encounter|meeting)[^.;\n]*)?", _I)
+NO_VALUE = re.compile(r"\b(?:APP|EDU|SAN|INT|POW|MP|Luck|CHA|WP|BP|Will|Per|FP|HP)\b\s*+[:=]?\s*+(?:-+|n/a|none|nil)(?=[\s,;.]|$)", _I)
+PER_ROUND = re.compile(r"\battacks?\s*+per\s*+round\s*+[:=]?\s*+(?P<n>\d+)(?:\s*+\([^)\n]*\))?", _I)
 #: ``ARMOR: Kevlar vest (Armor 3)`` / ``Armour: heavy coat (1)``: the item first, the rating in brackets.
-ARMOR_ITEM_FIRST = re.compile(r"\barmou?r\s*:\s*(?P<item>[A-Za-z][^()\n;:]{0,58}?)\s*\(\s*(?:armou?r\s*)?(?P<n>\d+)"
-                              r"(?:\s*points?)?\s*\)\.?", _I)
-ARMOR = re.compile(r"\b(?:armou?r|DR)\b\s*[:=]?\s*(?:(?P<none>none)|(?P<n>\d+)(?:\s*-?\s*points?(?:\s*of)?)?(?P<item>[^;\n]*))", _I)
+ARMOR_ITEM_FIRST = re.compile(r"\barmou?r\s*+:\s*+(?P<item>[A-Za-z][^()\n;:]{0,58}?)\s*+\(\s*+(?:armou?r\s*+)?(?P<n>\d+)"
+                              r"(?:\s*+points?)?\s*+\)\.?", _I)
+ARMOR = re.compile(r"\b(?:armou?r|DR)\b\s*+[:=]?\s*+(?:(?P<none>none)|(?P<n>\d+)(?:\s*+-?\s*+points?(?:\s*+of)?)?(?P<item>[^;\n]*))", _I)
 ATTACK = re.compile(
-    rf"{_NAME}\s+(?P<val>\d+)\s*%?{_HALVES}\s*[,:;]?\s*(?:(?:damage|dmg)\.?\s*[:=]?\s*(?P<dmg>{DAMAGE})"
-    r"(?:\s*[,;]?\s*(?:or\s+|and\s+)?lethality\s*[:=]?\s*(?P<leth2>\d+)\s*%)?"
-    r"|lethality\s*[:=]?\s*(?P<leth>\d+)\s*%?)"
+    rf"{_NAME}\s++(?P<val>\d+)\s*+%?{_HALVES}\s*+[,:;]?\s*+(?:(?:damage|dmg)\.?\s*+[:=]?\s*+(?P<dmg>{DAMAGE})"
+    r"(?:\s*+[,;]?\s*+(?:or\s++|and\s++)?lethality\s*+[:=]?\s*+(?P<leth2>\d+)\s*+%)?"
+    r"|lethality\s*+[:=]?\s*+(?P<leth>\d+)\s*+%?)"
     # what a book adds after the damage: "Armor Piercing 3", "(burst)" — kept in the attack's notes
-    r"(?P<extra>(?:\s*,?\s*(?:armou?r[ \-]*piercing\s*\d+|\([^)\n]{1,30}\)))*)", _I)
+    r"(?P<extra>(?:\s*+,?\s*+(?:armou?r[ \-]*piercing\s*+\d+|\([^)\n]{1,30}\)))*)", _I)
 #: GURPS damage types the sheet rolls as injury, and those that wound no HP (kept as notes).
 GURPS_TYPES = r"pi\+\+|pi\+|pi-|pi|cr|cut|imp|burn|tox|cor|fat|aff|spec"
 NO_INJURY = ("fat", "aff", "spec")
-_GDMG = r"(?P<dmg>(?:\d+d|thr|sw)(?:\s*[+\-]\s*\d+)?)(?:\s*\(\s*(?P<div>\d+(?:\.\d+)?)\s*\))?"
+_GDMG = r"(?P<dmg>(?:\d+d|thr|sw)(?:\s*+[+\-]\s*+\d+)?)(?:\s*+\(\s*+(?P<div>\d+(?:\.\d+)?)\s*+\))?"
 GURPS_ATTACK = re.compile(
-    rf"{_NAME}\s*\(\s*(?P<val>\d+)\s*\)\s*[:,]?\s*{_GDMG}\s*(?P<type>{GURPS_TYPES})(?![\w+\-])", _I)
+    rf"{_NAME}\s*+\(\s*+(?P<val>\d+)\s*+\)\s*+[:,]?\s*+{_GDMG}\s*+(?P<type>{GURPS_TYPES})(?![\w+\-])", _I)
 #: GURPS as some books list it: ``Broadsword-14 (2d+1 cut)``.
 GURPS_ATTACK_DASH = re.compile(
-    rf"{_NAME}\s*-\s*(?P<val>\d+)\s*\(\s*{_GDMG}\s*(?P<type>{GURPS_TYPES})(?![\w+\-])\s*\)", _I)
-LANGUAGES = re.compile(r"\blanguages?\s*:\s*(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
-TRAITS = re.compile(r"\b(?P<label>advantages(?:\s*/\s*disadvantages)?|disadvantages|traits|quirks|perks|features)"
-                    r"\s*:\s*(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
-GURPS_BASIC_DAMAGE = re.compile(r"\b(?:damage|dmg)\s*[:=]?\s*(?P<thr>\d+d(?:[+\-]\d+)?)\s*/\s*(?P<sw>\d+d(?:[+\-]\d+)?)"
+    rf"{_NAME}\s*+-\s*+(?P<val>\d+)\s*+\(\s*+{_GDMG}\s*+(?P<type>{GURPS_TYPES})(?![\w+\-])\s*+\)", _I)
+LANGUAGES = re.compile(r"\blanguages?\s*+:\s*+(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
+TRAITS = re.compile(r"\b(?P<label>advantages(?:\s*+/\s*+disadvantages)?|disadvantages|traits|quirks|perks|features)"
+                    r"\s*+:\s*+(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
+GURPS_BASIC_DAMAGE = re.compile(r"\b(?:damage|dmg)\s*+[:=]?\s*+(?P<thr>\d+d(?:[+\-]\d+)?)\s*+/\s*+(?P<sw>\d+d(?:[+\-]\d+)?)"
                                 r"(?![\w+\-])", _I)
-GURPS_LIFT = re.compile(r"\b(?:BL|basic\s*lift)\s*[:=]?\s*(?P<bl>\d+(?:\.\d+)?)\s*(?:lbs?\.?|pounds)?", _I)
-BONDS = re.compile(r"\bbonds?\s*:\s*(?P<list>[^\n]*)", _I)
-SPELLS = re.compile(r"\b(?:spells|rituals)\s*(?:known)?\s*:\s*(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
-DODGE = re.compile(rf"\bdodge\s*[:=]?\s*(?P<n>\d+)\s*%?{_HALVES}", _I)
-SKILLS = re.compile(r"\bskills?\b\s*[:\-]?", _I)
-END_OF_SKILLS = re.compile(r"\b(?:attacks?|combat|armou?r|sanity|san\s+loss|spells|traits|notes|weapons|"
+GURPS_LIFT = re.compile(r"\b(?:BL|basic\s*+lift)\s*+[:=]?\s*+(?P<bl>\d+(?:\.\d+)?)\s*+(?:lbs?\.?|pounds)?", _I)
+BONDS = re.compile(r"\bbonds?\s*+:\s*+(?P<list>[^\n]*)", _I)
+SPELLS = re.compile(r"\b(?:spells|rituals)\s*+(?:known)?\s*+:\s*+(?P<list>[^\n]*(?:\n(?![ \t]*\n)(?![^\n]*:)[^\n]*)*)", _I)
+DODGE = re.compile(rf"\bdodge\s*+[:=]?\s*+(?P<n>\d+)\s*+%?{_HALVES}", _I)
+SKILLS = re.compile(r"\bskills?\b\s*+[:\-]?", _I)
+END_OF_SKILLS = re.compile(r"\b(?:attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
                            r"powers|description|languages?|rituals|advantages|disadvantages|quirks|perks|features|dodge|parry|bonds?|"
-                           r"block|DR)\b\s*:", _I)
-_ONE_SKILL = r"(?P<name>[A-Za-z][A-Za-z .'/()&\-]*?)\s*(?:-|:)?\s*(?P<val>\d+)\s*%?" + _HALVES + r"(?:\s*\[[^\]]*\])?"
-SKILL_ITEM = re.compile(rf"^(?:{_ONE_SKILL.replace('?P<name>', '').replace('?P<val>', '')}\s*)+\.?$")
+                           r"block|DR)\b\s*+:", _I)
+_ONE_SKILL = r"(?P<name>[A-Za-z][A-Za-z .'/()&\-]{0,60}?)\s*+(?:-|:)?\s*+(?P<val>\d+)\s*+%?" + _HALVES + r"(?:\s*+\[[^\]]*\])?"
+SKILL_ITEM = re.compile(rf"^(?:{_ONE_SKILL.replace('?P<name>', '').replace('?P<val>', '')}\s*+)+\.?$")
 ONE_SKILL = re.compile(_ONE_SKILL)
-FRIGHT = re.compile(r"\bfright\s*checks?\s*(?:at\s*)?(?P<mod>[+\-]\s*\d+)(?:\s*(?:on|at)\s+(?:sight|seeing)[^.;\n]*)?", _I)
-LABEL_ONLY = re.compile(r"\b(?:combat|attacks?|weapons?|skills?|fighting|stats|characteristics)\b\s*:?", _I)
+FRIGHT = re.compile(r"\bfright\s*+checks?\s*+(?:at\s*+)?(?P<mod>[+\-]\s*+\d+)(?:\s*+(?:on|at)\s++(?:sight|seeing)[^.;\n]*)?", _I)
+LABEL_ONLY = re.compile(r"\b(?:combat|attacks?|weapons?|skills?|fighting|stats|characteristics)\b\s*+:?", _I)
 
 
 def _value(pattern: str) -> re.Pattern[str]:
-    return re.compile(rf"\b(?:{pattern})\b\s*[:=]?\s*(?P<v>[+\-]?\d+(?:\.\d+)?){_HALVES}", _I)
+    return re.compile(rf"\b(?:{pattern})\b\s*+[:=]?\s*+(?P<v>[+\-]?\d+(?:\.\d+)?){_HALVES}", _I)
 
 
 _NUMBERS: dict[str, re.Pattern[str]] = {
     "STR": _value("STR"), "CON": _value("CON"), "SIZ": _value("SIZ"), "DEX": _value("DEX"),
     "APP": _value("APP"), "INT": _value("INT"), "POW": _value("POW"), "EDU": _value("EDU"),
     "CHA": _value("CHA"), "ST": _value("ST"), "DX": _value("DX"), "IQ": _value("IQ"), "HT": _value("HT"),
-    "HP": _value("HP|hit\\s*points|hits"), "MP": _value("MP|magic\\s*points"), "SAN": _value("SAN|sanity"),
-    "Luck": _value("luck"), "WP": _value("WP|willpower"), "BP": _value("BP|breaking\\s*point"),
-    "Will": _value("will"), "Per": _value("per|perception"), "FP": _value("FP|fatigue\\s*points"),
-    "Build": _value("build"), "Move": _value("move|mov|basic\\s*move"), "Speed": _value("basic\\s*speed|speed"),
-    "Parry": re.compile(rf"\bparry\s*[:=]?\s*(?P<v>\d+){_HALVES}(?:\s*\([A-Za-z][^)\n]{{0,30}}\))?", _I),
-    "Block": re.compile(rf"\bblock\s*[:=]?\s*(?P<v>\d+){_HALVES}(?:\s*\([A-Za-z][^)\n]{{0,30}}\))?", _I),
+    "HP": _value("HP|hit\\s*+points|hits"), "MP": _value("MP|magic\\s*+points"), "SAN": _value("SAN|sanity"),
+    "Luck": _value("luck"), "WP": _value("WP|willpower"), "BP": _value("BP|breaking\\s*+point"),
+    "Will": _value("will"), "Per": _value("per|perception"), "FP": _value("FP|fatigue\\s*+points"),
+    "Build": _value("build"), "Move": _value("move|mov|basic\\s*+move"), "Speed": _value("basic\\s*+speed|speed"),
+    "Parry": re.compile(rf"\bparry\s*+[:=]?\s*+(?P<v>\d+){_HALVES}(?:\s*+\([A-Za-z][^)\n]{{0,30}}\))?", _I),
+    "Block": re.compile(rf"\bblock\s*+[:=]?\s*+(?P<v>\d+){_HALVES}(?:\s*+\([A-Za-z][^)\n]{{0,30}}\))?", _I),
     "Age": _value("age"),
 }
-DB = re.compile(r"\b(?:DB|damage\s*bonus)\s*[:=]?\s*(?P<v>[+\-]?\s*\d*\s*[dD]\s*\d+|[+\-]?\s*\d+|none)", _I)
-STAT_START = re.compile(r"\b(?:STR|ST)\b\s*[:=]?\s*\d+", _I)
+DB = re.compile(r"\b(?:DB|damage\s*+bonus)\s*+[:=]?\s*+(?P<v>[+\-]?\s*+\d*\s*+[dD]\s*+\d+|[+\-]?\s*+\d+|none)", _I)
+STAT_START = re.compile(r"\b(?:STR|ST)\b\s*+[:=]?\s*+\d+", _I)
 
 HANDGUN_WORDS = ("pistol", "revolver", "derringer", "handgun", "glock", "colt", "beretta", "luger", "webley",
                  "walther", "magnum", "automatic", "sig", "makarov", "tokarev", "browning")
@@ -178,7 +183,7 @@ RANGED_WORDS = ("gun", "bow", "firearm", "crossbow") + HANDGUN_WORDS + RIFLE_WOR
 # --- splitting into blocks -------------------------------------------------------------
 
 MAX_NAME_LINES = 3
-_LABEL_LINE = re.compile(r"(?i)^(skills?|attacks?|combat|armou?r|sanity|san\s+loss|spells|traits|notes|weapons|"
+_LABEL_LINE = re.compile(r"(?i)^(skills?|attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
                          r"dodge|parry|block|hp|mp|db|move|languages?|rituals|powers|description|dr)\b")
 
 
@@ -193,7 +198,7 @@ def _continues_name(line: str) -> bool:
     """A line above a name line that is the start of the same name (a wrapped name or title)."""
     s = line.strip()
     return (_is_name_line(s) and len(s) <= 60 and not s.endswith((".", ":", "!", "?")) and "%" not in s
-            and ":" not in s and not re.search(r"\d\s*[dD]\s*\d", s))
+            and ":" not in s and not re.search(r"\d\s*+[dD]\s*+\d", s))
 
 
 def split_blocks(text: str) -> list[tuple[str, str, int]]:
@@ -239,11 +244,11 @@ def split_blocks(text: str) -> list[tuple[str, str, int]]:
 def detect_system(body: str) -> str:
     if re.search(r"(?i)\b(SIZ|EDU|APP|build)\b", body):
         return "coc7"
-    if re.search(r"(?i)\b(ST|DX|IQ|HT)\b\s*[:=]?\s*\d", body) and re.search(r"(?i)\bIQ\b\s*[:=]?\s*\d", body):
+    if re.search(r"(?i)\b(ST|DX|IQ|HT)\b\s*+[:=]?\s*+\d", body) and re.search(r"(?i)\bIQ\b\s*+[:=]?\s*+\d", body):
         return "gurps"
-    if re.search(r"(?i)\b(CHA|WP|BP)\b\s*[:=]?\s*\d", body):
+    if re.search(r"(?i)\b(CHA|WP|BP)\b\s*+[:=]?\s*+\d", body):
         return "fhtagn"
-    m = re.search(r"(?i)\bSTR\b\s*[:=]?\s*(\d+)", body)
+    m = re.search(r"(?i)\bSTR\b\s*+[:=]?\s*+(\d+)", body)
     return "coc7" if m and int(m.group(1)) > 25 else "fhtagn"
 
 
@@ -366,9 +371,9 @@ def _split_name(line: str) -> tuple[str, str]:
 _ALL_LABELS = r"STR|CON|SIZ|DEX|APP|INT|POW|EDU|CHA|ST|DX|IQ|HT|HP|MP|SAN|Luck|WP|BP|Will|Per|FP|Build|Move|MOV|Age|Dodge|Parry|Block"
 #: A number with a letter in it that looks like a digit: O/o for 0, l/I for 1, S for 5 (not a lower-case
 #: s: "in his 50s" is a decade).
-_CONFUSED = re.compile(r"(?<![\w.+\-])(?=[0-9OolIS]*[0-9])(?=[0-9OolIS]*[OolIS])[0-9OolIS]{2,4}(?![\w])")
+_CONFUSED = re.compile(r"(?<![\w.+\-])(?=[0-9OolIS]{0,3}[0-9])(?=[0-9OolIS]{0,3}[OolIS])[0-9OolIS]{2,4}(?![\w])")
 #: A characteristic's label followed by letters that all look like digits (``CON SO``, ``POW lO``).
-_LETTERS_FOR_DIGITS = re.compile(rf"\b(?P<label>{_ALL_LABELS})\b\s*[:=]?\s*(?P<tok>[OolIS]{{2,3}})(?![\w])")
+_LETTERS_FOR_DIGITS = re.compile(rf"\b(?P<label>{_ALL_LABELS})\b\s*+[:=]?\s*+(?P<tok>[OolIS]{{2,3}})(?![\w])")
 _DIGIT_FOR = {"O": "0", "o": "0", "l": "1", "I": "1", "S": "5"}
 
 
@@ -504,10 +509,10 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     language_skills: dict[str, int] = {}
     for m in t.take(LANGUAGES):
         for item in _items(m.group("list")):
-            pct = re.fullmatch(r"(?P<n>[A-Za-z][A-Za-z .'()\-]*?)\s*(?P<v>\d+)\s*%?" + _HALVES, item)
+            pct = re.fullmatch(r"(?P<n>[A-Za-z][A-Za-z .'()\-]*?)\s*+(?P<v>\d+)\s*+%?" + _HALVES, item)
             if pct and sysname != "gurps":
                 lang = pct.group("n").strip()
-                inner = re.fullmatch(r"(?i)(?:foreign\s+)?language\s*\((.+)\)", lang)
+                inner = re.fullmatch(r"(?i)(?:foreign\s++)?language\s*+\((.+)\)", lang)
                 lang = inner.group(1) if inner else lang
                 family = {"coc7": "Language", "fhtagn": "Foreign Language"}[sysname]
                 language_skills[f"{family} ({_cased(lang)})"] = int(pct.group("v"))
@@ -522,7 +527,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     if sysname == "gurps":
         from fhtagn_tui.rules.weapons import gurps_st_damage
 
-        st_text = re.search(r"(?i)\bST\b\s*[:=]?\s*(\d+)", t.text)
+        st_text = re.search(r"(?i)\bST\b\s*+[:=]?\s*+(\d+)", t.text)
         st_value = int(st_text.group(1)) if st_text else 10
         for m in t.take(GURPS_BASIC_DAMAGE):
             rule = gurps_st_damage(st_value)
@@ -536,7 +541,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     bonds: list[Bond] = []
     for m in t.take(BONDS):
         for item in _items(m.group("list")):
-            bond = re.fullmatch(r"(?P<n>.+?)\s*[:(]?\s*(?P<v>\d+)\s*\)?", item)
+            bond = re.fullmatch(r"(?P<n>.+?)\s*+[:(]?\s*+(?P<v>\d+)\s*+\)?", item)
             if bond is None or sysname != "fhtagn":
                 languages_or_notes = f"Bonds: {item}"
                 not_bonds.append(languages_or_notes)
@@ -631,7 +636,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             if key in given:
                 pools[key] = given[key]
     if sysname == "coc7" and "Age" not in given:  # "JOHN HOLLIS, age 42, corrupt policeman"
-        age = re.search(r"(?i)\bage[d]?\s*:?\s*(\d{1,3})\b|\b(\d{1,3})\s*(?:years?\s*old|yrs?\b)", description)
+        age = re.search(r"(?i)\bage[d]?\s*+:?\s*+(\d{1,3})\b|\b(\d{1,3})\s*+(?:years?\s*+old|yrs?\b)", description)
         if age:
             given["Age"] = stats["Age"] = int(age.group(1) or age.group(2))
             if not 1 <= given["Age"] <= 999:
@@ -647,8 +652,8 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
         section = t.text[start:end]
         pos = start
         understood_to = m.end()
-        for item in re.split(r"([,;]|\.\s|\n\s*\n)", section):
-            if item in (",", ";") or not item.strip() or re.fullmatch(r"\.\s|\n\s*\n", item):
+        for item in re.split(r"([,;]|\.\s|\n\s*+\n)", section):
+            if item in (",", ";") or not item.strip() or re.fullmatch(r"\.\s|\n\s*+\n", item):
                 pos += len(item)
                 understood_to = pos
                 continue
@@ -689,7 +694,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     kind = "monster" if san_loss or any(r.startswith("Fright") for r in remarks) else "npc"
     if sysname == "gurps" and spells:  # GURPS spells are IQ-based skills: "Spell (Deathvision)"
         for sp in spells:
-            lvl = re.fullmatch(r"(?P<n>.+?)\s*-\s*(?P<v>\d+)", sp)
+            lvl = re.fullmatch(r"(?P<n>.+?)\s*+-\s*+(?P<v>\d+)", sp)
             if lvl:
                 skills.setdefault(f"Spell ({lvl.group('n').strip()})", int(lvl.group("v")))
     entry = Entry(name=name, system=sysname, kind=kind, stats=stats, skills=skills, attacks=tuple(attacks),
