@@ -208,6 +208,12 @@ def test_template_from_outside_is_validated_where_it_enters():
     with pytest.raises(Rejected) as info:
         eng.run(plan(json.dumps(doc)).command)
     assert str(info.value) == "Odd Visitor: at most 40 spells, not 41"
+    doc["character"]["spells"] = []
+    doc["character"]["conditions"] = [f"cursed {i}" for i in range(41)]
+    for as_template in (False, True):
+        with pytest.raises(Rejected) as info:
+            eng.run(plan(json.dumps(doc), as_template=as_template).command)
+        assert str(info.value) == "Odd Visitor: at most 40 conditions, not 41"
     assert not eng.state.templates and not eng.state.characters
 
 

@@ -95,6 +95,16 @@ def clean_entry(e: Entry) -> Entry:
 
 
 MAX_SPELLS = 40
+#: How much one entry from outside (a stat block, a JSON file) may hold: checked where it enters.
+ENTRY_BOUNDS = {"stats": 24, "skills": 300, "pools": 12, "spells": MAX_SPELLS, "bonds": 24, "conditions": 40}
+
+
+def check_entry(entry: Entry) -> None:
+    """An entry from outside, bounded: too many skills, spells, bonds… is refused, saying which."""
+    for what, most in ENTRY_BOUNDS.items():
+        have = len(getattr(entry, what))
+        if have > most:
+            raise Rejected(f"{entry.name}: at most {most} {what}, not {have}")
 
 
 def _spells(state: State, entry: Entry, name: str) -> list[Event]:
@@ -251,6 +261,7 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
     events: list[Event] = []
     s = state
     for entry in (clean_entry(e) for e in cmd.entries):
+        check_entry(entry)
         if entry.key in seen:
             raise Rejected(f"{entry.name} is twice in what is imported")
         seen.add(entry.key)
@@ -271,6 +282,7 @@ def _import_templates(state: State, cmd: ImportCharacters, dice: Dice) -> list[E
     events: list[Event] = []
     seen: set[str] = set()
     for entry in (clean_entry(e) for e in cmd.entries):
+        check_entry(entry)
         if entry.system and entry.system != state.system:
             raise Rejected(f"{entry.name} is a {SYSTEM_LABELS.get(entry.system, entry.system)} stat block; "
                            f"this campaign plays {SYSTEM_LABELS.get(state.system, state.system)}")
