@@ -600,10 +600,10 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             problem = check_stat(sysname, stat, stats[stat], "npc")
             if problem:
                 raise _out_of_range(shown, where(m.start()), " ".join(m.group(0).split()), problem)
-    extra = {"coc7": ("HP", "MP", "SAN", "Luck", "Build", "Move", "Age"),
-             "fhtagn": ("HP", "WP", "SAN", "BP"),
-             "gurps": ("HP", "FP", "Will", "Per", "Speed", "Move", "Parry", "Block")}[sysname]
-    for key in extra:
+    given_keys = {"coc7": ("HP", "MP", "SAN", "Luck", "Build", "Move", "Age"),
+                  "fhtagn": ("HP", "WP", "SAN", "BP"),
+                  "gurps": ("HP", "FP", "Will", "Per", "Speed", "Move", "Parry", "Block")}[sysname]
+    for key in given_keys:
         for m in t.take(_NUMBERS[key])[:1]:
             raw = float(m.group("v"))
             given[key] = int(raw)
