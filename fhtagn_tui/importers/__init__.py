@@ -63,6 +63,9 @@ def _block_line(b: statblock.Block) -> list[str]:
         parts.append(", ".join(lethal))
     out = [", ".join(parts)]
     out += [f"  as the book states: {s}" for s in b.stated]
+    if e.vary:
+        out.append("  rolls given (the character takes the averages): "
+                   + ", ".join(f"{k} {v}" for k, v in e.vary.items()))
     if b.languages:
         out.append(f"  languages (in GM notes): {', '.join(b.languages)}")
     out += [f"  in GM notes: {x}" for x in b.traits]

@@ -149,17 +149,28 @@ _ONE_SKILL = r"(?P<name>[A-Za-z][A-Za-z .'/()&\-]{0,60}?)\s*+(?:-|:)?\s*+(?P<val
 SKILL_ITEM = re.compile(rf"^(?:{_ONE_SKILL.replace('?P<name>', '').replace('?P<val>', '')}\s*+)+\.?$")
 ONE_SKILL = re.compile(_ONE_SKILL)
 FRIGHT = re.compile(r"\bfright\s*+checks?\s*+(?:at\s*+)?(?P<mod>[+\-]\s*+\d+)(?:\s*+(?:on|at)\s++(?:sight|seeing)[^.;\n]*)?", _I)
-LABEL_ONLY = re.compile(r"\b(?:combat|attacks?|weapons?|skills?|fighting|stats|characteristics)\b\s*+:?", _I)
+LABEL_ONLY = re.compile(r"\b(?:combat|attacks?|weapons?|skills?|fighting|stats|characteristics|"
+                        r"char\.?\s++rolls\s++averages?)\b\s*+:?", _I)
 
 
-def _value(pattern: str) -> re.Pattern[str]:
-    return re.compile(rf"\b(?:{pattern})\b\s*+[:=]?\s*+(?P<v>[+\-]?\d+(?:\.\d+)?){_HALVES}", _I)
+#: A characteristic's roll before its average, as creature blocks print them: ``STR (3D6+6)×5 82``.
+ROLL = r"(?P<roll>\(?\s*+\d*\s*+[dD]\s*+\d+\s*+(?:[+\-]\s*+\d+\s*+)?\)?\s*+(?:[×xX\*]\s*+\d+)?)"
+
+
+def _value(pattern: str, roll: bool = False) -> re.Pattern[str]:
+    rolled = rf"(?:{ROLL}\s++)?" if roll else ""
+    return re.compile(rf"\b(?:{pattern})\b\s*+[:=]?\s*+{rolled}(?P<v>[+\-]?\d+(?:\.\d+)?){_HALVES}", _I)
+
+
+def _roll_expr(raw: str) -> str:
+    """``(3D6+6)×5`` → ``(3d6+6)*5``, the dice expression ``npc add --vary`` rolls."""
+    return "".join(raw.split()).lower().replace("×", "*").replace("x", "*")
 
 
 _NUMBERS: dict[str, re.Pattern[str]] = {
-    "STR": _value("STR"), "CON": _value("CON"), "SIZ": _value("SIZ"), "DEX": _value("DEX"),
-    "APP": _value("APP"), "INT": _value("INT"), "POW": _value("POW"), "EDU": _value("EDU"),
-    "CHA": _value("CHA"), "ST": _value("ST"), "DX": _value("DX"), "IQ": _value("IQ"), "HT": _value("HT"),
+    "STR": _value("STR", True), "CON": _value("CON", True), "SIZ": _value("SIZ", True), "DEX": _value("DEX", True),
+    "APP": _value("APP", True), "INT": _value("INT", True), "POW": _value("POW", True), "EDU": _value("EDU", True),
+    "CHA": _value("CHA", True), "ST": _value("ST"), "DX": _value("DX"), "IQ": _value("IQ"), "HT": _value("HT"),
     "HP": _value("HP|hit\\s*+points|hits"), "MP": _value("MP|magic\\s*+points"), "SAN": _value("SAN|sanity"),
     "Luck": _value("luck"), "WP": _value("WP|willpower"), "BP": _value("BP|breaking\\s*+point"),
     "Will": _value("will"), "Per": _value("per|perception"), "FP": _value("FP|fatigue\\s*+points"),
@@ -169,7 +180,7 @@ _NUMBERS: dict[str, re.Pattern[str]] = {
     "Age": _value("age"),
 }
 DB = re.compile(r"\b(?:DB|damage\s*+bonus)\s*+[:=]?\s*+(?P<v>[+\-]?\s*+\d*\s*+[dD]\s*+\d+|[+\-]?\s*+\d+|none)", _I)
-STAT_START = re.compile(r"\b(?:STR|ST)\b\s*+[:=]?\s*+\d+", _I)
+STAT_START = re.compile(rf"\b(?:STR|ST)\b\s*+[:=]?\s*+(?:{ROLL}\s++)?\d+", _I)
 
 HANDGUN_WORDS = ("pistol", "revolver", "derringer", "handgun", "glock", "colt", "beretta", "luger", "webley",
                  "walther", "magnum", "automatic", "sig", "makarov", "tokarev", "browning")
@@ -185,6 +196,9 @@ RANGED_WORDS = ("gun", "bow", "firearm", "crossbow") + HANDGUN_WORDS + RIFLE_WOR
 MAX_NAME_LINES = 3
 _LABEL_LINE = re.compile(r"(?i)^(skills?|attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
                          r"dodge|parry|block|hp|mp|db|move|languages?|rituals|powers|description|dr)\b")
+
+
+_HEADER_LINE = re.compile(r"(?i)^\s*+(?:char(?:acteristics?|\.)?\s++rolls\s++averages?|characteristics|stats)\s*+:?\s*+$")
 
 
 def _is_name_line(line: str) -> bool:
@@ -213,8 +227,8 @@ def split_blocks(text: str) -> list[tuple[str, str, int]]:
     for i in starts:
         low = blocks[-1][2] if blocks else -1
         j = i - 1
-        while j > low and not lines[j].strip():
-            j -= 1
+        while j > low and (not lines[j].strip() or _HEADER_LINE.match(lines[j])):
+            j -= 1  # blank lines and a table's header ("char. rolls averages") between name and numbers
         if j > low and _is_name_line(lines[j]):
             first = j
             k = j - 1
@@ -542,9 +556,8 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     for m in t.take(BONDS):
         for item in _items(m.group("list")):
             bond = re.fullmatch(r"(?P<n>.+?)\s*+[:(]?\s*+(?P<v>\d+)\s*+\)?", item)
-            if bond is None or sysname != "fhtagn":
-                languages_or_notes = f"Bonds: {item}"
-                not_bonds.append(languages_or_notes)
+            if bond is None or sysname != "fhtagn":  # bonds are FHTAGN's: elsewhere a note
+                not_bonds.append(f"Bonds: {item}")
                 continue
             if int(bond.group("v")) > 99:
                 raise _out_of_range(shown, where(m.start()), item, "a bond's score is 0–99")
@@ -594,9 +607,12 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
     stats: dict[str, int] = {}
     pools: dict[str, int] = {}
     given: dict[str, int] = {}
+    vary: dict[str, str] = {}
     for stat in STATS[sysname]:
         for m in t.take(_NUMBERS[stat])[:1]:
             stats[stat] = int(float(m.group("v")))
+            if "roll" in m.re.groupindex and m.group("roll"):
+                vary[stat] = _roll_expr(m.group("roll"))
             problem = check_stat(sysname, stat, stats[stat], "npc")
             if problem:
                 raise _out_of_range(shown, where(m.start()), " ".join(m.group(0).split()), problem)
@@ -697,7 +713,7 @@ def parse_block(name_line: str, body: str, system: str | None = None, line: int 
             lvl = re.fullmatch(r"(?P<n>.+?)\s*+-\s*+(?P<v>\d+)", sp)
             if lvl:
                 skills.setdefault(f"Spell ({lvl.group('n').strip()})", int(lvl.group("v")))
-    entry = Entry(name=name, system=sysname, kind=kind, stats=stats, skills=skills, attacks=tuple(attacks),
+    entry = Entry(name=name, system=sysname, kind=kind, stats=stats, vary=vary, skills=skills, attacks=tuple(attacks),
                   armor=armor, armor_item=armor_item[:60], san_loss=san_loss, pools=pools,
                   notes="\n".join(notes_parts), spells=tuple(spells) if sysname == "coc7" else (),
                   bonds=tuple(bonds))

@@ -271,6 +271,32 @@ GURPS_TRAITS_EXPECT: dict[str, Any] = dict(
     attacks=[("Knife", "Knife", "1d-3", "melee", "imp", 0, 1)],
     armor=0, armor_item="", san_loss="", spells=(), bonds=(), unknown=[])
 
+# a creature as CoC books print one: each characteristic's roll beside its average, under a header
+COC_ROLLS = """Bog Hound, lesser servitor
+char.  rolls       averages
+STR    (3D6+6)×5   82
+CON    3D6×5       52
+SIZ    (2D6+6)×5   65
+DEX    (3D6+3)×5   67
+INT    2D6×5       35
+POW    3D6 x 5     52
+HP 11  DB +1D4  Build 1  Move 9  MP 10
+Attacks per round: 2
+Bite 45% (22/9), damage 1D8+DB
+Dodge 33% (16/6)
+Armour: 2-point hide.
+Sanity loss: 0/1D6 to see a bog hound.
+"""
+COC_ROLLS_EXPECT: dict[str, Any] = dict(
+    # STR 82 + SIZ 65 = 147: +1D4, Build 1; DEX and STR above SIZ: MOV 9; HP (52+65)/10 = 11; MP 52/5 = 10
+    name="Bog Hound", kind="monster", notes="lesser servitor",
+    stats=dict(STR=82, CON=52, SIZ=65, DEX=67, INT=35, POW=52),
+    vary=dict(STR="(3d6+6)*5", CON="3d6*5", SIZ="(2d6+6)*5", DEX="(3d6+3)*5", INT="2d6*5", POW="3d6*5"),
+    skills={"Fighting (Bite)": 45, "Dodge": 33},
+    pools=dict(HP=11, MP=10),
+    attacks=[("Bite", "Fighting (Bite)", "1d8", "melee", "full", 0, 2)],
+    armor=2, armor_item="hide", san_loss="0/1d6", spells=(), bonds=(), unknown=[])
+
 LAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
     ("coc7", COC_WRAPPED, COC_WRAPPED_EXPECT),
     ("coc7", COC_CREATURE, COC_CREATURE_EXPECT),
@@ -283,6 +309,7 @@ LAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
     ("coc7", COC_HEADERS, COC_HEADERS_EXPECT),
     ("fhtagn", FH_CULTIST, FH_CULTIST_EXPECT),
     ("gurps", GURPS_TRAITS, GURPS_TRAITS_EXPECT),
+    ("coc7", COC_ROLLS, COC_ROLLS_EXPECT),
 ]
 
 # --- refused: (system, text, every part of the message) ------------------------------------------

@@ -25,6 +25,7 @@ def test_layout_reads_every_number_attack_and_flag(system, text, expect):
     assert e.kind == expect["kind"]
     assert e.notes == expect["notes"]
     assert e.stats == expect["stats"]
+    assert e.vary == expect.get("vary", {})
     assert e.skills == expect["skills"]
     assert e.pools == expect["pools"]
     assert e.armor == expect["armor"] and e.armor_item == expect["armor_item"]
