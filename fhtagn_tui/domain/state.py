@@ -89,6 +89,14 @@ class Character(msgspec.Struct, frozen=True):
         return condition in self.conditions
 
 
+class TemplateExtras(msgspec.Struct, frozen=True):
+    """What an imported stat block kept as a template holds beyond a character's sheet."""
+
+    armor: int = 0  # worn armour, given to every character made from it
+    armor_item: str = ""
+    vary: dict[str, str] = {}  # characteristic → the roll the book gives (npc add --vary rolls it)
+
+
 class SessionInfo(msgspec.Struct, frozen=True):
     number: int
     title: str = ""
@@ -135,7 +143,7 @@ class State(msgspec.Struct, frozen=True):
     coc_ammo: dict[str, dict[str, int]] = {}  # CoC 7e: character id → weapon key → rounds loaded (absent: full)
     coc_lore: CocLore = CocLore()  # CoC 7e tomes, spells and the Keeper's madness-table edits
     templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
-    template_armor: dict[str, tuple[int, str]] = {}  # a template's worn armour (rating, item), by its key
+    template_extras: dict[str, TemplateExtras] = {}  # what a template keeps beyond its sheet, by its key
     asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
 

@@ -134,7 +134,8 @@ def test_appendix_as_templates_keeps_whole_entries_one_action():
     assert len({ev.group for ev in events}) == 1
     horror = eng.state.templates["appendix figure ab"]
     assert horror.kind == "monster" and horror.stats["Build"] == 3 and horror.san_loss == "1/1d8"
-    assert eng.state.template_armor["appendix figure ab"] == (4, "rubbery hide")
+    x = eng.state.template_extras["appendix figure ab"]
+    assert (x.armor, x.armor_item, x.vary) == (4, "rubbery hide", {})
     # a template is a bestiary entry: npc add makes characters of it, armour and spells and all
     eng.execute("npc add appendix figure ab x2")
     made = eng.state.characters["appendix figure ab 1"]
@@ -145,7 +146,7 @@ def test_appendix_as_templates_keeps_whole_entries_one_action():
     eng.execute("undo")
     eng.execute("undo")
     eng.execute("undo")
-    assert not eng.state.templates and not eng.state.template_armor
+    assert not eng.state.templates and not eng.state.template_extras
 
 
 def test_as_template_refuses_a_name_taken_and_changes_nothing():
@@ -247,3 +248,18 @@ def test_the_import_help_examples_import_whole():
         eng.run(p.command)
         (char,) = eng.state.characters.values()
         assert len(char.attacks) == 2
+
+
+def test_a_creature_with_rolls_as_a_template_varies_with_npc_add():
+    from tests.bestiary.samples_books import COC_ROLLS
+
+    eng = engine("coc7")
+    eng.run(plan(COC_ROLLS, as_template=True).command)
+    assert eng.state.template_extras["bog hound"].vary["STR"] == "(3d6+6)*5"
+    # STR (3d6+6)*5 with 3, 4, 5 → 90; CON 3d6*5 with 6, 6, 6 → 90; SIZ (2d6+6)*5 with 1, 1 → 40;
+    # DEX (3d6+3)*5 with 2, 2, 2 → 45; INT 2d6*5 with 6, 5 → 55; POW 3d6*5 with 1, 2, 3 → 30
+    eng.execute("npc add bog hound --vary roll=3,4,5,6,6,6,1,1,2,2,2,6,5,1,2,3")
+    hound = eng.state.characters["bog hound 1"]
+    assert {k: hound.stats[k] for k in ("STR", "CON", "SIZ", "DEX", "INT", "POW")} == dict(
+        STR=90, CON=90, SIZ=40, DEX=45, INT=55, POW=30)
+    assert eng.state.armory.armor[hound.id] == 2

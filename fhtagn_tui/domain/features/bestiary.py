@@ -25,7 +25,7 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve
 from ..events import Event
 from ..lookup import did_you_mean
-from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
+from ..state import SYSTEM_LABELS, Bond, Character, State, TemplateExtras, char_key
 from ..systems import NPC_KINDS, SHEETS, stat_range
 from ..text import CONTROL, LONG, NAME
 from .campaign import ConditionAdded, CreateCharacter
@@ -127,17 +127,18 @@ def _spells(state: State, entry: Entry, name: str) -> list[Event]:
     return out
 
 
-def template_entry(t: Character, armor: tuple[int, str] = (0, "")) -> Entry:
+def template_entry(t: Character, extras: TemplateExtras | None = None) -> Entry:
+    x = extras or TemplateExtras()
     return Entry(name=t.name, kind=t.kind, stats=dict(t.stats), skills=dict(t.skills), attacks=t.attacks,
                  san_loss=t.san_loss, hidden=t.hidden, tags=("template",), notes=t.notes, pools=dict(t.current),
-                 armor=armor[0], armor_item=armor[1], spells=tuple(t.mind.spells), bonds=t.bonds,
-                 conditions=t.conditions)
+                 armor=x.armor, armor_item=x.armor_item, vary=dict(x.vary), spells=tuple(t.mind.spells),
+                 bonds=t.bonds, conditions=t.conditions)
 
 
 def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
     """An entry by name: the campaign's templates first, then the bestiary; a unique prefix
     or word start is enough, and a plural (``cultists``, ``witches``) finds its entry."""
-    pool = [template_entry(t, state.template_armor.get(t.id, (0, ""))) for t in state.templates.values()]
+    pool = [template_entry(t, state.template_extras.get(t.id)) for t in state.templates.values()]
     pool += [e for e in book if e.key not in {p.key for p in pool}]
     key = " ".join(char_key(name).split())
     if not key:
@@ -318,7 +319,7 @@ def _import_templates(state: State, cmd: ImportCharacters, dice: Dice) -> list[E
             raise Rejected(f"{entry.name}: {exc}") from None
         assert isinstance(saved, TemplateSaved)
         events.append(replace(saved, san_loss=entry.san_loss, notes=entry.notes, pools=dict(entry.pools),
-                              armor=entry.armor, armor_item=entry.armor_item, spells=entry.spells,
+                              armor=entry.armor, armor_item=entry.armor_item, spells=entry.spells, vary=dict(entry.vary),
                               bonds=entry.bonds, conditions=tuple(dict.fromkeys(c for c in entry.conditions if c))))
     return events
 

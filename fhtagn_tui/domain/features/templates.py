@@ -22,7 +22,7 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve, evolver
 from ..events import Event
 from ..lookup import did_you_mean, find_character
-from ..state import Bond, Character, Mind, State, char_key
+from ..state import Bond, Character, Mind, State, TemplateExtras, char_key
 from ..systems import NPC_KINDS, SHEETS, check_skill, check_stat, complete_stats
 from .campaign import CreateCharacter, check_attacks
 from .encounter import AddCombatants
@@ -50,6 +50,7 @@ class TemplateSaved(Event):
     armor: int = 0
     armor_item: str = ""
     spells: tuple[str, ...] = ()
+    vary: dict[str, str] = {}  # characteristic → the roll the book gives
     bonds: tuple[Bond, ...] = ()  # an FHTAGN block's bonds
     conditions: tuple[str, ...] = ()  # an exported character's conditions
 
@@ -220,18 +221,18 @@ def _ev_saved(state: State, ev: TemplateSaved) -> State:
                       mind=Mind(spells={sp.casefold(): 0 for sp in ev.spells}) if ev.spells else Mind())
     templates = dict(state.templates)
     templates[block.id] = block
-    armor = {k: v for k, v in state.template_armor.items() if k != block.id}
-    if ev.armor:
-        armor[block.id] = (ev.armor, ev.armor_item)
-    return replace(state, templates=templates, template_armor=armor)
+    extras = {k: v for k, v in state.template_extras.items() if k != block.id}
+    if ev.armor or ev.vary:
+        extras[block.id] = TemplateExtras(armor=ev.armor, armor_item=ev.armor_item, vary=dict(ev.vary))
+    return replace(state, templates=templates, template_extras=extras)
 
 
 @evolver(TemplateRemoved)
 def _ev_removed(state: State, ev: TemplateRemoved) -> State:
     templates = {k: v for k, v in state.templates.items() if k != char_key(ev.name)}
-    if char_key(ev.name) in state.template_armor:
-        state = replace(state, template_armor={k: v for k, v in state.template_armor.items()
-                                               if k != char_key(ev.name)})
+    if char_key(ev.name) in state.template_extras:
+        state = replace(state, template_extras={k: v for k, v in state.template_extras.items()
+                                                if k != char_key(ev.name)})
     return replace(state, templates=templates)
 
 
