@@ -312,32 +312,29 @@ LAYOUTS: list[tuple[str, str, dict[str, Any]]] = [
     ("coc7", COC_ROLLS, COC_ROLLS_EXPECT),
 ]
 
-# --- refused: (system, text, every part of the message) ------------------------------------------
+# --- refused: (system, text, the whole message) ---------------------------------------------------
 
-REFUSALS: list[tuple[str, str, tuple[str, ...]]] = [
-    ("coc7", "Deacon Hobb\nSTR 55 CON 6O SIZ 60 DEX 50 INT 55 APP 40 POW 50 EDU 45\n",
-     ("line 2:", "'STR 55 CON 6O SIZ 60", "the token '6O'", "'O' (a letter, not the digit 0)", "probably '60'",
-      "Nothing was imported")),
-    ("fhtagn", "Courier\nSTR 1l CON 10 DEX 12 INT 11 POW 9 CHA 10\n",
-     ("line 2:", "the token '1l'", "'l' (a letter, not the digit 1)", "probably '11'")),
-    ("coc7", "Gate Guard\nSTR 60 CON 55 SIZ 65 DEX 50 INT 50 APP 45 POW 40 EDU 40\nFighting (Brawl) 4S% (22/9), "
-     "damage 1D3+DB\n", ("line 3:", "the token '4S'", "'S' (a letter, not the digit 5)", "probably '45'")),
-    ("coc7", "Choir Boy\nSTR 40 CON 50 SIZ 45 DEX 60 INT 55 APP 65 POW lO EDU 40\n",
-     ("line 2:", "the token 'lO'", "'O' (a letter, not the digit 0)", "'l' (a letter, not the digit 1)",
-      "probably '10'")),
-    ("coc7", "Titan\n\nSTR 600 CON 50 SIZ 60 DEX 50 INT 50 APP 50 POW 50 EDU 50\n",
-     ("Titan, line 3:", "'STR 600'", "STR 600 is impossible for an NPC in coc7: it must be 1–500",
-      "correct the number", "Nothing was imported")),
-    ("coc7", "Savant\nSTR 50 CON 50 SIZ 60 DEX 50 INT 50 APP 50 POW 50 EDU 50\nSkills: Library Use 450%.\n",
-     ("Savant, line 3:", "'Library Use 450%'", "a skill or attack of 450% is out of range (0–400%)")),
-    ("fhtagn", "Grenadier\nSTR 12 CON 12 DEX 12 INT 10 POW 10 CHA 9\nATTACKS: Grenade 40%, Lethality 150%\n",
-     ("Grenadier, line 3:", "'Grenade 40%, Lethality 150%'", "a lethality rating is 0–99%")),
-    ("gurps", "Prodigy\nST 10 DX 10 IQ 10 HT 10\nSkills: Fencing-55\n",
-     ("Prodigy, line 3:", "'Fencing-55'", "a GURPS skill or attack level of 55 is out of range (0–40)")),
-    ("coc7", "Whirlwind\nSTR 50 CON 50 SIZ 60 DEX 90 INT 50 APP 50 POW 50 EDU 50\nAttacks per round: 12\n"
-     "Fighting 50%, damage 1D3\n", ("Whirlwind, line 3:", "'Attacks per round: 12'", "attacks per round are 1–9")),
-    ("fhtagn", "Agent Null\nSTR 10 CON 10 DEX 10 INT 10 POW 10 CHA 10\nHP 10 WP 10 SAN 150\n",
-     ("Agent Null, line 3:", "'SAN 150'", "SAN 150 is out of range (0–99)")),
+REFUSALS: list[tuple[str, str, str]] = [
+    ('coc7', 'Deacon Hobb\nSTR 55 CON 6O SIZ 60 DEX 50 INT 55 APP 40 POW 50 EDU 45\n',
+     "line 2: 'STR 55 CON 6O SIZ 60 DEX 50 INT 55 APP 40 POW 50 EDU 45': the token '6O' mixes letters into a number — 'O' (a letter, not the digit 0). Text copied from a PDF often does this; correct it (probably '60') and import again. Nothing was imported"),
+    ('fhtagn', 'Courier\nSTR 1l CON 10 DEX 12 INT 11 POW 9 CHA 10\n',
+     "line 2: 'STR 1l CON 10 DEX 12 INT 11 POW 9 CHA 10': the token '1l' mixes letters into a number — 'l' (a letter, not the digit 1). Text copied from a PDF often does this; correct it (probably '11') and import again. Nothing was imported"),
+    ('coc7', 'Gate Guard\nSTR 60 CON 55 SIZ 65 DEX 50 INT 50 APP 45 POW 40 EDU 40\nFighting (Brawl) 4S% (22/9), damage 1D3+DB\n',
+     "line 3: 'Fighting (Brawl) 4S% (22/9), damage 1D3+DB': the token '4S' mixes letters into a number — 'S' (a letter, not the digit 5). Text copied from a PDF often does this; correct it (probably '45') and import again. Nothing was imported"),
+    ('coc7', 'Choir Boy\nSTR 40 CON 50 SIZ 45 DEX 60 INT 55 APP 65 POW lO EDU 40\n',
+     "line 2: 'STR 40 CON 50 SIZ 45 DEX 60 INT 55 APP 65 POW lO EDU 40': the token 'lO' mixes letters into a number — 'O' (a letter, not the digit 0), 'l' (a letter, not the digit 1). Text copied from a PDF often does this; correct it (probably '10') and import again. Nothing was imported"),
+    ('coc7', 'Titan\n\nSTR 600 CON 50 SIZ 60 DEX 50 INT 50 APP 50 POW 50 EDU 50\n',
+     "Titan, line 3: 'STR 600' — STR 600 is impossible for an NPC in coc7: it must be 1–500; correct the number in the text and import again. Nothing was imported"),
+    ('coc7', 'Savant\nSTR 50 CON 50 SIZ 60 DEX 50 INT 50 APP 50 POW 50 EDU 50\nSkills: Library Use 450%.\n',
+     "Savant, line 3: 'Library Use 450%' — a skill or attack of 450% is out of range (0–400%); correct the number in the text and import again. Nothing was imported"),
+    ('fhtagn', 'Grenadier\nSTR 12 CON 12 DEX 12 INT 10 POW 10 CHA 9\nATTACKS: Grenade 40%, Lethality 150%\n',
+     "Grenadier, line 3: 'Grenade 40%, Lethality 150%' — a lethality rating is 0–99%; correct the number in the text and import again. Nothing was imported"),
+    ('gurps', 'Prodigy\nST 10 DX 10 IQ 10 HT 10\nSkills: Fencing-55\n',
+     "Prodigy, line 3: 'Fencing-55' — a GURPS skill or attack level of 55 is out of range (0–40); correct the number in the text and import again. Nothing was imported"),
+    ('coc7', 'Whirlwind\nSTR 50 CON 50 SIZ 60 DEX 90 INT 50 APP 50 POW 50 EDU 50\nAttacks per round: 12\nFighting 50%, damage 1D3\n',
+     "Whirlwind, line 3: 'Attacks per round: 12' — attacks per round are 1–9; correct the number in the text and import again. Nothing was imported"),
+    ('fhtagn', 'Agent Null\nSTR 10 CON 10 DEX 10 INT 10 POW 10 CHA 10\nHP 10 WP 10 SAN 150\n',
+     "Agent Null, line 3: 'SAN 150' — SAN 150 is out of range (0–99); correct the number in the text and import again. Nothing was imported"),
 ]
 
 
