@@ -248,22 +248,24 @@ def cmd_import(args: argparse.Namespace) -> int:
     except UnicodeDecodeError:
         text = raw.decode("latin-1")  # a PDF's text saved in an old code page
     try:
-        p = plan(text, source=source, fight=args.fight)
+        p = plan(text, source=source, fight=args.fight, as_template=args.as_template)
     except ImportError_ as exc:
         _err(f"{source}: {exc}")
         return PROBLEM
+    what = f"({p.kind})" + (" as templates (bestiary entries for 'npc add')" if args.as_template else "")
     with _open(args, readonly=args.dry_run) as door:
-        if args.dry_run:
-            print("\n".join(p.report))
-            print(f"(dry run: {len(p.command.entries)} to import, nothing changed)")
-            return OK
         try:
-            events = door.run(p.command)
+            # the dry run decides exactly as the import does (the same checks, the same refusals)
+            events = door.check(p.command) if args.dry_run else door.run(p.command)
         except Rejected as exc:
             _err(f"{source}: {exc}; nothing was changed")
             return PROBLEM
         print("\n".join(p.report))
-        print(f"imported {len(p.command.entries)} ({p.kind}) in one action, {len(events)} events "
+        if args.dry_run:
+            print(f"(dry run: {len(p.command.entries)} {what} to import, {len(events)} events; nothing changed)"
+                  .replace(f"{len(p.command.entries)} ({p.kind})", f"{len(p.command.entries)} {p.kind}", 1))
+            return OK
+        print(f"imported {len(p.command.entries)} {what} in one action, {len(events)} events "
               f"('fhtagn do {args.name} undo' takes it all back)")
         return OK
 
@@ -271,6 +273,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_char(args: argparse.Namespace) -> int:
     from fhtagn_tui.domain.lookup import find_character
     from fhtagn_tui.importers.native import encode
+    from fhtagn_tui.importers.writer import write_block
 
     with _open(args, readonly=True) as door:
         try:
@@ -278,12 +281,16 @@ def cmd_char(args: argparse.Namespace) -> int:
         except Rejected as exc:
             _err(str(exc))
             return PROBLEM
-        text = encode(door.state, char) + "\n"
+        text = (write_block(door.state, char) if args.format == "statblock" else encode(door.state, char)) + "\n"
     if args.output:
         from fhtagn_tui.private import open_text
 
-        with open_text(Path(args.output)) as out:  # mode 600 when new
-            out.write(text)
+        try:
+            with open_text(Path(args.output)) as out:  # mode 600 when new
+                out.write(text)
+        except OSError as exc:
+            _err(f"cannot write {args.output}: {exc.strerror or exc}")
+            return USAGE
         print(f"wrote {args.output}")
     else:
         sys.stdout.write(text)
@@ -414,6 +421,44 @@ def cmd_keys(args: argparse.Namespace) -> int:
 
 # --- parser -----------------------------------------------------------------------
 
+IMPORT_FORMATS = """accepted formats (one file or paste may hold many stat blocks: an NPC appendix):
+
+  Call of Cthulhu 7e stat block:
+    Constable Abel Marsh, village policeman
+    STR 65 CON 60 SIZ 70 DEX 55 INT 60 APP 50 POW 45 EDU 55 SAN 45 HP 13
+    DB +1D4 Build 1 Move 7 MP 9
+    Fighting (Brawl) 50% (25/10), damage 1D3+DB
+    .38 revolver 40% (20/8), damage 1D10
+    Dodge 27% (13/5)
+    Skills: Law 35%, Listen 45%, Spot Hidden 50%.
+    Languages: English 55%, Latin 20%
+    Spells: Cloud Memory.
+    Armour: 1-point thick coat.  Sanity loss: 0/1D3.
+
+  FHTAGN / Delta Green family stat block:
+    AGENT DANA WHITFIELD, FBI (rogue)
+    STR 12 CON 11 DEX 13 INT 14 POW 12 CHA 10
+    HP 12 WP 12 SAN 48 BP 38
+    SKILLS: Alertness 55%, Firearms 60%, Unarmed Combat 50%.
+    ATTACKS: Glock 22 55%, damage 1D10.  Engulf 50%, damage 2D6, Lethality 20%
+    Armor: 3 (Kevlar vest).  SAN loss: 1/1D6
+
+  GURPS stat block:
+    Night Porter
+    ST 12 DX 11 IQ 10 HT 11; HP 12 Will 10 Per 10 FP 11; Basic Speed 5.50; Move 5
+    Dodge 8 Parry 9 Block 9
+    Skills: Brawling-13; Guns (Pistol)-12.
+    Attacks: Punch (13): 1d-1 cr; .357 Magnum (12): 3d-1 pi+
+    DR 1 (leather jacket).  Fright Check -2
+
+  Dhole's House investigator (JSON):   {"Investigator": {"PersonalDetails": {...}, ...}}
+  A character exported by fhtagn (JSON): fhtagn char export NAME CHARACTER --format json
+
+Suspicious text is refused, never guessed: a letter in a number (CON 6O), a number out
+of range. Every block of one import is one action: 'fhtagn do NAME undo' takes it back.
+'fhtagn char export NAME CHARACTER --format statblock' writes a block that imports back.
+"""
+
 
 def _positive(text: str) -> int:
     try:
@@ -487,16 +532,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = add("import", cmd_import, "import stat blocks (CoC 7e, FHTAGN, GURPS), a Dhole's House investigator or "
             "an exported character into a campaign, in one undoable action")
+    p.formatter_class = argparse.RawDescriptionHelpFormatter
+    p.epilog = IMPORT_FORMATS
     p.add_argument("name")
     p.add_argument("file", help="a text or JSON file, or - for the standard input")
     p.add_argument("--fight", action="store_true", help="also put them into the running fight")
-    p.add_argument("--dry-run", action="store_true", help="show what would be imported, change nothing")
+    p.add_argument("--dry-run", action="store_true",
+                   help="the import's own checks, nothing changed: the same report and exit code as the import")
+    p.add_argument("--as-template", action="store_true",
+                   help="keep them as the campaign's templates (bestiary entries for 'npc add'), no characters")
 
-    p = add("char", cmd_char, "a character of a campaign: char export NAME CHARACTER [-o FILE] (JSON)")
+    p = add("char", cmd_char, "a character of a campaign: char export NAME CHARACTER [--format statblock|json] "
+            "[-o FILE] — a block in the system's usual layout or JSON, both read back by 'fhtagn import'")
     p.add_argument("action", choices=["export"])
     p.add_argument("name")
     p.add_argument("character")
-    p.add_argument("-o", "--output", default=None, help="write the JSON to FILE instead of printing it")
+    p.add_argument("--format", choices=["json", "statblock"], default="json",
+                   help="json (everything, the default) or statblock (the system's stat-block layout)")
+    p.add_argument("-o", "--output", default=None, help="write it to FILE instead of printing it")
 
     p = add("check", cmd_check, "check a campaign file; --repair sets a torn tail aside (keeps a backup)")
     p.add_argument("name")

@@ -216,6 +216,10 @@ class Door:
         """Run a parsed command (forms build them): decide, append durably, fold; the events."""
         return self.engine.run(command, typed=typed, secret=secret)
 
+    def check(self, command: Command, typed: Sequence[int | str] | None = None) -> list[Event]:
+        """What :meth:`run` would decide — the same checks, nothing changed (a dry run); the events."""
+        return self.engine.check(command, typed=typed)
+
     def one_action(self, continuing: int | None = None) -> AbstractContextManager[None]:
         """Run several commands as one action: undone and redone together (``Engine.one_action``);
         ``continuing``: the group of a first try to go on with (``last_group`` after it)."""

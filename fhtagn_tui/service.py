@@ -203,6 +203,16 @@ class Engine:
             listener(stamped)
         return stamped
 
+    def check(self, command: Command, typed: Sequence[int | str] | None = None) -> list[Event]:
+        """What :meth:`run` would decide, by the very same checks — nothing appended, nothing folded
+        (``import --dry-run``: it refuses exactly what the import would).  Works on a read-only
+        campaign too.  The events returned are not stamped."""
+        try:
+            check_command(command)
+        except TextRefused as exc:
+            raise Rejected(str(exc)) from None
+        return self._decide(command, typed)
+
     @property
     def last_group(self) -> int | None:
         """The group of the last action run through this engine (None before the first)."""

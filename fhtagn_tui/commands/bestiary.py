@@ -133,17 +133,36 @@ def _char_import(args: Args) -> Query:
     return Query(run=lambda state: hint)
 
 
-@command("char export", "char export NAME", "a character as JSON (import it into another campaign)",
-         examples=("char export ada",), details="From a shell: fhtagn char export CAMPAIGN NAME > name.json, then fhtagn import OTHER name.json")
+@command("char export", "char export NAME [format=json|statblock]",
+         "a character as JSON, or as a stat block in the system's layout (import either into another campaign)",
+         examples=("char export ada", "char export ghoul format=statblock"),
+         details="From a shell: fhtagn char export CAMPAIGN NAME [--format statblock] > name.json, then fhtagn "
+                 "import OTHER name.json. --format statblock and --statblock work here too.")
 def _char_export(args: Args) -> Query:
-    name = args.rest(0)
+    words = list(args.positional)
+    fmt = (args.opt("format", "") or "").casefold()
+    if args.flag("format") and words and words[-1].casefold() in ("json", "statblock"):
+        fmt = words.pop().casefold()  # "char export ghoul --format statblock"
+    if args.flag("statblock"):
+        fmt = "statblock"
+    if args.flag("json"):
+        fmt = fmt or "json"
+    if fmt not in ("", "json", "statblock"):
+        raise args.fail(f"char export: format={fmt} — json or statblock")
+    name = " ".join(words)
     if not name:
         raise args.fail("char export: whose sheet?")
 
     def run(state: State) -> str:
         from fhtagn_tui.domain.lookup import find_character
+
+        char = find_character(state, name)
+        if fmt == "statblock":
+            from fhtagn_tui.importers.writer import write_block
+
+            return write_block(state, char)
         from fhtagn_tui.importers.native import encode
 
-        return encode(state, find_character(state, name))
+        return encode(state, char)
 
     return Query(run=run)

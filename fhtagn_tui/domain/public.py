@@ -734,7 +734,10 @@ def public_state(state: State) -> State:
         encounter = replace(encounter, combatants=combatants)
     chases = tuple(_public_chase(chase, hidden) for chase in state.chases) if hidden else state.chases
     templates = {key: public_character(t) for key, t in state.templates.items()} if state.templates else {}
-    return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates)
+    extras = {k: v for k, v in state.template_extras.items()
+              if not (k in state.templates and state.templates[k].hidden)}
+    return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates,
+                   template_extras=extras)
 
 
 def public_view(state: State) -> State:

@@ -93,6 +93,14 @@ class Character(msgspec.Struct, frozen=True):
         return condition in self.conditions
 
 
+class TemplateExtras(msgspec.Struct, frozen=True):
+    """What an imported stat block kept as a template holds beyond a character's sheet."""
+
+    armor: int = 0  # worn armour, given to every character made from it
+    armor_item: str = ""
+    vary: dict[str, str] = {}  # characteristic → the roll the book gives (npc add --vary rolls it)
+
+
 class SessionInfo(msgspec.Struct, frozen=True):
     number: int
     title: str = ""
@@ -139,6 +147,7 @@ class State(msgspec.Struct, frozen=True):
     coc_ammo: dict[str, dict[str, int]] = {}  # CoC 7e: character id → weapon key → rounds loaded (absent: full)
     coc_lore: CocLore = CocLore()  # CoC 7e tomes, spells and the Keeper's madness-table edits
     templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
+    template_extras: dict[str, TemplateExtras] = {}  # what a template keeps beyond its sheet, by its key
     asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
     clock: int = START  # game time, seconds from midnight before day 1 (rules/clock.py; issue 31)

@@ -78,6 +78,8 @@ SHEETS: dict[str, Sheet] = {
         optional=(
             StatSpec("Luck", 15, 99, 0, 99, 50, "Luck (3D6×5)"),
             StatSpec("Age", 15, 89, 1, 999, 25, "Age in years"),
+            StatSpec("MOV", 1, 12, 0, 99, 8, "Movement rate as the book states it (default from STR, DEX, SIZ, age)"),
+            StatSpec("Build", -2, 2, -2, 99, 0, "Build as the book states it (default from STR+SIZ; gives the DB)"),
         ),
     ),
     "gurps": Sheet(
@@ -95,6 +97,7 @@ SHEETS: dict[str, Sheet] = {
             StatSpec("FP", 1, 60, 1, 300, 10, "Fatigue points (default HT)"),
             StatSpec("Will", 1, 30, 1, 30, 10, "Will (default IQ)"),
             StatSpec("Per", 1, 30, 1, 30, 10, "Perception (default IQ)"),
+            StatSpec("Move", 0, 30, 0, 99, 5, "Basic Move as the book states it (default Basic Speed)"),
         ),
     ),
 }
@@ -146,13 +149,16 @@ def _fhtagn(stats: dict[str, int], skills: dict[str, int]) -> dict[str, int | st
 
 def _coc7(stats: dict[str, int], skills: dict[str, int]) -> dict[str, int | str | float]:
     db, build = coc.damage_bonus_and_build(stats["STR"], stats["SIZ"])
+    if "Build" in stats:  # as the book states it: the DB goes with it (COC-PARTY-02's table)
+        build = stats["Build"]
+        db = coc.damage_bonus_of_build(build)
     return {
         "max HP": coc.max_hp(stats["CON"], stats["SIZ"]),
         "max MP": coc.max_mp(stats["POW"]),
         "max SAN": coc.max_san(skills.get("Cthulhu Mythos", 0)),
         "DB": db,
         "Build": build,
-        "MOV": coc.mov(stats["STR"], stats["DEX"], stats["SIZ"], stats.get("Age", 25)),
+        "MOV": stats.get("MOV", coc.mov(stats["STR"], stats["DEX"], stats["SIZ"], stats.get("Age", 25))),
         "Dodge": skills.get("Dodge", stats["DEX"] // 2),
     }
 

@@ -48,7 +48,41 @@ def _remarks(entry: Entry) -> list[str]:
     return out
 
 
-def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
+def _block_line(b: statblock.Block) -> list[str]:
+    e = b.entry
+    parts = [f"{e.name}: {statblock.LABELS.get(e.system, e.system)} {e.kind}, {len(e.stats)} characteristics, "
+             f"{len(e.skills)} skills, {len(e.attacks)} attacks"]
+    if e.armor:
+        parts.append(f"armour {e.armor}" + (f" ({e.armor_item})" if e.armor_item else ""))
+    if e.san_loss:
+        parts.append(f"SAN loss {e.san_loss}")
+    if e.spells:
+        parts.append(f"spells {', '.join(e.spells)}")
+    lethal = [f"{w.name} lethality {w.lethality}%" for w in e.attacks if w.lethality]
+    if lethal:
+        parts.append(", ".join(lethal))
+    out = [", ".join(parts)]
+    out += [f"  as the book states: {s}" for s in b.stated]
+    if e.vary:
+        out.append("  rolls given (the character takes the averages): "
+                   + ", ".join(f"{k} {v}" for k, v in e.vary.items()))
+    if b.languages:
+        out.append(f"  languages (in GM notes): {', '.join(b.languages)}")
+    out += [f"  in GM notes: {x}" for x in b.traits]
+    out += [f"  {w.name}: {w.notes}" for w in e.attacks if w.notes]
+    if e.spells == () and "Spells: " in e.notes:
+        out.append("  spells (in GM notes: this system keeps no spells on a sheet)")
+    out += [f"  not understood (kept in GM notes): {u}" for u in b.unknown]
+    out += ["  " + r for r in _remarks(e)]
+    if e.system in SHEETS:
+        missing = [spec for spec in SHEETS[e.system].stats if spec.name not in e.stats]
+        if missing:  # said, not guessed silently: the sheet needs every characteristic
+            out.append("  not given (the sheet uses the default): "
+                       + ", ".join(f"{spec.name} {spec.default}" for spec in missing))
+    return out
+
+
+def plan(text: str, source: str = "", fight: bool = False, as_template: bool = False) -> ImportPlan:
     if len(text) > MAX_INPUT:
         raise ImportError_(f"{source or 'the input'} is larger than {MAX_INPUT // 1_000_000} MB")
     stripped = text.lstrip("\ufeff").strip()
@@ -64,11 +98,12 @@ def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
             entry, left = dholes.read(data)
             report = [f"{entry.name}: Dhole's House investigator, {len(entry.skills)} skills, "
                       f"{len(entry.attacks)} weapons"] + [f"not read: {x}" for x in left] + _remarks(entry)
-            return ImportPlan(ImportCharacters(entries=(clean_entry(entry),), fight=fight, source=source),
-                              "Dhole's House investigator", report)
+            return ImportPlan(ImportCharacters(entries=(clean_entry(entry),), fight=fight, source=source,
+                                               as_template=as_template), "Dhole's House investigator", report)
         if native.is_native(data):
             entry = native.read(data)
-            return ImportPlan(ImportCharacters(entries=(clean_entry(entry),), fight=fight, source=source), "fhtagn character",
+            return ImportPlan(ImportCharacters(entries=(clean_entry(entry),), fight=fight, source=source,
+                                               as_template=as_template), "fhtagn character",
                               [f"{entry.name}: {entry.kind}, {len(entry.skills)} skills, {len(entry.attacks)} attacks"])
         raise ImportError_(
             "this JSON is neither a Dhole's House investigator (it has no \"Investigator\") nor a character "
@@ -77,15 +112,9 @@ def plan(text: str, source: str = "", fight: bool = False) -> ImportPlan:
     blocks = statblock.parse(stripped)
     report = []
     for b in blocks:
-        e = b.entry
-        line = (f"{e.name}: {statblock.LABELS.get(e.system, e.system)} {e.kind}, {len(e.stats)} characteristics, "
-                f"{len(e.skills)} skills, {len(e.attacks)} attacks" + (f", armour {e.armor}" if e.armor else "")
-                + (f", SAN loss {e.san_loss}" if e.san_loss else ""))
-        report.append(line)
-        report += [f"  not understood (kept in GM notes): {u}" for u in b.unknown]
-        report += ["  " + r for r in _remarks(e)]
-    return ImportPlan(ImportCharacters(entries=tuple(clean_entry(b.entry) for b in blocks), fight=fight, source=source),
-                      "stat blocks", report)
+        report += _block_line(b)
+    return ImportPlan(ImportCharacters(entries=tuple(clean_entry(b.entry) for b in blocks), fight=fight, source=source,
+                                       as_template=as_template), "stat blocks", report)
 
 
 __all__ = ["ImportError_", "ImportPlan", "plan"]

@@ -2,7 +2,7 @@
 
 ``{"fhtagn": "character", "format": 1, "system": "coc7", "character": {"name", "kind",
 "stats", "skills", "current", "bonds", "conditions", "hidden", "notes", "attacks", "san_loss",
-"armor", "armor_item"}}`` — read back by ``fhtagn import`` / ``char import`` into any
+"armor", "armor_item", "spells"}}`` — read back by ``fhtagn import`` / ``char import`` into any
 campaign of the same system, so a character moves between campaigns.  Pure: no IO.
 """
 
@@ -40,6 +40,7 @@ class Sheet(msgspec.Struct, forbid_unknown_fields=True):
     san_loss: str = ""
     armor: int = 0
     armor_item: str = ""
+    spells: list[str] = []  # Call of Cthulhu: the spells the character knows
 
 
 class Export(msgspec.Struct, forbid_unknown_fields=True):
@@ -61,6 +62,7 @@ def export(state: State, char: Character) -> dict[str, Any]:
         conditions=list(char.conditions), hidden=char.hidden, notes=char.notes, attacks=list(char.attacks),
         san_loss=char.san_loss, armor=state.armory.armor.get(char.id, 0),
         armor_item=state.armory.armor_names.get(char.id, ""),
+        spells=[k for k, v in char.mind.spells.items() if v >= 0],
     )
     data: dict[str, Any] = msgspec.to_builtins(Export(fhtagn="character", format=FORMAT, system=state.system,
                                                       character=sheet))
@@ -84,6 +86,7 @@ def read(data: dict[str, Any]) -> Entry:
         attacks=tuple(msgspec.structs.replace(w, system=doc.system) for w in c.attacks), armor=c.armor,
         armor_item=c.armor_item, san_loss=c.san_loss, pools=dict(c.current), notes=c.notes, hidden=c.hidden,
         bonds=tuple(Bond(b.name, b.score) for b in c.bonds), conditions=tuple(c.conditions),
+        spells=tuple(c.spells),
     )
 
 

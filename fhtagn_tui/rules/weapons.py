@@ -10,7 +10,7 @@ the same name.  Damage strings by system:
   is added (``full``, ``half`` — thrown and muscle-powered missiles — or ``none``).
   Shotguns give one expression per range band: ``4d6/2d6/1d6``.
 * GURPS: ``thr±N`` / ``sw±N`` (from ST, :func:`gurps_st_damage`) or dice
-  (``2d+1``), with ``damage_type`` (cr, cut, imp, pi-, pi, pi+, pi++).
+  (``2d+1``), with ``damage_type`` (cr, cut, imp, pi-, pi, pi+, pi++, burn, tox, cor).
 """
 
 import msgspec
@@ -20,7 +20,7 @@ from fhtagn_tui.rules.names import matches
 KINDS = ("unarmed", "melee", "thrown", "ranged")
 ACTIONS = ("single", "bolt", "pump", "lever", "semi", "auto")  # how a gun cycles
 DB_KINDS = ("full", "half", "none", "")
-GURPS_DAMAGE_TYPES = ("cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "tox")
+GURPS_DAMAGE_TYPES = ("cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "tox", "cor")
 
 
 class Weapon(msgspec.Struct, frozen=True):
@@ -292,5 +292,5 @@ def _add_flat(expr: str, plus: int) -> str:
 #: GURPS wounding multipliers (injury = penetrating damage × multiplier, [STD]).
 GURPS_WOUNDING: dict[str, tuple[int, int]] = {
     "cr": (1, 1), "cut": (3, 2), "imp": (2, 1), "pi-": (1, 2), "pi": (1, 1),
-    "pi+": (3, 2), "pi++": (2, 1), "burn": (1, 1), "tox": (1, 1),
+    "pi+": (3, 2), "pi++": (2, 1), "burn": (1, 1), "tox": (1, 1), "cor": (1, 1),
 }

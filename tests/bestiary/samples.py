@@ -54,7 +54,7 @@ Dodge  35%  (17/7)
           skills={"Firearms (Handgun)": 45, "Fighting": 45, "Dodge": 35},
           attacks=[(".45 automatic", "Firearms (Handgun)", "1d10+2", "none", 1), ("Fighting", "Fighting", "1d3", "full", 1)],
           unknown=[])),
-    # 5 — an unknown line (spells) kept and listed
+    # 5 — spells: the character's own (issue 35; they were kept as not understood before)
     ("""Sister Agatha Vane
 STR 45 CON 50 SIZ 50 DEX 55 INT 75 APP 60 POW 85 EDU 70 SAN 0 HP 10 DB 0 Build 0 Move 8 MP 17
 Fighting 30% (15/6), damage 1D4+DB
@@ -62,7 +62,8 @@ Dodge 27% (13/5)
 Skills: Cthulhu Mythos 18%, Occult 65%, Persuade 60%.
 Spells: Cloud Memory, Wrack the Unbeliever.
 """, dict(name="Sister Agatha Vane", skills={"Cthulhu Mythos": 18, "Occult": 65, "Persuade": 60},
-          attacks=[("Fighting", "Fighting", "1d4", "full", 1)], unknown=["Spells: Cloud Memory, Wrack the Unbeliever"])),
+          attacks=[("Fighting", "Fighting", "1d4", "full", 1)], unknown=[],
+          spells=("Cloud Memory", "Wrack the Unbeliever"))),
     # 6 — a natural attack by name (a bite), half damage bonus
     ("""Sewer Rat Pack
 STR 25 CON 40 SIZ 20 DEX 80 INT 10 POW 25
@@ -214,7 +215,8 @@ Traits: Bad Temper (12); Code of Honor (Professional).
 """, dict(name="Night Porter", stats=dict(ST=12, DX=11, IQ=10, HT=11, HP=12, FP=11, Will=10, Per=10),
           skills={"Brawling": 13, "Guns (Pistol)": 12, "Stealth": 11, "Observation": 12},
           attacks=[("Punch", "Brawling", "1d-1", "cr", 1), (".38 revolver", "Guns (Pistol)", "2d-1", "pi", 1)],
-          armor=1, armor_item="leather jacket", unknown=["Traits: Bad Temper (12)", "Code of Honor (Professional)"])),
+          armor=1, armor_item="leather jacket", unknown=[],
+          notes_has="Traits: Bad Temper (12); Code of Honor (Professional)")),
     ("""Tunnel Hound
 ST 14, DX 13, IQ 4, HT 13
 HP 16; Will 12; Per 14; FP 13; Speed 6.5; Move 9

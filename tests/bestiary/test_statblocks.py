@@ -48,6 +48,7 @@ def test_sample_reads_as_expected(system, text, expect):
         assert line in e.notes
     if "notes_has" in expect:
         assert expect["notes_has"] in e.notes
+    assert e.spells == expect.get("spells", ())
 
 
 @pytest.mark.parametrize(("system", "text", "expect"), ALL, ids=[f"{s}-{e['name']}" for s, _, e in ALL])

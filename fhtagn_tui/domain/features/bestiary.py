@@ -25,13 +25,20 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve
 from ..events import Event
 from ..lookup import did_you_mean
-from ..state import SYSTEM_LABELS, Bond, Character, State, char_key
+from ..state import SYSTEM_LABELS, Bond, Character, State, TemplateExtras, char_key
 from ..systems import NPC_KINDS, SHEETS, stat_range
 from ..text import CONTROL, LONG, NAME
 from .campaign import CharacterCreated, ConditionAdded, CreateCharacter
 from .encounter import AddCombatants, ArmorSet
 from .entry import Entry
-from .templates import MAX_SPAWN, SpawnFromTemplate, find_template, next_numbers
+from .templates import (
+    MAX_SPAWN,
+    SaveTemplate,
+    SpawnFromTemplate,
+    TemplateSaved,
+    find_template,
+    next_numbers,
+)
 from .templates import spawn_from_template as _template_spawn
 
 # --- commands -----------------------------------------------------------------------
@@ -59,6 +66,7 @@ class ImportCharacters(Command):
     entries: tuple[Entry, ...]
     fight: bool = False
     source: str = ""  # what was imported (a file name), for the log
+    as_template: bool = False  # kept as the campaign's templates (bestiary entries), no characters made
 
 
 # --- helpers ------------------------------------------------------------------------
@@ -82,18 +90,55 @@ def clean_entry(e: Entry) -> Entry:
                    skills={_safe(k, 60): v for k, v in e.skills.items()}, attacks=attacks,
                    armor_item=_safe(e.armor_item, 60), san_loss=_safe(e.san_loss, 20),
                    conditions=tuple(_safe(c, 40) for c in e.conditions),
+                   spells=tuple(_safe(sp, 60) for sp in e.spells),
                    bonds=tuple(Bond(_safe(b.name, 60), b.score) for b in e.bonds))
 
 
-def template_entry(t: Character) -> Entry:
+MAX_SPELLS = 40
+#: How much one entry from outside (a stat block, a JSON file) may hold: checked where it enters.
+ENTRY_BOUNDS = {"stats": 24, "skills": 300, "pools": 12, "spells": MAX_SPELLS, "bonds": 24, "conditions": 40}
+
+
+def check_entry(entry: Entry) -> None:
+    """An entry from outside, bounded: too many skills, spells, bonds… is refused, saying which."""
+    for what, most in ENTRY_BOUNDS.items():
+        have = len(getattr(entry, what))
+        if have > most:
+            raise Rejected(f"{entry.name}: at most {most} {what}, not {have}")
+
+
+def _spells(state: State, entry: Entry, name: str) -> list[Event]:
+    """The spells a stat block gives, known to the character (CoC: ``SpellLearned``, as from an entity
+    without the INT roll: the book says the NPC knows them)."""
+    if not entry.spells:
+        return []
+    if state.system != "coc7":
+        raise Rejected(f"{entry.name}: spells as a character's own are Call of Cthulhu's; this campaign plays "
+                       f"{SYSTEM_LABELS.get(state.system, state.system)} (they belong in the notes)")
+    if len(entry.spells) > MAX_SPELLS:
+        raise Rejected(f"{entry.name}: at most {MAX_SPELLS} spells, not {len(entry.spells)}")
+    from .coc_tomes import SpellLearned
+
+    out: list[Event] = []
+    for spell in dict.fromkeys(" ".join(s.split())[:60] for s in entry.spells):
+        if spell:
+            out.append(SpellLearned(character=char_key(name), spell=spell, source="stat block", time="known",
+                                    learned=True))
+    return out
+
+
+def template_entry(t: Character, extras: TemplateExtras | None = None) -> Entry:
+    x = extras or TemplateExtras()
     return Entry(name=t.name, kind=t.kind, stats=dict(t.stats), skills=dict(t.skills), attacks=t.attacks,
-                 san_loss=t.san_loss, hidden=t.hidden, tags=("template",))
+                 san_loss=t.san_loss, hidden=t.hidden, tags=("template",), notes=t.notes, pools=dict(t.current),
+                 armor=x.armor, armor_item=x.armor_item, vary=dict(x.vary), spells=tuple(t.mind.spells),
+                 bonds=t.bonds, conditions=t.conditions)
 
 
 def find_entry(state: State, book: tuple[Entry, ...], name: str) -> Entry:
     """An entry by name: the campaign's templates first, then the bestiary; a unique prefix
     or word start is enough, and a plural (``cultists``, ``witches``) finds its entry."""
-    pool = [template_entry(t) for t in state.templates.values()]
+    pool = [template_entry(t, state.template_extras.get(t.id)) for t in state.templates.values()]
     pool += [e for e in book if e.key not in {p.key for p in pool}]
     key = " ".join(char_key(name).split())
     if not key:
@@ -179,6 +224,7 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
             made.append(ArmorSet(character=char_key(name), rating=entry.armor, item=entry.armor_item[:60]))
         made += [ConditionAdded(character=char_key(name), condition=c) for c in dict.fromkeys(entry.conditions)
                  if c.strip()]
+        made += _spells(state, entry, name)
         for ev in made:
             events.append(ev)
             s = evolve(s, ev)
@@ -213,10 +259,13 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
         raise Rejected("nothing to import: no stat block was found")
     if len(cmd.entries) > 100:
         raise Rejected(f"one import brings at most 100 characters, not {len(cmd.entries)}")
+    if cmd.as_template:
+        return _import_templates(state, cmd, dice)
     seen: set[str] = set()
     events: list[Event] = []
     s = state
     for entry in (clean_entry(e) for e in cmd.entries):
+        check_entry(entry)
         if entry.key in seen:
             raise Rejected(f"{entry.name} is twice in what is imported")
         seen.add(entry.key)
@@ -227,6 +276,54 @@ def _import(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
     if cmd.fight:
         names = tuple(e.key for e in cmd.entries)
         events += decide(s, AddCombatants(names=names), dice)
+    return events
+
+
+def _import_templates(state: State, cmd: ImportCharacters, dice: Dice) -> list[Event]:
+    """``import --as-template``: each block a template (a bestiary entry of the campaign), one group."""
+    if cmd.fight:
+        raise Rejected("templates do not fight: leave out --fight (or --as-template)")
+    events: list[Event] = []
+    seen: set[str] = set()
+    for entry in (clean_entry(e) for e in cmd.entries):
+        check_entry(entry)
+        if entry.system and entry.system != state.system:
+            raise Rejected(f"{entry.name} is a {SYSTEM_LABELS.get(entry.system, entry.system)} stat block; "
+                           f"this campaign plays {SYSTEM_LABELS.get(state.system, state.system)}")
+        if entry.key in seen:
+            raise Rejected(f"{entry.name} is twice in what is imported")
+        seen.add(entry.key)
+        if entry.key in state.templates:
+            raise Rejected(f"there is already a template called {entry.name} ('template remove' it first)")
+        if entry.spells and state.system != "coc7":
+            raise Rejected(f"{entry.name}: spells as a character's own are Call of Cthulhu's")
+        if not 0 <= entry.armor <= 99:
+            raise Rejected(f"{entry.name}: armour {entry.armor} is impossible (0–99)")
+        if len(entry.spells) > MAX_SPELLS:
+            raise Rejected(f"{entry.name}: at most {MAX_SPELLS} spells, not {len(entry.spells)}")
+        pools = SHEETS[state.system].pools
+        for pool, value in entry.pools.items():
+            if pool not in pools:
+                raise Rejected(f"{entry.name}: {pool!r} is not a current value in {state.system} "
+                               f"(values: {', '.join(pools)})")
+            if not -999 <= value <= 9999:
+                raise Rejected(f"{entry.name}: {pool} {value} is impossible")
+        if entry.bonds and state.system != "fhtagn":
+            raise Rejected(f"{entry.name}: bonds belong to FHTAGN characters only")
+        for bond in entry.bonds:
+            if not bond.name or not 0 <= bond.score <= 99:
+                raise Rejected(f"{entry.name}: bond {bond.name or '?'} {bond.score} is impossible (0–99)")
+        kind = entry.kind if entry.kind in NPC_KINDS else "npc"
+        try:
+            (saved,) = decide(state, SaveTemplate(name=entry.name, kind=kind, stats=dict(entry.stats),
+                                                  skills=dict(entry.skills), hidden=entry.hidden,
+                                                  attacks=entry.attacks), dice)
+        except Rejected as exc:
+            raise Rejected(f"{entry.name}: {exc}") from None
+        assert isinstance(saved, TemplateSaved)
+        events.append(replace(saved, san_loss=entry.san_loss, notes=entry.notes, pools=dict(entry.pools),
+                              armor=entry.armor, armor_item=entry.armor_item, spells=entry.spells, vary=dict(entry.vary),
+                              bonds=entry.bonds, conditions=tuple(dict.fromkeys(c for c in entry.conditions if c))))
     return events
 
 

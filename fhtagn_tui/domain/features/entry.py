@@ -29,6 +29,7 @@ class Entry(msgspec.Struct, frozen=True, kw_only=True):
     tags: tuple[str, ...] = ()  # for the searchable list: human, animal, creature …
     bonds: tuple[Bond, ...] = ()  # an exported FHTAGN agent's bonds
     conditions: tuple[str, ...] = ()  # an exported character's conditions
+    spells: tuple[str, ...] = ()  # the spells a stat block gives (CoC: the character knows them)
 
     @property
     def key(self) -> str:

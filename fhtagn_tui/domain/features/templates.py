@@ -22,7 +22,7 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolve, evolver
 from ..events import Event
 from ..lookup import did_you_mean, find_character
-from ..state import Character, State, char_key
+from ..state import Bond, Character, Mind, State, TemplateExtras, char_key
 from ..systems import NPC_KINDS, SHEETS, check_skill, check_stat, complete_stats
 from .campaign import CharacterCreated, CreateCharacter, check_attacks
 from .encounter import AddCombatants
@@ -44,6 +44,15 @@ class TemplateSaved(Event):
     hidden: bool = False
     attacks: tuple[Weapon, ...] = ()  # its own attacks, given to every character made from it
     san_loss: str = ""
+    # kept from an imported stat block (``import --as-template``): the whole entry, not only the numbers
+    notes: str = ""  # GM notes (never shown to players: the public state blanks a template's notes)
+    pools: dict[str, int] = {}
+    armor: int = 0
+    armor_item: str = ""
+    spells: tuple[str, ...] = ()
+    vary: dict[str, str] = {}  # characteristic → the roll the book gives
+    bonds: tuple[Bond, ...] = ()  # an FHTAGN block's bonds
+    conditions: tuple[str, ...] = ()  # an exported character's conditions
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())
@@ -209,15 +218,23 @@ def spawn_from_template(state: State, cmd: SpawnFromTemplate, dice: Dice) -> lis
 def _ev_saved(state: State, ev: TemplateSaved) -> State:
     block = Character(id=char_key(ev.name), name=ev.name, kind=ev.kind, stats=dict(ev.stats),
                       skills=dict(ev.skills), hidden=ev.hidden,
-                      attacks=tuple(replace(w, system=state.system) for w in ev.attacks), san_loss=ev.san_loss)
+                      attacks=tuple(replace(w, system=state.system) for w in ev.attacks), san_loss=ev.san_loss,
+                      notes=ev.notes, current=dict(ev.pools), bonds=ev.bonds, conditions=ev.conditions,
+                      mind=Mind(spells={sp.casefold(): 0 for sp in ev.spells}) if ev.spells else Mind())
     templates = dict(state.templates)
     templates[block.id] = block
-    return replace(state, templates=templates)
+    extras = {k: v for k, v in state.template_extras.items() if k != block.id}
+    if ev.armor or ev.vary:
+        extras[block.id] = TemplateExtras(armor=ev.armor, armor_item=ev.armor_item, vary=dict(ev.vary))
+    return replace(state, templates=templates, template_extras=extras)
 
 
 @evolver(TemplateRemoved)
 def _ev_removed(state: State, ev: TemplateRemoved) -> State:
     templates = {k: v for k, v in state.templates.items() if k != char_key(ev.name)}
+    if char_key(ev.name) in state.template_extras:
+        state = replace(state, template_extras={k: v for k, v in state.template_extras.items()
+                                                if k != char_key(ev.name)})
     return replace(state, templates=templates)
 
 

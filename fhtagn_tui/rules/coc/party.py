@@ -35,6 +35,15 @@ def damage_bonus_and_build(str_: int, siz: int) -> tuple[str, int]:
     return f"+{4 + extra}D6", 5 + extra
 
 
+def damage_bonus_of_build(build: int) -> str:
+    """The damage bonus that goes with a Build (the same table, COC-PARTY-02): a sheet whose Build
+    the book states (a creature's) takes its damage bonus from it."""
+    for _low, _high, db, b in _DB_TABLE:
+        if b == build:
+            return db
+    return "-2" if build < -2 else f"+{build - 1}D6"
+
+
 @rule("COC-PARTY-03", summary="MOV 7, 8 or 9 from DEX and STR against SIZ, less 1 per decade of age from 40.")
 def mov(str_: int, dex: int, siz: int, age: int = 25) -> int:
     if dex > siz and str_ > siz:

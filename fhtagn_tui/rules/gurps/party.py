@@ -25,5 +25,5 @@ def secondary(stats: dict[str, int]) -> dict[str, int | float]:
         "Will": stats.get("Will", iq),
         "Per": stats.get("Per", iq),
         "Basic Speed": speed_value,
-        "Basic Move": int(speed_value),
+        "Basic Move": stats.get("Move", int(speed_value)),
     }

@@ -387,6 +387,8 @@ def original_build(state: State, p: Participant) -> float:
     char = state.characters.get(p.character)
     if char is None:
         return 0
+    if "Build" in char.stats:  # as the book states it (an imported creature's)
+        return char.stats["Build"]
     return damage_bonus_and_build(char.stats.get("STR", 50), char.stats.get("SIZ", 60))[1]
 
 
@@ -405,4 +407,6 @@ def find_shooter(state: State, chase: Chase, name: str) -> tuple[Participant, Ch
 
 def foot_mov(char: Character) -> int:
     st = char.stats
+    if "MOV" in st:  # as the book states it (an imported creature's)
+        return st["MOV"]
     return mov(st.get("STR", 50), st.get("DEX", 50), st.get("SIZ", 60), st.get("Age", 25))

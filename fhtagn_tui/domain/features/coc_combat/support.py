@@ -11,7 +11,7 @@ from msgspec.structs import replace
 from fhtagn_tui.rules.coc import combat as coc_combat
 from fhtagn_tui.rules.coc import maneuver as mv
 from fhtagn_tui.rules.coc import melee as ml
-from fhtagn_tui.rules.coc.party import damage_bonus_and_build
+from fhtagn_tui.rules.coc.party import damage_bonus_and_build, damage_bonus_of_build
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.weapons import (
     UNARMED,
@@ -85,6 +85,9 @@ def dodge_of(char: Character) -> int:
 
 
 def db_build(char: Character) -> tuple[str, int]:
+    """The damage bonus and Build: from STR+SIZ, or from the Build the book states (a creature's)."""
+    if "Build" in char.stats:
+        return damage_bonus_of_build(char.stats["Build"]), char.stats["Build"]
     return damage_bonus_and_build(char.stats.get("STR", 0), char.stats.get("SIZ", 0))
 
 
