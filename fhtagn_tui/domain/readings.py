@@ -133,6 +133,9 @@ READINGS: dict[str, Reading] = {
             "ParticipantDropped", "ParticipantCaught", "ModeSwitched", "VehicleWrecked", "CocFled",
             "CocAimed", "HazardEnded", "ColdWarmed", "BecameBeliever", "Revealed",
             "RollAsked", "RollAnswered", "RollCancelled",
+            # skill play: names and words only (the consequence is the Keeper's words; a number in it
+            # next to a hidden name falls back to words)
+            "CheckMarked", "LastRollNoted", "PushConsequence", "SettingChanged", "DevelopmentPhase", "ChecksCleared",
         ),
         _gm,
     ),
@@ -140,7 +143,7 @@ READINGS: dict[str, Reading] = {
     **dict.fromkeys(
         ("StatChanged", "SkillChanged", "PoolChanged", "BondChanged", "BreakingPointRecalculated",
          "CumulativeLossUpdated", "VehicleBuildChanged", "AdaptationBoxChecked", "AdaptationBoxesErased",
-         "AttackAdded", "AttackRemoved", "CharacterNotesSet"),
+         "AttackAdded", "AttackRemoved", "CharacterNotesSet", "SkillDeveloped", "LuckRecovered", "LuckSpent"),
         omit,
     ),
     # told in their own words
@@ -173,7 +176,7 @@ READINGS: dict[str, Reading] = {
             "TraitAcquired", "SelfControlWorsened", "RecoveryRolled", "TableRolled",
             "RequisitionResolved", "SanTestRolled", "SanLost", "ProjectionUsed", "RepressionAttempted",
             "TemporaryInsanity", "AcuteEpisodeRolled", "Adapted", "InsomniaRolled", "Undone", "Redone",
-            "AccidentResolved", "OccupantLuck", "CocFirstAidRolled",
+            "AccidentResolved", "OccupantLuck", "CocFirstAidRolled", "RollPushed", "OpposedRolled", "CombinedRolled",
         ),
         words,
     ),

@@ -14,6 +14,7 @@ from msgspec.structs import replace
 
 from fhtagn_tui.rules.coc.chase import Chase
 from fhtagn_tui.rules.coc.tomes import CocLore
+from fhtagn_tui.rules.development import Development
 from fhtagn_tui.rules.encounter import Encounter
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
@@ -73,6 +74,7 @@ class Character(msgspec.Struct, frozen=True):
     attacks: tuple[Weapon, ...] = ()  # its own attacks (a claw, a bite, a cultist's knife); the first is the default
     san_loss: str = ""  # what seeing it costs ("0/1d6"; FHTAGN and CoC), shown on the sheet
     skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of a skill not on the list ("IQ")
+    dev: Development = Development()  # experience checks / marks, the last failed roll (FH-DEV, COC-DEV, COC-DICE-06)
 
     @property
     def is_pc(self) -> bool:
@@ -137,6 +139,7 @@ class State(msgspec.Struct, frozen=True):
     templates: dict[str, Character] = {}  # NPC/monster stat blocks for quick-add, by lower-case name
     asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
+    luck_spending: bool = False  # CoC optional rule: Luck may be spent on failed rolls (COC-DICE-09)
 
     @property
     def session(self) -> SessionInfo | None:

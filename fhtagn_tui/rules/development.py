@@ -2,9 +2,8 @@
 COC-DEV): the skills checked or marked for improvement, the skills that reached 90 (COC-DEV-02)
 and the last failed roll that a push (COC-DICE-06) or Luck (COC-DICE-09) may act on.
 
-The structs live in ``rules/`` so that the state imports no feature module."""
-
-from __future__ import annotations
+The structs live in ``rules/`` so that the state imports no feature module (no postponed
+annotations here: the start-up snapshot decoder reads them)."""
 
 import msgspec
 
@@ -22,6 +21,7 @@ class FailedRoll(msgspec.Struct, frozen=True):
     penalty: int = 0
     pushed: bool = False  # this failed roll is itself a push
     seq: int = 0  # the event that rolled it
+    secret: bool = False  # rolled in secret: its push is secret too
 
 
 class Development(msgspec.Struct, frozen=True):
