@@ -653,16 +653,34 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
 
     def run_line(self, text: str) -> str | None:
         """Run one command line as if typed; returns the refusal, or None when it was done."""
+        return self.run_line_recorded(text)[0]
+
+    def run_line_recorded(self, text: str) -> tuple[str | None, list[Event]]:
+        """Run one command line as if typed; (the refusal or None, the events it wrote)."""
         from fhtagn_tui.commands import ParseError  # (loaded by the line's run: not at start-up)
 
         try:
             outcome = self.door.execute(self.secret_text(text))
         except (ParseError, Rejected, StoreError) as exc:
-            return str(exc)
+            return str(exc), []
         if outcome.events:
             self.secret_used()
             self._report(outcome.events)
-        return None
+            self.offer_development(outcome.events)
+        return None, list(outcome.events)
+
+    def offer_development(self, events: Sequence[Event]) -> None:
+        """A session just ended: the development phase is offered (FH-DEV-04, COC-DEV-02), never rolled
+        unasked — its screen lists the checks and rolls them when the GM says so."""
+        if self.readonly or self.state.system not in ("fhtagn", "coc7"):
+            return
+        if not any(type(ev).__name__ == "SessionEnded" for ev in events):
+            return
+        if not any(c.dev.checks for c in self.state.characters.values()) and self.state.system == "fhtagn":
+            return
+        from .forms.development import DevelopmentForm
+
+        self.push_screen(DevelopmentForm(self.state, self.run_line_recorded))
 
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""
@@ -797,6 +815,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
                 self._status(outcome.answer)
         else:
             self._report(outcome.events)
+            self.offer_development(outcome.events)
 
     def on_command_line_hint(self, event: CommandLine.Hint) -> None:
         self._status(event.text)
