@@ -635,6 +635,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
         self.set_timer(4.0, lambda: self._unanswered(ask.number))
         return None
 
+    def ask_push(self, reason: str) -> str | None:
+        """A player asks to push their character's failed roll (COC-DICE-06): the reason goes to the GM through
+        the inbox; the GM confirms (push NAME) and records the consequence.  The refusal or None."""
+        refused = self.door.send_push(0, self.own, self.who, reason)
+        if refused is None:
+            self._status("Asked the GM to push your roll: the GM confirms it and rolls")
+        return refused
+
     def _unanswered(self, number: int) -> None:
         """Still open 4 s after it was sent: the writer refused it (or is not running)."""
         prompt = self.roll_prompt

@@ -20,19 +20,17 @@ from .language import Args, command
 
 @command(
     "push",
-    'push NAME "WHAT THEY DO DIFFERENTLY" [roll=VALUES] [secret]',
+    'push NAME ["WHAT THEY DO DIFFERENTLY"] [roll=VALUES] [secret]',
     "push the character's last failed roll (CoC, COC-DICE-06): once, same skill, difficulty and dice",
     details="Never a combat, SAN, Luck or Cthulhu Mythos roll, a fumble or a roll already pushed.\n"
-    "If the push fails, write the Keeper's consequence: consequence NAME \"WORDS\" (the program invents none).",
+    "If the push fails, write the Keeper's consequence: consequence NAME \"WORDS\" (the program invents none).\n"
+    "A player may ask to push their own failed roll from their screen (u): push NAME confirms it with their reason.",
     examples=('push ada "she reads the marginalia by lamplight all night"',),
     dice=True,
 )
 def _push(args: Args) -> PushRoll:
     name = args.pos(0, "NAME")
-    reason = args.rest(1)
-    if not reason.strip():
-        raise args.fail(f'push: say what {name} does differently, e.g. push {name} "asks the librarian for the locked stacks"')
-    return PushRoll(name=name, reason=reason)
+    return PushRoll(name=name, reason=args.rest(1))  # no reason: the one a player asked with (else refused)
 
 
 @command(

@@ -135,7 +135,7 @@ READINGS: dict[str, Reading] = {
             "RollAsked", "RollAnswered", "RollCancelled",
             # skill play: names and words only (the consequence is the Keeper's words; a number in it
             # next to a hidden name falls back to words)
-            "CheckMarked", "LastRollNoted", "PushConsequence", "SettingChanged", "DevelopmentPhase", "ChecksCleared",
+            "CheckMarked", "LastRollNoted", "PushConsequence", "PushRequested", "SettingChanged", "DevelopmentPhase", "ChecksCleared",
         ),
         _gm,
     ),

@@ -103,19 +103,24 @@ class Ask(msgspec.Struct, frozen=True):
     """A roll the GM asked players for (``ask``), open until every addressed character answered."""
 
     number: int  # 1, 2, 3… in the campaign
-    test: str  # skill | san | fright
-    what: str  # the skill or stat; the SAN loss ("1/1d6"); "" for a Fright Check
+    test: str  # skill | san | fright | luck | oppose
+    what: str  # the skill or stat; the SAN loss ("1/1d6"); "" for a Fright Check or Luck
     targets: tuple[str, ...]  # character ids addressed
     pending: tuple[str, ...]  # character ids that have not answered yet
     difficulty: str = "regular"
     modifier: int = 0
     hidden: bool = False  # a secret request: only the GM sees the results
     seq: int = 0  # the event that asked
+    vs: str = ""  # an opposed roll: the defender (character id), whose side the GM rolled when asking
+    vs_name: str = ""
+    vs_what: str = ""  # the defender's skill or stat
+    vs_roll: int = 0  # the defender's roll, drawn when asking (its dice are in the request's event)
 
     @property
     def label(self) -> str:
-        """``Listen (hard, -20)``, ``SAN 1/1d6``, ``Fright Check (-2)``."""
-        head = {"san": f"SAN {self.what}", "fright": "Fright Check"}.get(self.test, self.what)
+        """``Listen (hard, -20)``, ``SAN 1/1d6``, ``Fright Check (-2)``, ``Luck``, ``Stealth vs Watchman Listen``."""
+        head = {"san": f"SAN {self.what}", "fright": "Fright Check", "luck": "Luck",
+                "oppose": f"{self.what} vs {self.vs_name} {self.vs_what}"}.get(self.test, self.what)
         extra = [d for d in (self.difficulty if self.difficulty != "regular" else "",
                              f"{self.modifier:+d}" if self.modifier else "") if d]
         return head + (f" ({', '.join(extra)})" if extra else "")

@@ -36,19 +36,22 @@ class PushForm(ModalScreen[None]):
     CSS_PATH = "skill_forms.tcss"  # loaded when first opened
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "push", "Push", id="form.save")]
 
-    def __init__(self, char: Character, run: Runner) -> None:
+    def __init__(self, char: Character, run: Runner, ask: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.char = char
         self.run_line = run
+        self.ask = ask  # a player's view: the reason is sent to the GM (who confirms), nothing is rolled here
         self.consequence = bool(char.dev.consequence_due)  # the push failed: the Keeper's words next
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="skill-form", id="push-form"):
             yield Static("Push the roll (COC-DICE-06): once, same skill, difficulty and dice", markup=False)
-            yield Static(roll_line(self.char), id="push-roll-line", markup=False)
+            yield Static(roll_line(self.char) + (f" · asked by {self.char.dev.push_by}" if self.char.dev.push_asked
+                                                 else ""), id="push-roll-line", markup=False)
             with Grid(classes="skill-grid"):
                 yield Label("Differently", id="push-reason-label")
-                yield Input("", id="push-reason", placeholder="what they do differently", max_length=300)
+                yield Input(self.char.dev.push_asked, id="push-reason", placeholder="what they do differently",
+                            max_length=300)
                 yield Label("Dice", id="push-dice-label")
                 yield Input("", id="push-dice", placeholder="typed in (empty: the app rolls)", max_length=40)
                 yield Label("Consequence", id="push-consequence-label")
@@ -63,11 +66,12 @@ class PushForm(ModalScreen[None]):
     def _stage(self) -> None:
         later = self.consequence
         for wid in ("#push-reason", "#push-reason-label", "#push-dice", "#push-dice-label"):
-            self.query_one(wid).display = not later
+            self.query_one(wid).display = not later and (self.ask is None or "dice" not in wid)
         for wid in ("#push-consequence", "#push-consequence-label"):
             self.query_one(wid).display = later
         save, esc = key_text(self.app, "form.save", "ctrl+s"), key_text(self.app, "form.cancel", "Esc")
         keys = (f"{save} record the consequence · {esc} later (consequence NAME \"WORDS\")" if later
+                else f"Enter or {save} ask the GM to push · {esc} cancel" if self.ask is not None
                 else f"Enter or {save} push · {esc} cancel")
         self.query_one("#push-keys", Static).update(keys)
         self.query_one("#push-consequence" if later else "#push-reason", Input).focus()
@@ -95,6 +99,13 @@ class PushForm(ModalScreen[None]):
         reason = self.query_one("#push-reason", Input).value.strip()
         if not reason:
             self._error(f"What does {self.char.name} do differently? (COC-DICE-06)")
+            return
+        if self.ask is not None:  # a player: the reason to the GM, who confirms and rolls
+            refused = self.ask(reason)
+            if refused:
+                self._error(refused)
+                return
+            self.dismiss(None)
             return
         typed = self.query_one("#push-dice", Input).value.strip().replace(" ", ",")
         line = f"push {name} {shlex.quote(reason)}" + (f" roll={typed}" if typed else "")

@@ -424,6 +424,8 @@ class PartyTab(GameTab):
     ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete", "push", "luck", "oppose", "combine"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "push" and self.gm.player and self.gm.own:  # a player asks to push their own roll
+            return True
         if action in self.ACTING and self.gm.readonly:
             return False
         gurps = self._state is not None and self._state.system == "gurps"
@@ -472,6 +474,14 @@ class PartyTab(GameTab):
         differently, then — if the push fails — the Keeper's consequence in the Keeper's words."""
         from ..forms.push import PushForm
 
+        app = self.gm
+        if app.player and app.own:  # the player's own character: their reason goes to the GM, who confirms
+            own = app.view_state.characters.get(app.own)
+            if own is None or own.dev.failed is None or own.dev.consequence_due:
+                app.notify("No failed roll of yours to push (COC-DICE-06)", severity="warning", markup=False)
+                return
+            app.push_screen(PushForm(own, app.run_line_recorded, ask=app.ask_push))
+            return
         char = self._acting_on()
         if char is None:
             return

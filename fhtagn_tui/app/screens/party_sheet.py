@@ -101,7 +101,10 @@ def development_parts(state: State, char: Character) -> list[tuple[str, Text | s
     if dev.checks:
         label = "Marked" if state.system == "fhtagn" else "Checks"
         parts.append((label, ", ".join(dev.checks), "green"))
-    if dev.consequence_due:
+    if dev.push_asked:
+        parts.append(("Push", f"{dev.push_by} asks to push {dev.failed.skill if dev.failed else ''}: "
+                              f"{dev.push_asked} (u confirms)", "yellow"))
+    elif dev.consequence_due:
         parts.append(("Push", f"{dev.consequence_due} failed: the Keeper's consequence to write", "yellow"))
     elif state.system == "coc7" and dev.failed is not None and not dev.failed.pushed:
         from fhtagn_tui.rules.coc.dice import Level, push_refusal

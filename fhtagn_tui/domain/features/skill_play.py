@@ -5,6 +5,9 @@ phase (COC-DEV-02…04, FH-DEV-04) — one action, undone as one."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.coc import development as coc_dev
@@ -23,6 +26,8 @@ from ..events import Event
 from ..lookup import find_character
 from ..state import Character, State
 from ..systems import pool_max
+
+_R = TypeVar("_R")
 
 # --- events -------------------------------------------------------------------
 
@@ -72,14 +77,30 @@ class RollPushed(Event):
     success: bool
     bonus: int = 0
     penalty: int = 0
+    asked_by: str = ""  # a player who asked for it ("player alice"); "" the GM's own
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
         faces = ", ".join(str(r.value) for r in self.dice)
         needed = f", {self.difficulty}" if self.difficulty != "regular" else ""
         tail = "" if self.success else " — the Keeper's consequence follows"
-        return (f"{who} pushes {self.skill} ({self.reason}) vs {self.target}{needed} → {self.total} [{faces}]: "
-                f"{self.level}{tail}")
+        asked = f", asked by {self.asked_by}" if self.asked_by else ""
+        return (f"{who} pushes {self.skill} ({self.reason}{asked}) vs {self.target}{needed} → {self.total} "
+                f"[{faces}]: {self.level}{tail}")
+
+
+class PushRequested(Event):
+    """A player asks to push their character's failed roll: their reason goes to the GM, who confirms (push)."""
+
+    kind_label = "push asked"
+    character: str
+    skill: str
+    reason: str
+    by: str
+
+    def describe(self, names: dict[str, str]) -> str:
+        return (f"{self.by} asks to push {_who(names, self.character)}'s {self.skill}: {self.reason} "
+                "(the GM confirms with push)")
 
 
 class PushConsequence(Event):
@@ -233,6 +254,13 @@ class PushRoll(Command):
     reason: str
 
 
+class RequestPush(Command):
+    label = "ask to push"
+    name: str
+    reason: str
+    by: str
+
+
 class WriteConsequence(Command):
     label = "consequence"
     name: str
@@ -264,6 +292,7 @@ class Oppose(Command):
     penalty: int = 0
     vs_bonus: int = 0
     vs_penalty: int = 0
+    vs_roll: int = 0  # the defender's roll already drawn (a roll request: the GM's side, rolled when asking)
 
 
 class CombineRoll(Command):
@@ -342,7 +371,7 @@ def _push(state: State, cmd: PushRoll, dice: Dice) -> list[Event]:
     _require(state, "coc7", what="pushing a roll is a Call of Cthulhu rule (COC-DICE-06); "
              f"a {state.system} campaign tests again only when the situation changes")
     char = find_character(state, cmd.name)
-    reason = " ".join(cmd.reason.split())
+    reason = " ".join(cmd.reason.split()) or char.dev.push_asked  # a player's reason, confirmed by the GM
     f = char.dev.failed
     if f is None:
         raise Rejected(f"{char.name} has no failed roll to push: only a failed roll may be pushed (COC-DICE-06) — "
@@ -355,7 +384,7 @@ def _push(state: State, cmd: PushRoll, dice: Dice) -> list[Event]:
         raise Rejected(f"{char.name}: {refusal}")
     if not reason:
         raise Rejected(f"a push needs what {char.name} does differently (COC-DICE-06): "
-                       f"push \"{char.name}\" \"WHAT THEY DO DIFFERENTLY\"")
+                       f"push \"{char.name}\" \"WHAT THEY DO DIFFERENTLY\" (or a player's reason, asked for first)")
     diff = Difficulty[f.difficulty.upper()]
     try:
         r = coc_dice.skill_roll(dice, f"{f.skill} (pushed)", f.target, diff, f.bonus, f.penalty)
@@ -366,11 +395,37 @@ def _push(state: State, cmd: PushRoll, dice: Dice) -> list[Event]:
     events: list[Event] = [RollPushed(
         character=char.id, skill=f.skill, reason=reason, target=f.target, difficulty=f.difficulty, total=r.roll,
         level=level, success=r.success, bonus=f.bonus, penalty=f.penalty, rules=rules, dice=tuple(dice.take()),
-        secret=f.secret,
+        secret=f.secret, asked_by=char.dev.push_by if char.dev.push_asked and reason == char.dev.push_asked else "",
     )]
     if r.success and coc_dev.earns_check(f.skill, f.kind, True, False, char.dev.checks):
         events.append(CheckMarked(character=char.id, skill=f.skill, rules=("COC-DEV-01",), secret=f.secret))
     return events
+
+
+@decider(RequestPush)
+def _request_push(state: State, cmd: RequestPush, dice: Dice) -> list[Event]:
+    _require(state, "coc7", what="pushing a roll is a Call of Cthulhu rule (COC-DICE-06)")
+    char = find_character(state, cmd.name)
+    reason = " ".join(cmd.reason.split())
+    f = char.dev.failed
+    if f is None:
+        raise Rejected(f"{char.name} has no failed roll to push (COC-DICE-06)")
+    if char.dev.consequence_due:
+        raise Rejected(f"{char.name}'s {f.skill} roll was pushed already: a roll is pushed once (COC-DICE-06)")
+    refusal = coc_dice.push_refusal(f.skill, f.kind, Level[f.level.upper()], f.pushed)
+    if refusal:
+        raise Rejected(f"{char.name}: {refusal}")
+    if not reason:
+        raise Rejected("say what the investigator does differently (COC-DICE-06)")
+    if len(reason) > 300:
+        raise Rejected("the reason is at most 300 characters")
+    return [PushRequested(character=char.id, skill=f.skill, reason=reason, by=cmd.by, rules=("COC-DICE-06",),
+                          secret=f.secret)]
+
+
+@evolver(PushRequested)
+def _ev_push_requested(state: State, ev: PushRequested) -> State:
+    return _with_dev(state, ev.character, push_asked=ev.reason, push_by=ev.by)
 
 
 @decider(WriteConsequence)
@@ -491,6 +546,23 @@ def _difficulty(text: str) -> Difficulty:
     return diff
 
 
+def defender_roll(state: State, char: Character, skill: str, dice: Dice) -> int:
+    """The defender's side of an opposed roll asked of players: the GM's, drawn when asking."""
+    label, _base, _kind = _test_target(state, char, skill)
+    try:
+        if state.system == "gurps":
+            return sum(dice.draw(f"{char.name}: {label}", "d6") for _ in range(3))
+        return coc_dice.roll_d100(dice, f"{char.name}: {label}")
+    except DiceError as exc:
+        raise Rejected(str(exc)) from None
+
+
+def _defender(dice: Dice, preset: int, roll: Callable[[Dice], _R], judge: Callable[[int], _R]) -> _R:
+    """The defender's roll: drawn now, or — asked of players — the one drawn when the GM asked (its dice are
+    the request's event's: read, never drawn again)."""
+    return judge(preset) if preset else roll(dice)
+
+
 @decider(Oppose)
 def _oppose(state: State, cmd: Oppose, dice: Dice) -> list[Event]:
     a, d = find_character(state, cmd.active), find_character(state, cmd.defender)
@@ -504,7 +576,9 @@ def _oppose(state: State, cmd: Oppose, dice: Dice) -> list[Event]:
             if cmd.bonus or cmd.penalty or cmd.vs_bonus or cmd.vs_penalty:
                 raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±N and vs_mod=±N in GURPS")
             ga = gurps_dice.success_roll(dice, f"{a.name}: {a_label}", a_base + cmd.modifier)
-            gd = gurps_dice.success_roll(dice, f"{d.name}: {d_label}", d_base + cmd.vs_modifier)
+            gd = _defender(dice, cmd.vs_roll, lambda dd: gurps_dice.success_roll(dd, f"{d.name}: {d_label}",
+                                                                                 d_base + cmd.vs_modifier),
+                           lambda r: gurps_dice.judge(r, d_base + cmd.vs_modifier))
             won = gurps_dice.quick_contest(ga, gd)
             winner = a.id if won == 0 else d.id if won == 1 else ""
             return [OpposedRolled(
@@ -515,8 +589,15 @@ def _oppose(state: State, cmd: Oppose, dice: Dice) -> list[Event]:
         if state.system == "fhtagn":
             if cmd.bonus or cmd.penalty or cmd.vs_bonus or cmd.vs_penalty:
                 raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±20 and vs_mod=±20 in FHTAGN")
-            o = fh_dev.opposed_test(dice, (f"{a.name}: {a_label}", a_base), (f"{d.name}: {d_label}", d_base),
-                                    _fh_mods(cmd.modifier), _fh_mods(cmd.vs_modifier))
+            if cmd.vs_roll:
+                at = fh_dice.percentile_test(dice, f"{a.name}: {a_label}", a_base, _fh_mods(cmd.modifier))
+                dt = fh_dice.judge(cmd.vs_roll, fh_dice.effective_target(d_base, _fh_mods(cmd.vs_modifier)))
+                fh_won = fh_dice.opposed(at, dt)
+                o = fh_dev.FhOpposed(active=at, defender=dt,
+                                     winner="active" if fh_won == "attacker" else "defender" if fh_won else "")
+            else:
+                o = fh_dev.opposed_test(dice, (f"{a.name}: {a_label}", a_base), (f"{d.name}: {d_label}", d_base),
+                                        _fh_mods(cmd.modifier), _fh_mods(cmd.vs_modifier))
             winner = a.id if o.winner == "active" else d.id if o.winner == "defender" else ""
             events.append(OpposedRolled(
                 active=a.id, active_skill=a_label, active_target=o.active.target, active_roll=o.active.roll,
@@ -529,7 +610,10 @@ def _oppose(state: State, cmd: Oppose, dice: Dice) -> list[Event]:
         if cmd.modifier or cmd.vs_modifier:
             raise Rejected("Call of Cthulhu uses bonus/penalty dice, not percentage modifiers")
         ra = coc_dice.skill_roll(dice, f"{a.name}: {a_label}", a_base, Difficulty.REGULAR, cmd.bonus, cmd.penalty)
-        rd = coc_dice.skill_roll(dice, f"{d.name}: {d_label}", d_base, Difficulty.REGULAR, cmd.vs_bonus, cmd.vs_penalty)
+        rd = _defender(dice, cmd.vs_roll,
+                       lambda dd: coc_dice.skill_roll(dd, f"{d.name}: {d_label}", d_base, Difficulty.REGULAR,
+                                                      cmd.vs_bonus, cmd.vs_penalty),
+                       lambda r: coc_dice.CocRoll(skill=d_base, roll=r, level=coc_dice.level_of(r, d_base)))
     except DiceError as exc:
         raise Rejected(str(exc)) from None
     side = coc_dice.opposed(ra, rd)
@@ -721,7 +805,7 @@ def _ev_marked(state: State, ev: CheckMarked) -> State:
 @evolver(LastRollNoted)
 def _ev_noted(state: State, ev: LastRollNoted) -> State:
     failed = replace(ev.failed, seq=ev.seq, secret=ev.secret) if ev.failed is not None else None
-    return _with_dev(state, ev.character, failed=failed)
+    return _with_dev(state, ev.character, failed=failed, push_asked="", push_by="")
 
 
 @evolver(RollPushed)
@@ -730,12 +814,12 @@ def _ev_pushed(state: State, ev: RollPushed) -> State:
     if char is None:
         return state
     if ev.success:
-        return _with_dev(state, ev.character, failed=None, consequence_due="")
+        return _with_dev(state, ev.character, failed=None, consequence_due="", push_asked="", push_by="")
     old = char.dev.failed
     failed = FailedRoll(skill=ev.skill, kind=old.kind if old is not None else "skill", target=ev.target, roll=ev.total,
                         level="fumble" if ev.level.startswith("fumble") else "failure", difficulty=ev.difficulty,
                         bonus=ev.bonus, penalty=ev.penalty, pushed=True, seq=ev.seq, secret=ev.secret)
-    return _with_dev(state, ev.character, failed=failed, consequence_due=ev.skill)
+    return _with_dev(state, ev.character, failed=failed, consequence_due=ev.skill, push_asked="", push_by="")
 
 
 @evolver(PushConsequence)
