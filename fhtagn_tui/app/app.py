@@ -719,6 +719,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, A
             return
         for text in refusals[:3]:
             self.notify(text, severity="warning", title="Answer refused", timeout=6)
+        for ev in _events:  # a player asks to push their failed roll (COC-DICE-06): the GM confirms
+            if type(ev).__name__ == "PushRequested":
+                self.notify(ev.describe(self.door.names) + f" — {key_text(self, 'party.push', 'u')} on the Party tab",
+                            title="Push asked", timeout=10, markup=False)
 
     def _status(self, text: str, error: bool = False, whole: str | None = None) -> None:
         """The message line: the whole message, wrapped; past ``STATUS_ROWS`` rows, its beginning and

@@ -11,7 +11,9 @@ from fhtagn_tui.rules.coc.dice import (
     Difficulty,
     Level,
     combined,
+    level_of,
     luck_to_spend,
+    meets,
     opposed,
     push_refusal,
 )
@@ -110,6 +112,8 @@ def test_spending_luck_buys_a_failure_up_to_the_level_needed():
         luck_to_spend("Spot Hidden", "skill", CocRoll(50, 20, L.REGULAR), False, 60)
     with pytest.raises(ValueError, match="Luck roll"):
         luck_to_spend("Luck", "luck", CocRoll(50, 58, L.FAILURE), False, 60)
+    with pytest.raises(ValueError, match="no roll but a critical"):
+        luck_to_spend("Spot Hidden", "skill", CocRoll(4, 30, L.FAILURE, D.EXTREME), False, 60)
     with pytest.raises(ValueError, match="SAN roll"):
         luck_to_spend("SAN", "san", CocRoll(50, 58, L.FAILURE), False, 60)
 
@@ -180,3 +184,46 @@ def test_luck_recovery():
 def test_cumulative_san_loss_lowered_by_one_per_entity():
     assert cdev.lower_cumulative({"ghoul": 3, "deep one": 1}) == {"ghoul": 2}
     assert cdev.lower_cumulative({}) == {}
+
+
+# --- promises that hold for every roll -------------------------------------------------------------
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_skill = st.integers(min_value=1, max_value=99)
+_diff = st.sampled_from(list(D))
+
+
+@pytest.mark.rule("COC-DICE-08")
+@given(roll=st.integers(1, 100), skills=st.lists(st.tuples(_skill, _diff), min_size=2, max_size=4))
+def test_a_combined_roll_needing_all_succeeds_only_if_any_does_and_each_level_is_the_single_rolls(roll, skills):
+    every, some = combined(roll, skills, "all"), combined(roll, skills, "any")
+    assert not every.success or some.success
+    assert every.success == all(r.success for r in every.rolls)
+    for (value, diff), r in zip(skills, every.rolls, strict=True):
+        single = CocRoll(skill=value, roll=roll, level=level_of(roll, value, diff), difficulty=diff)
+        assert (r.level, r.success) == (single.level, single.success)
+
+
+@pytest.mark.rule("COC-DEV-02", "COC-DEV-03")
+@given(value=st.integers(1, 99), roll=st.integers(1, 100), gain=st.integers(1, 10))
+def test_improvement_never_lowers_and_gains_at_most_a_d10(value, roll, gain):
+    i = cdev.improvement_roll(Dice.forced(roll, gain, 1, 1), "Ada", "Skill", value, True)
+    assert value <= i.new <= value + 10
+    assert (i.new > value) == (roll > value or roll > 95)
+    r = cdev.luck_recovery(Dice.forced(roll, gain), "Ada", value)
+    assert value <= r.new <= min(99, value + 10)
+
+
+@pytest.mark.rule("COC-DICE-09")
+@given(value=st.integers(1, 99), roll=st.integers(1, 100), diff=_diff, luck=st.integers(0, 99))
+def test_luck_spent_buys_exactly_the_level_needed(value, roll, diff, luck):
+    r = CocRoll(skill=value, roll=roll, level=level_of(roll, value, diff), difficulty=diff)
+    try:
+        points = luck_to_spend("Spot Hidden", "skill", r, False, luck)
+    except ValueError:
+        return
+    bought = roll - points
+    assert 0 < points <= luck
+    assert meets(level_of(bought, value, diff), diff) and not meets(level_of(bought + 1, value, diff), diff)

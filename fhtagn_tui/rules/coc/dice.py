@@ -219,7 +219,11 @@ def luck_to_spend(skill: str, kind: str, roll: CocRoll, pushed: bool, luck: int)
         raise ValueError(f"the {skill} roll was fumbled: Luck buys up a failure only (COC-DICE-09)")
     if roll.success:
         raise ValueError(f"the {skill} roll succeeded: nothing to buy (COC-DICE-09)")
-    points = roll.roll - needed(roll.skill, roll.difficulty)
+    target = needed(roll.skill, roll.difficulty)
+    if target < 1:
+        raise ValueError(f"no roll but a critical succeeds at {roll.difficulty.name.lower()} difficulty against "
+                         f"{roll.skill}: Luck cannot buy it (COC-DICE-09)")
+    points = roll.roll - target
     if points > luck:
         raise ValueError(f"{points} Luck is needed and only {luck} is left (COC-DICE-09)")
     return points
