@@ -266,3 +266,16 @@ def test_a_maximum_falling_below_the_current_value_lowers_it():
     fh = engine("fhtagn", AGENT)
     do(fh, "char set ada POW=8")
     assert fh.state.characters["ada"].current["WP"] == 8
+
+
+@pytest.mark.rule("COC-DEV-01")
+def test_winning_a_combat_roll_checks_its_skill_on_the_sheet():
+    eng = coc('char set ada "Fighting (Brawl)"=50 Dodge=40 "Firearms (Handgun)"=50', "fight start Cellar",
+              "fight add ada watchman")
+    events = do(eng, "melee ada watchman response=dodge", 20, 90, 2)  # Ada 20 hits; the watchman's 90 fails
+    assert eng.state.characters["ada"].dev.checks == ("Fighting (Brawl)",)
+    assert not any(isinstance(e, CheckMarked) for e in events)  # told by the sheet: the attack is in the log
+    do(eng, "fight next")
+    do(eng, "melee watchman ada response=dodge", 20, 8)  # the watchman's regular 20; Ada's extreme dodge beats it
+    assert eng.state.characters["ada"].dev.checks == ("Fighting (Brawl)", "Dodge")
+    assert replayed(eng) == eng.state
