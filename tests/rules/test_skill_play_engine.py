@@ -279,3 +279,11 @@ def test_winning_a_combat_roll_checks_its_skill_on_the_sheet():
     do(eng, "melee watchman ada response=dodge", 20, 8)  # the watchman's regular 20; Ada's extreme dodge beats it
     assert eng.state.characters["ada"].dev.checks == ("Fighting (Brawl)", "Dodge")
     assert replayed(eng) == eng.state
+
+
+@pytest.mark.rule("FH-DEV-03")
+def test_a_failed_fhtagn_attack_marks_its_skill_and_a_failed_dodge_marks_dodge():
+    eng = engine("fhtagn", AGENT + " Firearms=40 Dodge=30", GUARD, "fight start Barn", "fight add ada guard")
+    do(eng, "attack ada guard weapon=pistol", 70)  # a miss: Firearms marked
+    assert eng.state.characters["ada"].dev.checks == ("Firearms",)
+    assert replayed(eng) == eng.state
