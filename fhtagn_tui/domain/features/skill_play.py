@@ -1,9 +1,10 @@
 """Skill play between the fights: pushing (COC-DICE-06), Luck rolls (FH-DEV-01, COC-DICE-07), opposed rolls
 outside combat (FH-DEV-02, COC-DICE-10, GURPS-DICE-04), combined rolls (COC-DICE-08), spending Luck
 (COC-DICE-09, a campaign setting), experience checks and marks (COC-DEV-01, FH-DEV-03) and the development
-phase (COC-DEV-02…04, FH-DEV-04) — one action, undone as one."""
+phase (COC-DEV-02…04, FH-DEV-04) — one action, undone as one.
 
-from __future__ import annotations
+No postponed annotations here: the events' decoder reads every field's annotation (tests/test_decoder_annotations).
+"""
 
 from collections.abc import Callable
 from typing import TypeVar
