@@ -49,9 +49,10 @@ def sheet(app: FhtagnApp) -> str:
 
 
 @pytest.mark.rule("COC-DICE-06", "COC-DICE-10", "COC-DICE-07", "COC-DEV-01", "COC-DEV-02", "COC-DEV-03", "COC-DEV-04")
-async def test_an_investigation_scene_then_the_development_phase():
+@pytest.mark.parametrize("size", [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")])
+async def test_an_investigation_scene_then_the_development_phase(size):
     engine, app = scene()
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.press("colon", *"test ada Library Use roll=75", "enter", "escape")
         await pilot.pause()
         assert "may be pushed" in sheet(app)
