@@ -150,3 +150,28 @@ async def test_u_without_a_failed_roll_says_so_and_opens_nothing():
         await pilot.pause()
         assert not isinstance(app.screen, PushForm)
         assert any("no failed roll to push" in n.message for n in app._notifications)
+
+
+@pytest.mark.rule("FH-DEV-03", "FH-DEV-04")
+async def test_fhtagn_session_end_offers_the_marks_and_a_skip_is_the_gms():
+    engine = Engine(MemorySink(), source=RandomSource(5), clock=lambda: 0.0)
+    engine.run(CreateCampaign(name="farm", system="fhtagn"))
+    for line in ('char new "Ada Vance" STR=10 CON=11 DEX=12 INT=14 POW=12 CHA=10 Stealth=40 Alertness=50',
+                 "session start The farm", "test ada Stealth roll=90", "test ada Alertness roll=90"):
+        engine.execute(line)
+    app = FhtagnApp(engine)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Marked" in sheet(app) and "Stealth, Alertness" in sheet(app)
+        await pilot.press("colon", *"session end", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, DevelopmentForm)
+        assert "Ada Vance: Stealth" in joined(app) and "Ada Vance: Alertness" in joined(app)
+        await pilot.click("#dev-check-1")  # the GM skips Alertness
+        await pilot.pause()
+        assert app.screen.text() == 'develop skip="Ada Vance:Alertness"'  # type: ignore[attr-defined]
+        await pilot.click("#dev-dice")
+        await pilot.press(*"3", "ctrl+s")
+        await pilot.pause()
+        assert "What rose: Ada Vance: Stealth 40 → 43" in joined(app)
+    ada = engine.state.characters["ada vance"]
+    assert (ada.skills["Stealth"], ada.skills.get("Alertness"), ada.dev.checks) == (43, 50, ())

@@ -27,16 +27,21 @@ Runner = Callable[[str], tuple[str | None, list[Event]]]
 INSANE = "indefinitely insane"
 
 
+def checks_of(state: State) -> list[tuple[str, str]]:
+    """(character's name, skill) of every check or mark, by name."""
+    return [(char.name, skill) for char in sorted(state.characters.values(), key=lambda c: c.name.casefold())
+            for skill in char.dev.checks]
+
+
 def checks_text(state: State) -> Text:
-    """Who has which checks (or marks), one line each; and, in CoC, who will roll for Luck."""
+    """What the phase does besides the checks ticked below: the CoC Luck recovery and cumulative SAN loss."""
     text = Text()
     coc = state.system == "coc7"
-    for char in sorted(state.characters.values(), key=lambda c: c.name.casefold()):
-        if char.dev.checks:
-            text.append(f"{char.name}: ", style="bold")
-            text.append(", ".join(char.dev.checks) + "\n")
-    if not text.plain:
+    if not checks_of(state):
         text.append("No skill is checked.\n" if coc else "No skill is marked.\n", style="italic")
+    else:
+        text.append("Ticked: rolled · unticked: skipped by the GM (logged; the check clears all the same)\n",
+                    style="dim")
     if coc:
         lucky = [c.name for c in state.characters.values() if c.is_pc and "Luck" in c.current]
         if lucky:
@@ -76,12 +81,15 @@ class DevelopmentForm(ModalScreen[None]):
         self.run_line = run
         self.done = False
         self.insane = sorted(c.name for c in state.characters.values() if c.has(INSANE)) if state.system == "coc7" else []
+        self.checks = checks_of(state)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dev-form"):
             yield Static("Development phase — the checks rolled as one action (undo takes it back whole)",
                          markup=False, id="dev-title")
             with VerticalScroll(id="dev-body"):
+                for i, (name, skill) in enumerate(self.checks):
+                    yield Checkbox(f"{name}: {skill}", True, id=f"dev-check-{i}")
                 yield Static(checks_text(self.state), id="dev-checks")
                 for i, name in enumerate(self.insane):
                     yield Checkbox(f"the Keeper allows {name} to recover (COC-INSANITY-12)", id=f"dev-recover-{i}")
@@ -95,6 +103,10 @@ class DevelopmentForm(ModalScreen[None]):
 
     def text(self) -> str:
         words = ["develop"]
+        skipped = [f"{name}:{skill}" for i, (name, skill) in enumerate(self.checks)
+                   if not self.query_one(f"#dev-check-{i}", Checkbox).value]
+        if skipped:
+            words.append('skip="' + ",".join(skipped) + '"')
         allowed = [name for i, name in enumerate(self.insane) if self.query_one(f"#dev-recover-{i}", Checkbox).value]
         if allowed:
             words.append('recover="' + ",".join(allowed) + '"')
@@ -119,7 +131,7 @@ class DevelopmentForm(ModalScreen[None]):
         names = {c.id: c.name for c in self.state.characters.values()}
         self.query_one("#dev-checks", Static).update(summary(events, names))
         for box in self.query(Checkbox):
-            box.disabled = True
+            box.display = False
         self.query_one("#dev-dice", Input).display = False
         self.query_one("#dev-error", Static).update("")
         self.query_one("#dev-keys", Static).update(
