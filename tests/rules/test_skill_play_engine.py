@@ -287,3 +287,15 @@ def test_a_failed_fhtagn_attack_marks_its_skill_and_a_failed_dodge_marks_dodge()
     do(eng, "attack ada guard weapon=pistol", 70)  # a miss: Firearms marked
     assert eng.state.characters["ada"].dev.checks == ("Firearms",)
     assert replayed(eng) == eng.state
+
+
+@pytest.mark.rule("COC-DEV-01")
+def test_first_aid_and_a_tome_read_check_their_skills():
+    eng = coc('char set ada "First Aid"=60 "Language (French)"=40',
+              'tome add "Cultes des Goules" lang=French rating=36 cmi=4 cmf=9 san=1d10 weeks=20 difficulty=handwritten',
+              'cond add watchman dying')
+    do(eng, "firstaid ada watchman", 30)
+    assert eng.state.characters["ada"].dev.checks == ("First Aid",)
+    do(eng, 'read ada "Cultes des Goules"', 20)  # hard 20 of 40: read
+    assert eng.state.characters["ada"].dev.checks == ("First Aid", "Language (French)")
+    assert replayed(eng) == eng.state

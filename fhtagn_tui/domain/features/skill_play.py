@@ -788,6 +788,16 @@ def indefinitely_insane(state: State) -> list[str]:
 # --- evolvers -----------------------------------------------------------------
 
 
+def checked(state: State, cid: str, skill: str) -> State:
+    """COC-DEV-01 for a roll another feature made and won (a combat roll, First Aid, a tome's reading roll):
+    its skill checked, once, by that feature's own evolver — the sheet shows it, no event is added."""
+    char = state.characters.get(cid)
+    if char is None or not skill or not coc_dev.earns_check(skill, "skill", True, False, char.dev.checks):
+        return state
+    return state.with_character(replace(char, dev=replace(char.dev, checks=char.dev.checks + (skill,))))
+
+
+
 def _with_dev(state: State, cid: str, **changes: object) -> State:
     char = state.characters.get(cid)
     if char is None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
-from fhtagn_tui.rules.coc import development as coc_dev
 from fhtagn_tui.rules.weapons import find_weapon
 
 from ...decide import evolver
@@ -15,6 +14,7 @@ from ..encounter import (
     mark_defended,
     set_flag,
 )
+from ..skill_play import checked
 from .events import (
     CocAimed,
     CocAutoFired,
@@ -50,10 +50,7 @@ def _defended(state: State, target: str, response: str) -> State:
 
 def _checked(state: State, cid: str, skill: str) -> State:
     """COC-DEV-01: winning a combat roll with a skill checks it (once; the sheet shows it)."""
-    char = state.characters.get(cid)
-    if char is None or not skill or not coc_dev.earns_check(skill, "skill", True, False, char.dev.checks):
-        return state
-    return state.with_character(replace(char, dev=replace(char.dev, checks=char.dev.checks + (skill,))))
+    return checked(state, cid, skill)
 
 
 def _weapon_skill(state: State, cid: str, weapon: str) -> str:
