@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.asks import AnswerRoll
@@ -98,7 +99,11 @@ class AnswerDesk:
             return [], self._refuse(who, f"too many answers (more than {RATE:g} a second)")
         if answer.c not in self.engine.state.characters:
             return [], self._refuse(who, f"no character {answer.c!r} (the key's binding is stale?)")
-        command = AnswerRoll(number=answer.n, name=answer.c, by=f"player {who}")
+        command: Command = AnswerRoll(number=answer.n, name=answer.c, by=f"player {who}")
+        if answer.w:  # a push asked for: the player's reason, for the GM to confirm (COC-DICE-06)
+            from fhtagn_tui.domain.features.skill_play import RequestPush
+
+            command = RequestPush(name=answer.c, reason=answer.w, by=f"player {who}")
         typed = [str(v) for v in answer.d] if answer.d is not None else None
         try:
             return self.engine.run(command, typed=typed), ""

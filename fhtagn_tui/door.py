@@ -281,6 +281,19 @@ class Door:
             return str(exc)
         return None
 
+    def send_push(self, number: int, character: str, who: str, reason: str) -> str | None:
+        """A player asks to push their character's failed roll (COC-DICE-06): their reason, into the inbox for
+        the GM to confirm; the refusal or None."""
+        from fhtagn_tui.store.inbox import Answer, InboxError, send
+
+        if self.store is None:
+            return "no campaign file to send it through"
+        try:
+            send(self.store.path, Answer(n=number, c=character, p=who, w=reason))
+        except InboxError as exc:
+            return str(exc)
+        return None
+
     # --- closing ----------------------------------------------------------------------------------
 
     def save_snapshot(self) -> bool:

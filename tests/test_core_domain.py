@@ -59,7 +59,7 @@ def test_unknown_character_suggests_closest():
 @pytest.mark.rule("FH-DICE-01", "FH-DICE-02", "FH-DICE-04")
 def test_typed_dice_are_recorded_in_the_event():
     eng = engine("fhtagn", "char new Ada CON=12")
-    (ev,) = do(eng, "test ada CON roll=33")
+    ev, *_ = do(eng, "test ada CON roll=33")
     assert isinstance(ev, DiceRolled)
     assert ev.total == 33 and ev.target == 60 and ev.level == "critical"
     assert [(r.die, r.value) for r in ev.dice] == [("d100", 33)]

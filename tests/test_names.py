@@ -73,7 +73,7 @@ def test_characters_are_found_by_any_word_through_the_engine():
     do(eng, "fight add elias zoe ghoul")
     enc = eng.state.encounter
     assert enc is not None and set(enc.combatants) == {"dr. elias crane", "zoë", "ghoul"}
-    (ev,) = do(eng, "test elias listen", 12)
+    ev, *_ = do(eng, "test elias listen", 12)
     assert ev.character == "dr. elias crane"  # type: ignore[attr-defined]
 
 

@@ -641,6 +641,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         self.set_timer(4.0, lambda: self._unanswered(ask.number))
         return None
 
+    def ask_push(self, reason: str) -> str | None:
+        """A player asks to push their character's failed roll (COC-DICE-06): the reason goes to the GM through
+        the inbox; the GM confirms (push NAME) and records the consequence.  The refusal or None."""
+        refused = self.door.send_push(0, self.own, self.who, reason)
+        if refused is None:
+            self._status("Asked the GM to push your roll: the GM confirms it and rolls")
+        return refused
+
     def _unanswered(self, number: int) -> None:
         """Still open 4 s after it was sent: the writer refused it (or is not running)."""
         prompt = self.roll_prompt
@@ -668,16 +676,34 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
 
     def run_line(self, text: str) -> str | None:
         """Run one command line as if typed; returns the refusal, or None when it was done."""
+        return self.run_line_recorded(text)[0]
+
+    def run_line_recorded(self, text: str) -> tuple[str | None, list[Event]]:
+        """Run one command line as if typed; (the refusal or None, the events it wrote)."""
         from fhtagn_tui.commands import ParseError  # (loaded by the line's run: not at start-up)
 
         try:
             outcome = self.door.execute(self.secret_text(text))
         except (ParseError, Rejected, StoreError) as exc:
-            return str(exc)
+            return str(exc), []
         if outcome.events:
             self.secret_used()
             self._report(outcome.events)
-        return None
+            self.offer_development(outcome.events)
+        return None, list(outcome.events)
+
+    def offer_development(self, events: Sequence[Event]) -> None:
+        """A session just ended: the development phase is offered (FH-DEV-04, COC-DEV-02), never rolled
+        unasked — its screen lists the checks and rolls them when the GM says so."""
+        if self.readonly or self.state.system not in ("fhtagn", "coc7"):
+            return
+        if not any(type(ev).__name__ == "SessionEnded" for ev in events):
+            return
+        if not any(c.dev.checks for c in self.state.characters.values()) and self.state.system == "fhtagn":
+            return
+        from .forms.development import DevelopmentForm
+
+        self.push_screen(DevelopmentForm(self.state, self.run_line_recorded))
 
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""
@@ -708,6 +734,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return
         for text in refusals[:3]:
             self.notify(text, severity="warning", title="Answer refused", timeout=6)
+        for ev in _events:  # a player asks to push their failed roll (COC-DICE-06): the GM confirms
+            if type(ev).__name__ == "PushRequested":
+                self.notify(ev.describe(self.door.names) + f" — {key_text(self, 'party.push', 'u')} on the Party tab",
+                            title="Push asked", timeout=10, markup=False)
 
     def _status(self, text: str, error: bool = False, whole: str | None = None) -> None:
         """The message line: the whole message, wrapped; past ``STATUS_ROWS`` rows, its beginning and
@@ -812,6 +842,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
                 self._status(outcome.answer)
         else:
             self._report(outcome.events)
+            self.offer_development(outcome.events)
 
     def on_command_line_hint(self, event: CommandLine.Hint) -> None:
         self._status(event.text)

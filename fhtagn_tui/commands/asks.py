@@ -15,16 +15,21 @@ def _targets(raw: str) -> tuple[str, ...]:
 
 @command(
     "ask",
-    "ask NAME[,NAME…]|all SKILL|STAT|san LOSS|fright [difficulty=regular|hard|extreme] [mod=±N] [secret]",
+    "ask NAME[,NAME…]|all SKILL|STAT|san LOSS|fright|luck|SKILL vs DEFENDER SKILL [difficulty=regular|hard|extreme] "
+    "[mod=±N] [roll=VALUES] [secret]",
     "ask players for a roll: each addressed player's screen shows it; they roll, or type the dice they threw",
     details=(
         "Each answer is the GM's own command for that character (test, san / sanity, fright), with its dice,\n"
         "and names the request and who answered.  'secret': the players roll, only the GM sees the results.\n"
         "Open requests show above the command line with who has not answered; answer N NAME rolls for a\n"
-        "player; ask cancel N closes one."
+        "player; ask cancel N closes one.\n"
+        "luck: a Luck roll (FH-DEV-01, COC-DICE-07).  SKILL vs DEFENDER SKILL: an opposed roll; the player rolls\n"
+        "their side, the GM's side (the defender's) is rolled when asking (roll= types it)."
     ),
+    dice=True,
     examples=("ask ada,jonah Search", 'ask all "Spot Hidden" difficulty=hard', "ask ada san 1/1d6",
-              "ask ilse fright mod=-2", "ask ada Search secret"),
+              "ask ilse fright mod=-2", "ask ada Search secret", "ask ada luck",
+              "ask ada Stealth vs watchman Listen"),
 )
 def _ask(args: Args) -> AskRoll:
     targets = _targets(args.pos(0, "NAME[,NAME…] or all"))
@@ -32,15 +37,26 @@ def _ask(args: Args) -> AskRoll:
     if not rest:
         raise args.fail("ask: which test? a skill or stat, 'san LOSS' or 'fright'")
     head, _, tail = rest.partition(" ")
-    test, what = "skill", rest
+    test, what, vs, vs_what = "skill", rest, "", ""
+    words = args.positional[1:]
     if head.casefold() == "san" and tail.strip():
         test, what = "san", tail.strip()
     elif head.casefold() == "fright" and not tail.strip():
         test, what = "fright", ""
+    elif head.casefold() == "luck" and not tail.strip():
+        test, what = "luck", ""
+    elif any(w.casefold() == "vs" for w in words):
+        at = next(i for i, w in enumerate(words) if w.casefold() == "vs")
+        left, right = words[:at], words[at + 1:]
+        if not left or len(right) < 2:
+            raise args.fail("ask: an opposed roll is ask NAME SKILL vs DEFENDER SKILL (the GM rolls the defender's side)")
+        test, what, vs, vs_what = "oppose", " ".join(left), right[0], " ".join(right[1:])
     return AskRoll(
         targets=targets,
         test=test,
         what=what,
+        vs=vs,
+        vs_what=vs_what,
         difficulty=(args.opt("difficulty", "regular") or "regular").casefold(),
         modifier=args.int_opt("mod", 0),
     )

@@ -116,9 +116,11 @@ def _melee(args: Args) -> CocMelee:
 @command(
     "maneuver",
     "maneuver ATTACKER TARGET GOAL [response=dodge|fight|maneuver|none] [with=W] [counter=GOAL] "
-    "[bonus=N] [penalty=N] [roll=…]",
+    "[skill=SKILL] [bonus=N] [penalty=N] [roll=…]",
     "CoC: a fighting maneuver (disarm, knock down, hold, restrain, push, break free); Build decides penalty dice",
-    details="A target 3+ Build bigger cannot be maneuvered. Dice order: maneuver roll, response, damage.",
+    details="A target 3+ Build bigger cannot be maneuvered. Dice order: maneuver roll, response, damage.\n"
+    "Rolled with the best fighting skill usable unarmed (Brawl, or a creature's Claw), or the one named by skill= "
+    "(COC-MANEUVER-06).",
     examples=("maneuver ada cultist disarm", "maneuver ada ghoul knock down response=fight", "maneuver bob cultist break free"),
     dice=True,
     aliases=("manoeuvre",),
@@ -135,6 +137,7 @@ def _maneuver(args: Args) -> CocManeuver:
         attacker=attacker, target=target, goal=goal,
         response=_response(args, "maneuver" if counter else "dodge") or "dodge",
         defender_weapon=args.opt("with", "") or "", counter=counter, bonus=bonus, penalty=penalty,
+        skill=args.opt("skill", "") or "",
     )
 
 

@@ -135,6 +135,9 @@ READINGS: dict[str, Reading] = {
             "CocAimed", "HazardEnded", "ColdWarmed", "BecameBeliever", "Revealed",
             "RollAsked", "RollAnswered", "RollCancelled", "ClockAdvanced", "RoundCounted", "LastingSet",
             "LastingEnded",
+            # skill play: names and words only (the consequence is the Keeper's words)
+            "CheckMarked", "LastRollNoted", "PushConsequence", "PushRequested", "SettingChanged",
+            "DevelopmentPhase", "ChecksCleared",
         ),
         _gm,
     ),
@@ -142,7 +145,7 @@ READINGS: dict[str, Reading] = {
     **dict.fromkeys(
         ("StatChanged", "SkillChanged", "PoolChanged", "BondChanged", "BreakingPointRecalculated",
          "CumulativeLossUpdated", "VehicleBuildChanged", "AdaptationBoxChecked", "AdaptationBoxesErased",
-         "AttackAdded", "AttackRemoved", "CharacterNotesSet"),
+         "AttackAdded", "AttackRemoved", "CharacterNotesSet", "SkillDeveloped", "LuckRecovered", "LuckSpent"),
         omit,
     ),
     # told in their own words
@@ -175,7 +178,7 @@ READINGS: dict[str, Reading] = {
             "TraitAcquired", "SelfControlWorsened", "RecoveryRolled", "TableRolled",
             "RequisitionResolved", "SanTestRolled", "SanLost", "ProjectionUsed", "RepressionAttempted",
             "TemporaryInsanity", "AcuteEpisodeRolled", "Adapted", "InsomniaRolled", "Undone", "Redone",
-            "AccidentResolved", "OccupantLuck", "CocFirstAidRolled",
+            "AccidentResolved", "OccupantLuck", "CocFirstAidRolled", "RollPushed", "OpposedRolled", "CombinedRolled",
         ),
         words,
     ),

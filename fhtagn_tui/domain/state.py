@@ -15,6 +15,7 @@ from msgspec.structs import replace
 from fhtagn_tui.rules.clock import START, Lasting
 from fhtagn_tui.rules.coc.chase import Chase
 from fhtagn_tui.rules.coc.tomes import CocLore
+from fhtagn_tui.rules.development import Development
 from fhtagn_tui.rules.encounter import Encounter
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
@@ -77,6 +78,7 @@ class Character(msgspec.Struct, frozen=True):
     san_loss: str = ""  # what seeing it costs ("0/1d6"; FHTAGN and CoC), shown on the sheet
     skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of a skill not on the list ("IQ")
     since: dict[str, tuple[int, str]] = {}  # condition -> (seq, note) of the event that set it (domain/able.py)
+    dev: Development = Development()  # experience checks / marks, the last failed roll (FH-DEV, COC-DEV, COC-DICE-06)
 
     @property
     def is_pc(self) -> bool:
@@ -113,19 +115,24 @@ class Ask(msgspec.Struct, frozen=True):
     """A roll the GM asked players for (``ask``), open until every addressed character answered."""
 
     number: int  # 1, 2, 3… in the campaign
-    test: str  # skill | san | fright
-    what: str  # the skill or stat; the SAN loss ("1/1d6"); "" for a Fright Check
+    test: str  # skill | san | fright | luck | oppose
+    what: str  # the skill or stat; the SAN loss ("1/1d6"); "" for a Fright Check or Luck
     targets: tuple[str, ...]  # character ids addressed
     pending: tuple[str, ...]  # character ids that have not answered yet
     difficulty: str = "regular"
     modifier: int = 0
     hidden: bool = False  # a secret request: only the GM sees the results
     seq: int = 0  # the event that asked
+    vs: str = ""  # an opposed roll: the defender (character id), whose side the GM rolled when asking
+    vs_name: str = ""
+    vs_what: str = ""  # the defender's skill or stat
+    vs_roll: int = 0  # the defender's roll, drawn when asking (its dice are in the request's event)
 
     @property
     def label(self) -> str:
-        """``Listen (hard, -20)``, ``SAN 1/1d6``, ``Fright Check (-2)``."""
-        head = {"san": f"SAN {self.what}", "fright": "Fright Check"}.get(self.test, self.what)
+        """``Listen (hard, -20)``, ``SAN 1/1d6``, ``Fright Check (-2)``, ``Luck``, ``Stealth vs Watchman Listen``."""
+        head = {"san": f"SAN {self.what}", "fright": "Fright Check", "luck": "Luck",
+                "oppose": f"{self.what} vs {self.vs_name} {self.vs_what}"}.get(self.test, self.what)
         extra = [d for d in (self.difficulty if self.difficulty != "regular" else "",
                              f"{self.modifier:+d}" if self.modifier else "") if d]
         return head + (f" ({', '.join(extra)})" if extra else "")
@@ -152,6 +159,7 @@ class State(msgspec.Struct, frozen=True):
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
     clock: int = START  # game time, seconds from midnight before day 1 (rules/clock.py; issue 31)
     lasting: tuple[Lasting, ...] = ()  # conditions that end by themselves (domain/features/clock.py)
+    luck_spending: bool = False  # CoC optional rule: Luck may be spent on failed rolls (COC-DICE-09)
 
     @property
     def session(self) -> SessionInfo | None:

@@ -5,6 +5,8 @@ A player's app cannot write the campaign log.  To answer a roll request it appen
 none) to the campaign's inbox; the writer (the GM's app) follows the file and runs each answer
 through the Engine (``fhtagn_tui.answers``), which accepts only an open request addressed to
 that character.  Nothing else can travel through it: a line is an ``Answer`` or it is refused.
+An ``Answer`` with a reason (``w``, number 0) asks the GM to push the character's failed roll (COC-DICE-06):
+the GM confirms it with ``push`` (the writer records the request, never the roll).
 
 Bounds: a line is at most :data:`MAX_LINE` bytes, the file at most :data:`MAX_FILE` bytes
 (a sender is refused past it: a flood fills the inbox, not the disk), mode 600, opened with
@@ -26,6 +28,7 @@ MAX_LINE = 512
 MAX_FILE = 64 * 1024
 MAX_DICE = 16
 MAX_LABEL = 64
+MAX_REASON = 300  # a push asked for: what the investigator does differently
 
 
 class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -33,6 +36,7 @@ class Answer(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     c: str  # the answering character's id (the one the player's key is bound to)
     p: str  # the player: the label of the key that answered
     d: list[int] | None = None  # the dice the player threw, typed in (None: the app rolls)
+    w: str = ""  # not an answer but a push asked for (COC-DICE-06): what the investigator does differently
 
 
 class InboxError(Exception):
@@ -134,7 +138,10 @@ def decode(raw: bytes) -> Answer | str:
         answer = msgspec.json.decode(raw, type=Answer)
     except msgspec.DecodeError as exc:
         return f"not an answer: {str(exc)[:80]}"
-    if not 0 < answer.n < 10**6:
+    if answer.w:  # a push asked for (its number 0: it answers no request)
+        if answer.n != 0 or answer.d is not None or len(answer.w) > MAX_REASON or not answer.w.isprintable():
+            return "a push asked for with a number, dice, control characters or too long a reason"
+    elif not 0 < answer.n < 10**6:
         return f"request number {answer.n} out of range"
     if not answer.c or len(answer.c) > MAX_LABEL or not answer.p or len(answer.p) > MAX_LABEL:
         return "an answer without a character or a player"

@@ -91,6 +91,9 @@ FHTAGN: tuple[str, ...] = (
     'fight show',
     'help roll',
     'char del extra',
+    'luck ada roll=20',
+    'oppose ada Alertness vs bob Firearms roll=20,30',
+    'develop',
     'session end',
 )
 
@@ -149,6 +152,18 @@ COC7: tuple[str, ...] = (
     'chase end The ghoul gives up',
     'chase show',
     'chase vehicles',
+    'test bob Spot Hidden roll=90',
+    'push bob "searches on hands and knees" roll=95',
+    'consequence bob "the lamp gutters out"',
+    'campaign set luck-spending on',
+    'char pool bob Luck=55',
+    'test bob Navigate roll=60',
+    'luck spend bob',
+    'luck bob harvey roll=30',
+    'oppose bob Spot Hidden vs cultist Drive Auto roll=20,30',
+    'combine bob Spot Hidden, Navigate:hard need=any roll=20',
+    'maneuver ghoul ada hold skill="Fighting (Brawl)"',
+    'develop skip=harvey',
     'session end',
 )
 

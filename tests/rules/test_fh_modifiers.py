@@ -23,7 +23,7 @@ def test_a_modifier_off_the_steps_of_20_is_refused(mod, hint):
 @pytest.mark.parametrize(("mod", "target"), [("-20", 30), ("+40", 90), ("-40", 10)])
 def test_steps_of_20_up_to_40_apply_as_given(mod, target):
     eng = engine("fhtagn", ADA)
-    (ev,) = do(eng, f"test ada Firearms mod={mod}", 5)
+    ev, *_ = do(eng, f"test ada Firearms mod={mod}", 5)
     assert (ev.target, ev.note) == (target, "")  # type: ignore[attr-defined]
     assert "FH-DICE-05" in ev.rules
 
@@ -31,7 +31,7 @@ def test_steps_of_20_up_to_40_apply_as_given(mod, target):
 @pytest.mark.rule("FH-DICE-05")
 def test_a_total_beyond_40_is_capped_and_the_event_says_so():
     eng = engine("fhtagn", ADA)
-    (ev,) = do(eng, "test ada Firearms mod=-60", 12)  # the GM summed −60: capped at −40
+    ev, *_ = do(eng, "test ada Firearms mod=-60", 12)  # the GM summed −60: capped at −40
     assert (ev.target, ev.level) == (10, "failure")  # type: ignore[attr-defined]
     assert ev.note == "mod -60 capped at -40, FH-DICE-05"  # type: ignore[attr-defined]
     assert "capped at -40" in ev.describe(eng.names)

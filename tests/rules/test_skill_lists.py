@@ -81,28 +81,28 @@ def test_every_gurps_skill_with_a_default_is_on_a_new_character_at_that_default(
 @pytest.mark.rule("FH-DICE-01")
 def test_fhtagn_test_of_a_skill_never_raised_rolls_against_its_base():
     eng = engine("fhtagn", NEW["fhtagn"])
-    (ev,) = do(eng, "test ada Alertness", 20)
+    ev, *_ = do(eng, "test ada Alertness", 20)
     assert isinstance(ev, DiceRolled)
     assert (ev.label, ev.target, ev.level, ev.note) == ("Alertness", 20, "success", "base, never raised")
-    (ev,) = do(eng, "test ada Alertness", 21)
+    ev, *_ = do(eng, "test ada Alertness", 21)
     assert ev.level == "failure"
 
 
 @pytest.mark.rule("COC-DICE-01")
 def test_coc_test_of_a_skill_never_raised_rolls_against_its_base():
     eng = engine("coc7", NEW["coc7"])
-    (ev,) = do(eng, "test harvey Listen", 20)
+    ev, *_ = do(eng, "test harvey Listen", 20)
     assert (ev.label, ev.target, ev.level) == ("Listen", 20, "regular")
-    (ev,) = do(eng, 'test harvey "Language (Own)"', 17)  # EDU 85: 17 is an extreme success
+    ev, *_ = do(eng, 'test harvey "Language (Own)"', 17)  # EDU 85: 17 is an extreme success
     assert (ev.target, ev.level) == (85, "extreme")
-    (ev,) = do(eng, "test harvey dodge", 28)
+    ev, *_ = do(eng, "test harvey dodge", 28)
     assert (ev.label, ev.target, ev.level) == ("Dodge", 27, "failure")
 
 
 @pytest.mark.rule("GURPS-DICE-01")
 def test_gurps_test_of_a_skill_never_learned_rolls_against_its_default():
     eng = engine("gurps", NEW["gurps"])
-    (ev,) = do(eng, "test ilse Stealth", 2, 2, 3)  # 7 vs default 7 (IQ 12 − 5)
+    ev, *_ = do(eng, "test ilse Stealth", 2, 2, 3)  # 7 vs default 7 (IQ 12 − 5)
     assert (ev.label, ev.target, ev.level, ev.note) == ("Stealth", 7, "success", "default, never learned")
     msg = rejected(eng, "test ilse Karate", 3, 3, 3)
     assert "has not learned Karate, which has no default" in msg
@@ -113,16 +113,16 @@ def test_coc_a_specialty_the_sheet_gives_only_as_its_bare_family_is_tested_at_th
     """A stat block's "Firearms 40%": a test of Firearms (Handgun) rolls against 40, not the base 20."""
     eng = engine("coc7", NEW["coc7"] + " Firearms=40")
     assert char(eng, "coc7").skills == {"Firearms": 40}  # kept as written: no refusal
-    (ev,) = do(eng, 'test harvey "Firearms (Handgun)"', 35)
+    ev, *_ = do(eng, 'test harvey "Firearms (Handgun)"', 35)
     assert (ev.label, ev.target, ev.level) == ("Firearms", 40, "regular")
-    (ev,) = do(eng, "test harvey firearms", 41)
+    ev, *_ = do(eng, "test harvey firearms", 41)
     assert (ev.label, ev.target, ev.level) == ("Firearms", 40, "failure")
 
 
 @pytest.mark.rule("GURPS-DICE-01")
 def test_gurps_a_specialty_the_sheet_gives_only_as_its_bare_family_is_tested_at_the_familys_value():
     eng = engine("gurps", NEW["gurps"] + " Guns=14")
-    (ev,) = do(eng, 'test ilse "Guns (Pistol)"', 4, 5, 5)  # 14 vs 14: a success (the default DX−4 fails)
+    ev, *_ = do(eng, 'test ilse "Guns (Pistol)"', 4, 5, 5)  # 14 vs 14: a success (the default DX−4 fails)
     assert (ev.label, ev.target, ev.level) == ("Guns", 14, "success")
 
 
@@ -132,7 +132,7 @@ def test_a_raised_skill_is_stored_and_tested_at_its_value():
     assert c.skills == {"Spot Hidden": 60}
     assert skills.raised("coc7", c) == [("Spot Hidden", 60)]
     assert skills.sheet_line("coc7", c) == f"Spot Hidden 60% · {len(COC.sheet) - 1} more at base"
-    (ev,) = do(eng, "test harvey spot", 60)
+    ev, *_ = do(eng, "test harvey spot", 60)
     assert (ev.label, ev.target, ev.note) == ("Spot Hidden", 60, "")
 
 
@@ -199,7 +199,7 @@ def test_custom_or_new_skill_confirms_a_name_close_to_a_listed_one():
     do(eng, 'char set ada custom:"Basket Weavin"=20 Firearm=30 --new-skill')
     assert char(eng, "fhtagn").skills == {"Unarmed": 50, "Basket Weavin": 20, "Firearm": 30}
     # and the attack still uses the real Unarmed Combat at its base, the issue's "11 vs 40" made visible
-    (ev,) = do(eng, "test ada unarmed combat", 11)
+    ev, *_ = do(eng, "test ada unarmed combat", 11)
     assert (ev.label, ev.target) == ("Unarmed Combat", 40)
 
 
@@ -218,7 +218,7 @@ def test_removing_a_skill_puts_it_back_at_its_base():
     eng = engine("coc7", NEW["coc7"] + ' "Spot Hidden"=60')
     do(eng, 'char set harvey "Spot Hidden=--"')
     assert char(eng, "coc7").skills == {}
-    (ev,) = do(eng, "test harvey spot", 30)
+    ev, *_ = do(eng, "test harvey spot", 30)
     assert ev.target == 25
     assert replayed(eng) == eng.state
 
@@ -231,7 +231,7 @@ def test_an_ambiguous_skill_lists_the_candidates():
 
 def test_of_several_fitting_skills_the_one_on_the_sheet_is_meant():
     eng = engine("coc7", NEW["coc7"] + ' "Firearms (Handgun)"=55')
-    (ev,) = do(eng, "test harvey firearms", 40)
+    ev, *_ = do(eng, "test harvey firearms", 40)
     assert (ev.label, ev.target) == ("Firearms (Handgun)", 55)
 
 

@@ -172,7 +172,8 @@ def test_a_player_answer_goes_through_the_writer(table):
     send(path, Answer(n=1, c="ada vance", p="alice@phone"))
     written, refused = desk.poll()
     assert refused == [] and isinstance(written[0], RollAnswered) and written[0].by == "player alice@phone"
-    assert store.events()[-2].by == "player alice@phone"  # type: ignore[attr-defined]
+    answered = [e for e in store.events() if isinstance(e, RollAnswered)]
+    assert answered[-1].by == "player alice@phone"
 
 
 def test_the_desk_is_woken_by_an_answer_and_a_symlinked_inbox_is_not_watched(table, tmp_path):
@@ -241,7 +242,7 @@ def test_a_flood_of_answers_is_refused_past_the_rate(table):
     now[0] = 1.0
     send(path, Answer(n=1, c="jonah reyes", p="alice"))
     written, refused = desk.poll()
-    assert len(written) == 2 and refused == []
+    assert isinstance(written[0], RollAnswered) and len(written) in (2, 3) and refused == []  # (+ a mark on a failure)
     assert RATE >= 1
 
 

@@ -168,6 +168,11 @@ class PartyTab(GameTab):
         Binding("p", "pools('HP/FP')", "HP/FP…", id="party.pools"),
         Binding("t", "test", "Test", id="party.test"),
         Binding("k", "ask", "Ask…", show=False, id="party.ask"),  # ask players for a roll (the bar is full at 80 columns)
+        # between the fights (in help and the README: the bar is full at 80 columns)
+        Binding("u", "push", "Push…", show=False, id="party.push"),
+        Binding("l", "luck", "Luck", show=False, id="party.luck"),
+        Binding("v", "oppose", "Opposed…", show=False, id="party.oppose"),
+        Binding("c", "combine", "Combined…", show=False, id="party.combine"),
         Binding("delete,x", "delete", "Delete", id="party.delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False, id="party.bestiary"),  # the bar is full at 80 columns: in help and the README
         Binding("i", "app.import_text", "Import", show=False, id="party.import"),
@@ -449,9 +454,11 @@ class PartyTab(GameTab):
     # --- actions -------------------------------------------------------------------------------
 
     #: What writes: none of it in a read-only view (players, review, a second GM).
-    ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete"})
+    ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete", "push", "luck", "oppose", "combine"})
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "push" and self.gm.player and self.gm.own:  # a player asks to push their own roll
+            return True
         if action in self.ACTING and self.gm.readonly:
             return False
         gurps = self._state is not None and self._state.system == "gurps"
@@ -488,6 +495,69 @@ class PartyTab(GameTab):
         self.npcs_folded = not self.npcs_folded
         if self._state is not None:
             self.show(self._state)
+
+    def _acting_on(self) -> Character | None:
+        """The selected character, when something may be rolled for them (said on the message line if not)."""
+        app = self.gm
+        if app.readonly:
+            app.notify("read-only: nothing can be rolled here", severity="warning")
+            return None
+        char = self.selected()
+        if char is None:
+            app.notify(f"No character selected: create one first ({key_text(app, 'party.new', 'n')}).",
+                       severity="warning", markup=False)
+        return char
+
+    def action_push(self) -> None:
+        """Push the selected character's last failed roll (COC-DICE-06): a small dialog for what they do
+        differently, then — if the push fails — the Keeper's consequence in the Keeper's words."""
+        from ..forms.push import PushForm
+
+        app = self.gm
+        if app.player and app.own:  # the player's own character: their reason goes to the GM, who confirms
+            own = app.view_state.characters.get(app.own)
+            if own is None or own.dev.failed is None or own.dev.consequence_due:
+                app.notify("No failed roll of yours to push (COC-DICE-06)", severity="warning", markup=False)
+                return
+            app.push_screen(PushForm(own, app.run_line_recorded, ask=app.ask_push))
+            return
+        char = self._acting_on()
+        if char is None:
+            return
+        if self.gm.state.system != "coc7":
+            self.gm.notify("Pushing a roll is a Call of Cthulhu rule (COC-DICE-06)", severity="warning")
+            return
+        if char.dev.failed is None and not char.dev.consequence_due:
+            self.gm.notify(f"{char.name} has no failed roll to push (COC-DICE-06): test first "
+                           f"({key_text(self.gm, 'party.test', 't')})", severity="warning", markup=False)
+            return
+        self.gm.push_screen(PushForm(char, self.gm.run_line_recorded))
+
+    def action_luck(self) -> None:
+        """A Luck roll for the selected character (FH-DEV-01, COC-DICE-07)."""
+        import shlex  # (not at start-up: the command language's quoting is loaded when first needed)
+
+        char = self._acting_on()
+        if char is not None:
+            self.gm.run_line(f"luck {shlex.quote(char.name)}")
+
+    def action_oppose(self) -> None:
+        from ..forms.contest import OpposeForm
+
+        char = self._acting_on()
+        if char is not None:
+            self.gm.push_screen(OpposeForm(char.name, self.gm.run_line))
+
+    def action_combine(self) -> None:
+        from ..forms.contest import CombineForm
+
+        char = self._acting_on()
+        if char is None:
+            return
+        if self.gm.state.system != "coc7":
+            self.gm.notify("Combined rolls are a Call of Cthulhu rule (COC-DICE-08)", severity="warning")
+            return
+        self.gm.push_screen(CombineForm(char.name, self.gm.run_line))
 
     def action_delete(self) -> None:
         char = self.selected()

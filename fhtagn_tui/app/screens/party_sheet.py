@@ -89,7 +89,29 @@ def body_text(state: State, char: Character) -> Text:
         parts.append(("Attacks", "; ".join(attack_text(w, char.skills.get(w.skill)) for w in char.attacks), ""))
     if char.san_loss and state.system != "gurps":
         parts.append(("SAN loss", char.san_loss, ""))
+    parts += development_parts(state, char)
     return _lines(parts)
+
+
+def development_parts(state: State, char: Character) -> list[tuple[str, Text | str, str]]:
+    """Experience checks (CoC, COC-DEV-01) or marks (FHTAGN, FH-DEV-03), and a failed roll a push may act on
+    or whose push waits for the Keeper's consequence (COC-DICE-06)."""
+    parts: list[tuple[str, Text | str, str]] = []
+    dev = char.dev
+    if dev.checks:
+        label = "Marked" if state.system == "fhtagn" else "Checks"
+        parts.append((label, ", ".join(dev.checks), "green"))
+    if dev.push_asked:
+        parts.append(("Push", f"{dev.push_by} asks to push {dev.failed.skill if dev.failed else ''}: "
+                              f"{dev.push_asked} (u confirms)", "yellow"))
+    elif dev.consequence_due:
+        parts.append(("Push", f"{dev.consequence_due} failed: the Keeper's consequence to write", "yellow"))
+    elif state.system == "coc7" and dev.failed is not None and not dev.failed.pushed:
+        from fhtagn_tui.rules.coc.dice import Level, push_refusal
+
+        if not push_refusal(dev.failed.skill, dev.failed.kind, Level[dev.failed.level.upper()], False):
+            parts.append(("Push", f"{dev.failed.skill} ({dev.failed.roll} vs {dev.failed.target}) may be pushed", ""))
+    return parts
 
 
 def skills_text(state: State, char: Character) -> Text:

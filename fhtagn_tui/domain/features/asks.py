@@ -18,7 +18,7 @@ from ..events import Event
 from ..lookup import find_character
 from ..state import Ask, State
 
-TESTS = ("skill", "san", "fright")
+TESTS = ("skill", "san", "fright", "luck", "oppose")
 DIFFICULTIES = ("regular", "hard", "extreme")
 #: The most characters one request may address, and the most requests open at once.
 MAX_TARGETS = 16
@@ -35,11 +35,16 @@ class RollAsked(Event):
     difficulty: str = "regular"
     modifier: int = 0
     hidden: bool = False
+    vs: str = ""  # an opposed roll: the defender, whose side is rolled now (its dice are this event's)
+    vs_name: str = ""
+    vs_what: str = ""
+    vs_roll: int = 0
 
     def ask(self) -> Ask:
         return Ask(number=self.number, test=self.test, what=self.what, targets=self.targets,
                    pending=self.targets, difficulty=self.difficulty, modifier=self.modifier,
-                   hidden=self.hidden, seq=self.seq)
+                   hidden=self.hidden, seq=self.seq, vs=self.vs, vs_name=self.vs_name, vs_what=self.vs_what,
+                   vs_roll=self.vs_roll)
 
     def describe(self, names: dict[str, str]) -> str:
         who = ", ".join(names.get(t, t) for t in self.targets)
@@ -81,6 +86,8 @@ class AskRoll(Command):
     difficulty: str = "regular"
     modifier: int = 0
     hidden: bool = False
+    vs: str = ""  # an opposed roll (test "oppose"): the defender and their skill or stat
+    vs_what: str = ""
 
 
 class AnswerRoll(Command):
@@ -113,6 +120,13 @@ def command_for(state: State, ask: Ask, character: str) -> Command:
         from .sanity import SanTest
 
         return SanTest(name=character, loss=ask.what, modifier=ask.modifier)
+    if ask.test in ("luck", "oppose"):
+        from .skill_play import Oppose, RollLuck
+
+        if ask.test == "luck":
+            return RollLuck(names=(character,), modifier=ask.modifier)
+        return Oppose(active=character, active_skill=ask.what, defender=ask.vs, defender_skill=ask.vs_what,
+                      modifier=ask.modifier, vs_roll=ask.vs_roll)
     from .fright import FrightCheck
 
     return FrightCheck(name=character, modifier=ask.modifier)
@@ -120,7 +134,7 @@ def command_for(state: State, ask: Ask, character: str) -> Command:
 
 def dice_hint(system: str, test: str) -> str:
     """Which dice a player types for a test, in the order the rule draws them."""
-    if test == "skill":
+    if test in ("skill", "luck", "oppose"):
         return "3 dice, e.g. 4 3 5" if system == "gurps" else "the d100, e.g. 42"
     if test == "san":
         return "the d100, and the loss die if it is rolled: e.g. 80 4"
@@ -145,6 +159,15 @@ def target_text(state: State, ask: Ask, character: str) -> str:
                 return f"{label} {base}%" + (f" → {ask.difficulty} {need}%" if need != base else "")
             target = max(0, min(99, base + ask.modifier))
             return f"{label} {base}%" + (f" {ask.modifier:+d} → {target}%" if ask.modifier else "")
+        if ask.test == "luck":
+            luck = 50 if state.system == "fhtagn" else char.current.get("Luck")
+            return f"Luck {luck}%" if luck is not None else "Luck"
+        if ask.test == "oppose":
+            from .campaign import _test_target
+
+            label, base, _kind = _test_target(state, char, ask.what)
+            unit = "" if state.system == "gurps" else "%"
+            return f"{label} {base}{unit} against {ask.vs_name}'s {ask.vs_what}"
         if ask.test == "san":
             san = char.current.get("SAN")
             return f"SAN {san}%, lose {ask.what}" if san is not None else f"SAN, lose {ask.what}"
@@ -167,8 +190,12 @@ def _ask(state: State, cmd: AskRoll, dice: Dice) -> list[Event]:
         raise Rejected("GURPS has no SAN: ask for a Fright Check (ask NAME fright [mod=±N])")
     if cmd.test == "fright" and state.system != "gurps":
         raise Rejected("a Fright Check is GURPS: ask for a SAN roll (ask NAME san 1/1d6)")
-    if cmd.test in ("skill", "san") and not cmd.what.strip():
-        raise Rejected("ask: which skill or stat?" if cmd.test == "skill" else "ask NAME san LOSS (e.g. 1/1d6)")
+    if cmd.test in ("skill", "san", "oppose") and not cmd.what.strip():
+        raise Rejected("ask: which skill or stat?" if cmd.test != "san" else "ask NAME san LOSS (e.g. 1/1d6)")
+    if cmd.test == "luck" and state.system == "gurps":
+        raise Rejected("a Luck roll is a FHTAGN or Call of Cthulhu rule; GURPS has none")
+    if cmd.test == "oppose" and not (cmd.vs.strip() and cmd.vs_what.strip()):
+        raise Rejected("ask NAME SKILL vs DEFENDER SKILL: who resists, and with what?")
     if len(state.asks) >= MAX_OPEN:
         raise Rejected(f"{MAX_OPEN} requests are open: answer or cancel some first (ask cancel N)")
     if [t.casefold() for t in cmd.targets] == ["all"]:
@@ -191,8 +218,19 @@ def _ask(state: State, cmd: AskRoll, dice: Dice) -> list[Event]:
     if len(chars) > MAX_TARGETS:
         raise Rejected(f"one request addresses at most {MAX_TARGETS} characters")
     what = cmd.what.strip()
+    vs, vs_name, vs_what, vs_roll = "", "", "", 0
+    if cmd.test == "oppose":
+        from .skill_play import defender_roll
+
+        defender = find_character(state, cmd.vs)
+        if any(c.id == defender.id for c in chars):
+            raise Rejected(f"{defender.name} cannot oppose their own roll: ask the others")
+        # the defender's side is the GM's: rolled now, its dice recorded in the request's event
+        vs, vs_name, vs_what, vs_roll = defender.id, defender.name, cmd.vs_what.strip(), defender_roll(
+            state, defender, cmd.vs_what.strip(), dice)
     asked = RollAsked(number=state.asks_made + 1, test=cmd.test, what=what, targets=tuple(c.id for c in chars),
-                      difficulty=cmd.difficulty, modifier=cmd.modifier, hidden=cmd.hidden)
+                      difficulty=cmd.difficulty, modifier=cmd.modifier, hidden=cmd.hidden, vs=vs, vs_name=vs_name,
+                      vs_what=vs_what, vs_roll=vs_roll, dice=tuple(dice.take()))
     # the test must make sense for every character now (the same checks as the GM's own command)
     probe = Dice(_Probe())
     for char in chars:

@@ -790,6 +790,9 @@ def fh_modifier_note(modifier: int) -> str:
 
 @decider(TestSkill)
 def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
+    # what a test leaves: checks, marks, the roll a push acts on (loaded when first needed)
+    from . import skill_play
+
     char = find_character(state, cmd.name)
     label, base, kind = _test_target(state, char, cmd.skill)
     stat = label.removesuffix("×5")
@@ -831,6 +834,7 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
                     note=at_base,
                 ),
                 *used,
+                *skill_play.after_coc_roll(char, label, kind, r, cmd.bonus, penalty),
             ]
         if cmd.bonus or cmd.penalty:
             raise Rejected("bonus and penalty dice are a Call of Cthulhu rule; give mod=±20 or ±40 in FHTAGN")
@@ -847,7 +851,8 @@ def _test(state: State, cmd: TestSkill, dice: Dice) -> list[Event]:
                 expr="d100", total=t.roll, label=label, character=char.id, target=t.target,
                 level=t.level, rules=rules + part.rules, dice=tuple(dice.take()), imposed=part.text,
                 note="; ".join(n for n in (at_base, note) if n),
-            )
+            ),
+            *skill_play.after_fh_roll(char, label, kind, t),
         ]
     except DiceError as exc:
         raise Rejected(str(exc)) from None

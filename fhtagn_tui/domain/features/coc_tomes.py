@@ -624,7 +624,11 @@ def _set_spell(state: State, key: str, spell: str, value: int) -> State:
 
 @evolver(ReadingRolled)
 def _ev_reading(state: State, ev: ReadingRolled) -> State:
-    return state if ev.success else _set_tome(state, ev.character, ev.tome, -2 if ev.pushed else -1)
+    if ev.success:  # COC-DEV-01: the language skill read with is checked
+        from .skill_play import checked
+
+        return checked(state, ev.character, ev.skill)
+    return _set_tome(state, ev.character, ev.tome, -2 if ev.pushed else -1)
 
 
 @evolver(InitialReadingCompleted)

@@ -22,7 +22,7 @@ from fhtagn_tui.rules.coc.dice import skill_roll
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, roll_expr
 
 from ..commands import Command
-from ..decide import Rejected, decider, evolve
+from ..decide import Rejected, decider, evolve, evolver
 from ..events import Event
 from ..lookup import find_character
 from ..state import Character, State
@@ -282,3 +282,13 @@ def _hp_set(state: State, dice: Dice, char: Character, old: int, new: int, reaso
 
 
 register_hp_change("coc7", _hp_set)
+
+
+@evolver(CocFirstAidRolled)
+def _ev_first_aid(state: State, ev: CocFirstAidRolled) -> State:
+    """COC-DEV-01: a First Aid that works checks the skill."""
+    if not ev.passed:
+        return state
+    from .skill_play import checked
+
+    return checked(state, ev.healer, "First Aid")

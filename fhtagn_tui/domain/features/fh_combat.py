@@ -830,7 +830,23 @@ def _ev_attack(state: State, ev: AttackResolved) -> State:
             state = mark_acted(state, ev.target)
     if "savage" in ev.options and ev.part == 1:
         state = bump_counter(state, ev.attacker, NO_DEFENCE)
+    # FH-DEV-03: a failed attack roll marks the weapon's skill, a failed dodge marks Dodge (once each)
+    if ev.attack_level in ("failure", "fumble"):
+        own = state.characters[ev.attacker].attacks if ev.attacker in state.characters else ()
+        found = find_weapon("fhtagn", state.armory, ev.weapon, own)
+        state = _marked(state, ev.attacker, found.skill if found is not None else "")
+    if ev.defence == "dodge" and ev.defence_level in ("failure", "fumble"):
+        state = _marked(state, ev.target, "Dodge")
     return state
+
+
+def _marked(state: State, cid: str, skill: str) -> State:
+    from fhtagn_tui.rules.fhtagn.development import marks
+
+    char = state.characters.get(cid)
+    if char is None or not skill or not marks("skill", skill, True, char.dev.checks):
+        return state
+    return state.with_character(replace(char, dev=replace(char.dev, checks=char.dev.checks + (skill,))))
 
 
 @evolver(GrappleResolved)

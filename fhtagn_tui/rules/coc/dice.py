@@ -122,9 +122,40 @@ def opposed_winner(a: CocRoll, b: CocRoll) -> int | None:
     return None
 
 
-@rule("COC-DICE-06", "COC-MELEE-12", summary="Combat rolls can never be pushed; other skill rolls may be.")
+@rule("COC-MELEE-12", summary="Combat rolls can never be pushed; other skill rolls may be.")
 def may_push(combat_roll: bool) -> bool:
     return not combat_roll
+
+
+#: Skills whose rolls are combat rolls (COC-DICE-06): never pushed.
+COMBAT_SKILLS = ("fighting", "firearms", "dodge")
+#: Rolls never pushed whatever they are of (COC-DICE-06).
+NEVER_PUSHED = {"san": "a SAN roll", "luck": "a Luck roll", "cthulhu mythos": "a Cthulhu Mythos roll"}
+
+
+def is_combat_skill(skill: str) -> bool:
+    return skill.casefold().startswith(COMBAT_SKILLS)
+
+
+@rule(
+    "COC-DICE-06",
+    summary="Pushing: a failed (not fumbled) skill or characteristic roll, once, never combat, SAN, Luck or "
+    "Cthulhu Mythos; same skill, difficulty and dice; the Keeper words a failed push's consequence.",
+)
+def push_refusal(skill: str, kind: str, level: Level, pushed: bool) -> str:
+    """Why this roll may not be pushed ("" when it may).  ``kind``: skill, base, stat, luck, san."""
+    what = NEVER_PUSHED.get(kind) or NEVER_PUSHED.get(skill.casefold())
+    if what:
+        return f"{what} is never pushed (COC-DICE-06)"
+    if is_combat_skill(skill):
+        return f"{skill} is a combat roll: combat rolls are never pushed (COC-DICE-06)"
+    if pushed:
+        return f"the {skill} roll was already pushed: a roll is pushed once (COC-DICE-06)"
+    if level == Level.FUMBLE:
+        return f"the {skill} roll was fumbled: only a failed roll may be pushed (COC-DICE-06)"
+    if level.succeeded:
+        return f"the {skill} roll succeeded: only a failed roll may be pushed (COC-DICE-06)"
+    return ""
 
 
 class LuckRoll(msgspec.Struct, frozen=True):
@@ -146,3 +177,63 @@ def luck_roll(dice: Dice, lucks: dict[str, int] | list[tuple[str, int]]) -> Luck
     roller, luck = min(pairs, key=lambda p: p[1])
     roll = d100(dice, f"Luck ({roller})")
     return LuckRoll(roller=roller, luck=luck, roll=roll, success=roll <= luck)
+
+
+# --- combined rolls, spending Luck, opposed rolls (COC-DICE-08 … 10) ------------------------
+
+
+class Combined(msgspec.Struct, frozen=True):
+    roll: int
+    rolls: tuple[CocRoll, ...]  # one per skill, in the order given, each at its own difficulty
+    need: str  # all | any
+    success: bool
+
+
+@rule(
+    "COC-DICE-08",
+    summary="Combined roll: one d100 against two or more skills, each at its difficulty; the Keeper says "
+    "beforehand whether it needs all or any.",
+)
+def combined(roll: int, skills: list[tuple[int, Difficulty]], need: str) -> Combined:
+    if len(skills) < 2:
+        raise ValueError("a combined roll is one d100 against two or more skills (COC-DICE-08): name another skill")
+    if need not in ("all", "any"):
+        raise ValueError("a combined roll needs the Keeper's word beforehand: need=all or need=any (COC-DICE-08)")
+    rolls = tuple(CocRoll(skill=v, roll=roll, level=level_of(roll, v, d), difficulty=d) for v, d in skills)
+    ok = all(r.success for r in rolls) if need == "all" else any(r.success for r in rolls)
+    return Combined(roll=roll, rolls=rolls, need=need, success=ok)
+
+
+@rule(
+    "COC-DICE-09",
+    summary="Spending Luck (optional, off by default): after a failed (not fumbled) roll, Luck 1 for 1 lowers "
+    "the result to the level needed; never Luck, SAN, damage or pushed rolls, nor beyond the Luck held.",
+)
+def luck_to_spend(skill: str, kind: str, roll: CocRoll, pushed: bool, luck: int) -> int:
+    """The Luck points that make ``roll`` a success at its difficulty; ValueError says why not."""
+    if kind in ("luck", "san") or skill.casefold() in ("luck", "san"):
+        raise ValueError(f"Luck is never spent on {NEVER_PUSHED.get(kind, 'that roll')} (COC-DICE-09)")
+    if pushed:
+        raise ValueError(f"the {skill} roll was pushed: Luck is never spent on a pushed roll (COC-DICE-09)")
+    if roll.level == Level.FUMBLE:
+        raise ValueError(f"the {skill} roll was fumbled: Luck buys up a failure only (COC-DICE-09)")
+    if roll.success:
+        raise ValueError(f"the {skill} roll succeeded: nothing to buy (COC-DICE-09)")
+    target = needed(roll.skill, roll.difficulty)
+    if target < 1:
+        raise ValueError(f"no roll but a critical succeeds at {roll.difficulty.name.lower()} difficulty against "
+                         f"{roll.skill}: Luck cannot buy it (COC-DICE-09)")
+    points = roll.roll - target
+    if points > luck:
+        raise ValueError(f"{points} Luck is needed and only {luck} is left (COC-DICE-09)")
+    return points
+
+
+@rule(
+    "COC-DICE-10",
+    summary="Opposed roll outside combat, as a command: each side rolls; the better level wins, then the higher "
+    "skill; a full tie goes to the named defender.",
+)
+def opposed(active: CocRoll, defender: CocRoll) -> str:
+    """``"active"`` or ``"defender"``."""
+    return "active" if opposed_winner(active, defender) == 0 else "defender"

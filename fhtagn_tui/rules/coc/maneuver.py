@@ -31,6 +31,27 @@ def build_penalty(attacker_build: int, target_build: int) -> int | None:
 
 
 @rule(
+    "COC-MANEUVER-06",
+    summary="A maneuver is rolled with the fighting skill that fits: the GM's, else the best fighting skill usable "
+    "unarmed (Brawl or a creature's natural attack, e.g. Fighting (Claw)).",
+)
+def maneuver_skill(unarmed: dict[str, int], named: str = "") -> tuple[str, int]:
+    """The skill a maneuver rolls: ``named`` when the GM names one of ``unarmed`` (the fighting skills
+    usable unarmed, by name), else the best of them (the first listed on a tie)."""
+    if not unarmed:
+        raise ValueError("no fighting skill to maneuver with (COC-MANEUVER-06)")
+    if named:
+        for name, value in unarmed.items():
+            if name.casefold() == named.casefold():
+                return name, value
+        raise ValueError(f"{named!r} is not a fighting skill usable unarmed here (COC-MANEUVER-06): "
+                         f"{', '.join(unarmed)}")
+    best = max(unarmed.values())
+    name = next(n for n, v in unarmed.items() if v == best)
+    return name, best
+
+
+@rule(
     "COC-MANEUVER-02",
     summary="Against a dodge, a maneuver works only with a success at a higher level; a tie means the target evades.",
 )

@@ -58,3 +58,17 @@ def judge(roll: int, skill: int) -> GurpsRoll:
 def success_roll(dice: Dice, purpose: str, skill: int) -> GurpsRoll:
     roll = sum(dice.draw(purpose, "d6") for _ in range(3))
     return judge(roll, skill)
+
+
+@rule(
+    "GURPS-DICE-04",
+    summary="Quick contest: a success beats a failure; otherwise the larger margin of success (or smaller margin "
+    "of failure) wins; equal margins tie and the status quo stands.",
+)
+def quick_contest(a: GurpsRoll, b: GurpsRoll) -> int | None:
+    """0 if ``a`` wins, 1 if ``b`` wins, ``None`` on a tie (the status quo stands)."""
+    if a.success != b.success:
+        return 0 if a.success else 1
+    if a.margin == b.margin:
+        return None
+    return 0 if a.margin > b.margin else 1

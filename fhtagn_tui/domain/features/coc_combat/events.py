@@ -106,11 +106,13 @@ class CocManeuverResolved(Event):
     damage: int = 0  # dealt by a defender who won fighting back, before armour
     outnumbered: bool = False
     ends_turn: bool = True
+    skill: str = ""  # the fighting skill rolled (COC-MANEUVER-06); "" in older logs (Fighting (Brawl))
 
     def describe(self, names: dict[str, str]) -> str:
         a, t = name_of(names, self.attacker), name_of(names, self.target)
         build = f" ({self.build_penalty} penalty dice for Build)" if self.build_penalty else ""
-        body = f"{a} tries to {self.goal} {t}{build}: {roll_text(self.attack)}"
+        used = f" with {self.skill}" if self.skill else ""
+        body = f"{a} tries to {self.goal} {t}{used}{build}: {roll_text(self.attack)}"
         if self.defence is not None:
             body += f"; {t} ({self.response}) {roll_text(self.defence)}"
         if self.winner == "attacker":

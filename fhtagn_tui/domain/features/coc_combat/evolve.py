@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from fhtagn_tui.rules.weapons import find_weapon
+
 from ...decide import evolver
 from ...state import State
 from ..encounter import (
@@ -12,6 +14,7 @@ from ..encounter import (
     mark_defended,
     set_flag,
 )
+from ..skill_play import checked
 from .events import (
     CocAimed,
     CocAutoFired,
@@ -45,15 +48,34 @@ def _defended(state: State, target: str, response: str) -> State:
     return state
 
 
+def _checked(state: State, cid: str, skill: str) -> State:
+    """COC-DEV-01: winning a combat roll with a skill checks it (once; the sheet shows it)."""
+    return checked(state, cid, skill)
+
+
+def _weapon_skill(state: State, cid: str, weapon: str) -> str:
+    char = state.characters.get(cid)
+    found = find_weapon("coc7", state.armory, weapon, char.attacks if char is not None else ())
+    return found.skill if found is not None else ""
+
+
 @evolver(CocMeleeResolved)
 def _ev_melee(state: State, ev: CocMeleeResolved) -> State:
     state = _after_attack(state, ev.attacker, ev.ends_turn)
+    if ev.winner == "attacker" and ev.attack is not None and ev.attack.level.succeeded:  # (an auto hit rolls nothing)
+        state = _checked(state, ev.attacker, _weapon_skill(state, ev.attacker, ev.weapon))
+    elif ev.winner == "defender" and ev.response == "dodge" and ev.defence is not None and ev.defence.level.succeeded:
+        state = _checked(state, ev.target, "Dodge")
     return _defended(state, ev.target, ev.response) if ev.defence is not None else state
 
 
 @evolver(CocManeuverResolved)
 def _ev_maneuver(state: State, ev: CocManeuverResolved) -> State:
     state = _after_attack(state, ev.attacker, ev.ends_turn)
+    if ev.winner == "attacker" and ev.attack is not None and ev.attack.level.succeeded:  # (an auto hit rolls nothing)
+        state = _checked(state, ev.attacker, ev.skill or "Fighting (Brawl)")
+    elif ev.winner == "defender" and ev.response == "dodge" and ev.defence is not None and ev.defence.level.succeeded:
+        state = _checked(state, ev.target, "Dodge")
     return _defended(state, ev.target, ev.response) if ev.defence is not None else state
 
 
@@ -68,6 +90,8 @@ def _set_ammo(state: State, char_id: str, weapon_key: str, loaded: int) -> State
 @evolver(CocShotsFired)
 def _ev_shots(state: State, ev: CocShotsFired) -> State:
     state = _after_attack(state, ev.attacker, ev.ends_turn)
+    if any(shot.hit for shot in ev.shots):  # COC-DEV-01: a hit is a success with the weapon's skill
+        state = _checked(state, ev.attacker, _weapon_skill(state, ev.attacker, ev.weapon))
     if ev.loaded >= 0:
         state = _set_ammo(state, ev.attacker, ev.weapon.casefold(), ev.loaded)
     if ev.dive is not None:

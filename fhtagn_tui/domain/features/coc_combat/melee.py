@@ -168,6 +168,26 @@ def _counter_maneuver(
     return events
 
 
+def maneuver_skill_of(char: Character, brawl: str, named: str) -> tuple[str, int]:
+    """COC-MANEUVER-06: the fighting skill a maneuver rolls — the one the GM names, else the best usable
+    unarmed: Fighting (Brawl) or a natural attack of the character's own (a creature's Claw)."""
+    unarmed = {brawl: skill_of(char, brawl)}
+    natural = [w.skill for w in char.attacks]  # its own attacks: a creature's claw, bite, tentacle
+    if char.kind == "monster":  # a creature's fighting skills are its natural attacks
+        natural += list(char.skills)
+    for skill in natural:
+        if skill.casefold().startswith("fighting") and skill.casefold() not in {k.casefold() for k in unarmed}:
+            unarmed[skill] = skill_of(char, skill)
+    if named:
+        stored = next((k for k in char.skills if k.casefold() == named.casefold()), None)
+        if stored is not None and stored.casefold().startswith("fighting") and stored not in unarmed:
+            unarmed[stored] = char.skills[stored]
+    try:
+        return mv.maneuver_skill(unarmed, named)
+    except ValueError as exc:
+        raise Rejected(f"{char.name}: {exc}") from None
+
+
 @decider(CocManeuver)
 @state_penalty
 def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Event]:
@@ -188,6 +208,7 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
         )
     ends_turn = attack_slot(state, att)
     brawl = weapon_named(state, "")
+    skill_name, skill_value = maneuver_skill_of(att, brawl.skill, cmd.skill)
     defender, _ = defence_of(state, tgt, "dodge" if response == "dodge" else "none", "")
     if response in ("fight back", "maneuver"):
         twpn = close_weapon(state, cmd.defender_weapon, tgt)
@@ -195,18 +216,18 @@ def decide_coc_maneuver(state: State, cmd: CocManeuver, dice: Dice) -> list[Even
     extra = outnumbered_dice(state, tgt)
     try:
         res = mv.resolve_maneuver(
-            dice, fighter_of(att, brawl, skill_of(att, brawl.skill)), defender, a_build, t_build, response,
+            dice, fighter_of(att, brawl, skill_value), defender, a_build, t_build, response,
             bonus=cmd.bonus + extra, penalty=cmd.penalty,
         )
     except ValueError as exc:
         raise Rejected(str(exc)) from None
-    rules = list(res.rules) + (["COC-COMBAT-01"] if extra else []) + ["COC-MELEE-03"]
+    rules = list(res.rules) + (["COC-COMBAT-01"] if extra else []) + ["COC-MELEE-03", "COC-MANEUVER-06"]
     ev = CocManeuverResolved(
         attacker=att.id, target=tgt.id, goal=goal.name, response=response, attack=res.attack, defence=res.defence,
         build_penalty=res.penalty, bonus=cmd.bonus + extra, penalty=cmd.penalty, winner=res.winner,
         counter_goal=counter.name if (counter and res.defender_goal) else "",
         damage=res.damage.total if res.damage else 0, outnumbered=bool(extra), ends_turn=ends_turn,
-        rules=tuple(dict.fromkeys(rules)), dice=tuple(dice.take()),
+        skill=skill_name, rules=tuple(dict.fromkeys(rules)), dice=tuple(dice.take()),
     )
     events: list[Event] = [ev]
     if res.winner == "attacker":

@@ -34,6 +34,7 @@ class CocManeuver(Command):
     counter: str = ""
     bonus: int = 0
     penalty: int = 0
+    skill: str = ""  # the fighting skill the GM names (COC-MANEUVER-06); "" the best usable unarmed
 
 
 class CocShoot(Command):
