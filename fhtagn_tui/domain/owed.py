@@ -105,9 +105,35 @@ def _asks(state: State) -> list[Owed]:
     return out
 
 
+def _skill_play(state: State) -> list[Owed]:
+    """A failed push's consequence not written yet, a player's request to push (COC-DICE-06), and — once
+    the session has ended — the development phase while any skill is checked or marked (COC-DEV-04,
+    FH-DEV-04)."""
+    out: list[Owed] = []
+    checks = 0
+    for char in state.characters.values():
+        dev = char.dev
+        secret = dev.failed.secret if dev.failed is not None else False
+        if dev.consequence_due:
+            out.append(Owed("consequence", f"{char.name}: the consequence of the failed push of {dev.consequence_due}"
+                            " — in the Keeper's words", f"consequence {_word(char.name)} ", char.id, "COC-DICE-06",
+                            secret=secret))
+        if dev.push_asked:
+            out.append(Owed("push", f"{char.name} asks to push: {dev.push_asked}", f"push {_word(char.name)} ",
+                            char.id, "COC-DICE-06", secret=secret))
+        if not char.has("dead"):
+            checks += len(dev.checks)
+    if checks and state.sessions and state.session is None:
+        rule = "FH-DEV-04" if state.system == "fhtagn" else "COC-DEV-04"
+        what = "marked skill" if state.system == "fhtagn" else "experience check"
+        out.append(Owed("develop", f"Development phase: {checks} {what}{'s' if checks != 1 else ''} to roll "
+                        f"(session {state.sessions[-1].number} ended)", "develop", rule=rule))
+    return out
+
+
 def owed(state: State) -> list[Owed]:
     """Everything the GM still owes, most urgent first (the dying, then reactions, rolls, calls, requests)."""
-    out = _dying(state) + _reactions(state) + _lasting(state) + _chases(state) + _asks(state)
+    out = _dying(state) + _reactions(state) + _lasting(state) + _chases(state) + _asks(state) + _skill_play(state)
     for source in SOURCES:
         out += source(state)
     return out

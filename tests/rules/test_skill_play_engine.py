@@ -299,3 +299,22 @@ def test_first_aid_and_a_tome_read_check_their_skills():
     do(eng, 'read ada "Cultes des Goules"', 20)  # hard 20 of 40: read
     assert eng.state.characters["ada"].dev.checks == ("First Aid", "Language (French)")
     assert replayed(eng) == eng.state
+
+
+@pytest.mark.rule("COC-DICE-06", "COC-DEV-04")
+def test_the_owed_list_holds_a_push_consequence_and_the_development_phase_after_the_session():
+    from fhtagn_tui.domain.owed import owed
+
+    eng = coc("session start")
+    do(eng, "test ada Library Use", 30)  # a success: Library Use checked
+    do(eng, "test ada Stealth", 75)  # a failure
+    do(eng, 'push ada "crawls under the hedge"', 90)  # a failed push: the consequence is owed
+    kinds = {o.kind: o for o in owed(eng.state)}
+    assert kinds["consequence"].command == "consequence Ada " and "Stealth" in kinds["consequence"].text
+    assert "develop" not in kinds  # the session is still open
+    do(eng, 'consequence ada "the dog wakes"')
+    eng.execute("session end")
+    (phase,) = [o for o in owed(eng.state) if o.kind == "develop"]
+    assert (phase.command, phase.rule) == ("develop", "COC-DEV-04") and "1 experience check" in phase.text
+    do(eng, "develop", 70, 6, 80, 2)
+    assert not [o for o in owed(eng.state) if o.kind in ("develop", "consequence")]
