@@ -57,12 +57,17 @@ CHASE = (
     "chase location add hazard=hard Docks at=9",
 )
 
+#: All regular speed rolls (MOV as it is); Ada, faster than every pursuer, kept in (COC-CHASE-04).
+CHASE_START = ("chase start hold=ada roll=" + ",".join(["50"] * 12),)
 
-def glance_app(tmp_path: Path, *, fight: bool = False, chase: bool = False) -> FhtagnApp:
+
+def glance_app(tmp_path: Path, *, fight: bool = False, chase: bool | str = False) -> FhtagnApp:
+    """``chase``: True, a chase under way; "setup", one being set up (not started)."""
     path = tmp_path / "glance.fhtagn"
     create_campaign(path, "coc7", "The Marsh house").close()
     engine, store, notice = open_engine(path, False)
     engine.source = RandomSource(11)
-    for line in PARTY + (FIGHT if fight else ()) + (CHASE if chase else ()):
+    chased = (CHASE + (CHASE_START if chase is True else ())) if chase else ()
+    for line in PARTY + (FIGHT if fight else ()) + chased:
         engine.execute(line)
     return FhtagnApp(engine, store, notice)

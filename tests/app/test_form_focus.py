@@ -25,7 +25,7 @@ def demo() -> FhtagnApp:
     return FhtagnApp(engine, store, notice)
 
 
-def coc(**kw: bool) -> Callable[[], FhtagnApp]:
+def coc(**kw: bool | str) -> Callable[[], FhtagnApp]:
     return lambda: glance_app(Path(tempfile.mkdtemp()), **kw)
 
 
@@ -59,7 +59,7 @@ FORMS: list[tuple[str, list[str], Callable[[], FhtagnApp], list[str]]] = [
      ["af-target", "af-weapon", "af-response", "af-surprise", "af-bonus", "af-penalty", "af-dice", "act-save",
       "act-cancel"]),
     ("New chase", ["3", "N"], coc(), ["cn-title", "cn-era", "cn-env", "cn-save", "cn-cancel"]),
-    ("Add to a chase", ["3", "a"], coc(chase=True),
+    ("Add to a chase", ["3", "a"], coc(chase="setup"),
      ["cj-who", "cj-side", "cj-vehicle", "cj-mov", "cj-aptitude", "cj-save", "cj-more", "cj-cancel"]),
     ("Review search", ["R", "slash"], demo, ["s-character", "s-type", "s-rule", "s-text", "search-results"]),
     ("Review go to", ["R", "g"], demo, ["goto-input"]),

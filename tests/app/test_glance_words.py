@@ -16,7 +16,7 @@ from tests.app.test_form_focus import demo
 
 
 async def test_the_chase_tab_says_a_result_once_at_80x24() -> None:
-    app = glance_app(Path(tempfile.mkdtemp()), chase=True)
+    app = glance_app(Path(tempfile.mkdtemp()), chase="setup")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("3")
         await pilot.pause()

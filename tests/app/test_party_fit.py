@@ -46,7 +46,7 @@ async def test_a_wider_window_shows_the_conditions_whole_and_a_narrower_one_cuts
         narrow = _status_cell(app)
         assert narrow.endswith("…")
         table = app.query_one("#party-table", DataTable)
-        await pilot.resize_terminal(120, 40)
+        await pilot.resize_terminal(120, 30)  # (wider, not tall: at 120×40 the card takes 40 columns beside the table)
         await pilot.pause()
         wider = _status_cell(app)
         assert len(wider) > len(narrow) and wider.startswith(narrow[:-1])

@@ -43,7 +43,7 @@ from .chase_cells import (
     role_text,
     table_order,
 )
-from .chase_track import SIDE_STYLE, ahead_text, current_actor, draw
+from .chase_track import MAX_STACK, MAX_TALL_STACK, SIDE_STYLE, ahead_text, current_actor, draw
 
 EMPTY = (
     "[b]No chase[/b]\n\n"
@@ -258,7 +258,7 @@ class ChaseTab(GameTab):
         width = box.content_size.width or (self.size.width - 2) or 78
         turn = current_actor(chase)
         focus = self.selected()
-        self.query_one("#chase-track", Static).update(draw(chase, width, focus, turn, self._pan))
+        self.query_one("#chase-track", Static).update(draw(chase, width, focus, turn, self._pan, self._stack(chase)))
         if chase.ended:
             ahead = Text(f"Ended: {chase.outcome}", style="grey70")
         else:
@@ -267,6 +267,15 @@ class ChaseTab(GameTab):
         box.border_title = self._title(chase)
         box.border_subtitle = r"\[ ] pan · green flee · red pursue · \[x] vehicle"
         self.query_one("#chase-keys", Static).update(self._keys_hint())
+
+    def _stack(self, chase: Chase) -> int:
+        """How many participants the track stacks on a location: what the height leaves once the
+        table has a row each (3 at 80×24; up to 10 in a taller terminal)."""
+        height = self.size.height or (self.app.size.height - 6)
+        # the box (borders, numbers, ground, the line ahead), the table (a row each and its head), the
+        # last result and the keys
+        room = height - 5 - (len(chase.participants) + 1) - 2
+        return max(MAX_STACK, min(room, MAX_TALL_STACK))
 
     def _title(self, chase: Chase) -> str:
         head = f"Chase {chase.number}" + (f": {chase.title}" if chase.title else "")
