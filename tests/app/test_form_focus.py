@@ -61,6 +61,7 @@ FORMS: list[tuple[str, list[str], Callable[[], FhtagnApp], list[str]]] = [
     ("New chase", ["3", "N"], coc(), ["cn-title", "cn-era", "cn-env", "cn-save", "cn-cancel"]),
     ("Add to a chase", ["3", "a"], coc(chase="setup"),
      ["cj-who", "cj-side", "cj-vehicle", "cj-mov", "cj-aptitude", "cj-save", "cj-more", "cj-cancel"]),
+    ("GM screen table roll", ["3", "f1", "ctrl+r"], coc(chase="setup"), ["tr-dice", "tr-environment"]),
     ("Review search", ["R", "slash"], demo, ["s-character", "s-type", "s-rule", "s-text", "search-results"]),
     ("Review go to", ["R", "g"], demo, ["goto-input"]),
 ]
