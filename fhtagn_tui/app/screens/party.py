@@ -207,14 +207,15 @@ class PartyTab(GameTab):
 
     def _tall(self) -> bool:
         """Whether the card stands beside the table (the tab, or before its first layout the window, is
-        120×40 or more)."""
+        120×40 or more; the GM's app only: a players' view keeps the table and the sheet)."""
         if not self.size:
             size = self.app.size
-            self.set_class(size.width >= TALL[0] and size.height - CHROME_ROWS - 1 >= TALL[1], "tall")
+            self.set_class(not self.gm.player and size.width >= TALL[0]
+                           and size.height - CHROME_ROWS - 1 >= TALL[1], "tall")
         return self.has_class("tall")
 
     def on_resize(self, event: Resize) -> None:
-        tall = event.size.width >= TALL[0] and event.size.height >= TALL[1]
+        tall = not self.gm.player and event.size.width >= TALL[0] and event.size.height >= TALL[1]
         if tall != self.has_class("tall"):
             self.set_class(tall, "tall")
             if self._state is not None:
