@@ -71,3 +71,20 @@ async def test_the_chase_track_stacks_everyone_when_tall(tmp_path: Path) -> None
         await pilot.press("3")
         await pilot.pause()
         assert "+2 more" in "\n".join(screen_lines(app))  # 3 rows at 80×24: the table keeps its room
+
+
+async def test_80x24_stays_complete_the_fight_order_whole(tmp_path: Path) -> None:
+    """At 80×24 the Initiative order shows all twelve fighters before the fight's first result (the
+    result panel takes its hint's rows only), and neither the order nor the chase table scrolls
+    sideways."""
+    app = glance_app(tmp_path, fight=True, chase=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        text = "\n".join(screen_lines(app))
+        for name in ("Sam Kearney", "Harvey Walters", "Father Tomás", "Cultist Cyrus", "Sheriff Dale", "Deep One"):
+            assert name in text, name
+        assert app.query_one("#ini-table", DataTable).max_scroll_x == 0
+        await pilot.press("3")
+        await pilot.pause()
+        assert app.query_one("#chase-table", DataTable).max_scroll_x == 0
