@@ -14,7 +14,11 @@ from textual.widgets import DataTable, Input, Label, Select, Static
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.export.search import KINDS, FilterError, LogFilter
 
+from ..access import gm_app
 from ..keymap import key_markup
+
+#: A rule ID and a family of the campaign's system, as the Rule field's hint.
+RULE_HINTS = {"fhtagn": "FH-SAN-03, FH-SAN", "coc7": "COC-INSANITY-02, COC-CHASE", "gurps": "GURPS-FRIGHT-02, GURPS"}
 
 #: How many hits the result table shows (the most recent ones are kept).
 SHOWN = 500
@@ -51,7 +55,8 @@ class SearchForm(ModalScreen[None]):
                 yield Select([(kind, kind) for kind in KINDS], prompt="any kind", id="s-type", compact=True)
             with Horizontal(classes="search-row"):
                 yield Label("Rule", classes="search-label")
-                yield Input(placeholder="FH-SAN-03, FH-SAN", id="s-rule", compact=True)
+                yield Input(placeholder=RULE_HINTS.get(gm_app(self).state.system, RULE_HINTS["fhtagn"]), id="s-rule",
+                            compact=True)
                 yield Label("Words", classes="search-label")
                 yield Input(placeholder="text", id="s-text", compact=True)
             yield Static("", id="search-status")
