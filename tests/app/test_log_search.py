@@ -8,7 +8,7 @@ from textual.widgets import DataTable, Select, Static
 
 from fhtagn_tui.app.widgets.row_table import RowTable
 from fhtagn_tui.export.search import KINDS, LogFilter, event_kinds, search_events
-from tests.app.screen_text import screen_lines
+from tests.app.screen_text import joined, screen_lines
 
 LONG = ("The cellar stairs creak under every step, and somewhere below a radio plays a hymn "
         "that nobody in Harlan Creek has sung for forty years")
@@ -57,6 +57,11 @@ async def test_a_long_row_ends_in_an_ellipsis_and_the_detail_reads_it_whole(make
         assert row.rstrip().rstrip("▁▂▃▄▅▆▇█ ").endswith("…") and "forty years" not in row
         detail = str(app.query_one("#log-detail", Static).render())
         assert "forty years" in detail.replace("\n", " ")
+        table.focus()
+        await pilot.press("enter")  # the whole event in a panel
+        await pilot.pause()
+        assert type(app.screen).__name__ == "TextView"
+        assert "Harlan Creek has sung for forty years" in joined(app)
 
 
 def test_a_kind_in_words_finds_its_events_and_class_names_still_work() -> None:

@@ -228,6 +228,16 @@ class LogTab(GameTab):
                 line.styles.min_height = self._detail_floor
             update_steady(line, text)  # no layout pass when it keeps its height
 
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row: the whole event in a panel (what happened, every die, the rules), for one
+        longer than the detail line's half of the tab."""
+        ev = self._shown.get(str(event.row_key.value))
+        if ev is None or event.data_table.id != "log-table":
+            return
+        from ..forms.text_view import TextView
+
+        self.gm.push_screen(TextView("The whole event", self.detail(ev)))
+
     def fit_detail(self) -> None:
         """The tab has just been opened: the detail line takes its event's rows again, no more."""
         if self._detail_floor and self._built:
