@@ -262,10 +262,11 @@ def _add_moments(moments: list[Moment], found: list[tuple[str, str, str]], group
                  line: Line) -> None:
     """Add an event's key moments (``line``: the event's), told by the action they came of (``head``:
     its group's first line); one of the same kind for the same character in the same action is
-    joined to it ("suffers a major wound and falls unconscious").  A bond or a skill set by hand
-    is its own action: its words are not told twice."""
+    joined to it ("suffers a major wound and falls unconscious").  A bond, a skill or a condition
+    set by hand is its own action: its words are not told twice."""
     for kind, who, what in found:
-        text = "" if head is line and kind in _TOLD_BY_ITSELF else head.text
+        by_itself = kind in _TOLD_BY_ITSELF or (line.kind in _SET_BY_HAND and "(" not in line.text)
+        text = "" if head is line and by_itself else head.text
         last = moments[-1] if moments else None
         if last is not None and last.group == group and last.kind == kind and last.who == who:
             moments[-1] = msgspec.structs.replace(last, what=f"{last.what} and {what}",
@@ -276,6 +277,9 @@ def _add_moments(moments: list[Moment], found: list[tuple[str, str, str]], group
 
 #: Moments whose event, alone, says no more than the moment (a bond broken or a skill raised by hand).
 _TOLD_BY_ITSELF = ("bond", "development")
+#: Events that are the moment itself when the GM wrote them alone ("Tomás: temporarily insane"):
+#: their words are not told again unless they say more (a note in brackets: "dead (shotgun)").
+_SET_BY_HAND = ("ConditionAdded", "DisorderGained")
 
 
 def _counts(levels: dict[object, int], tallies: dict[str, int]) -> dict[str, int]:
