@@ -154,3 +154,14 @@ def test_wounds_merge_per_action_and_say_what_happened() -> None:
     assert moment.kind == "wound" and moment.who == "Harvey"
     assert moment.what.startswith("suffers a major wound")
     assert moment.text.startswith("Harvey takes 7 damage")
+
+
+def test_a_condition_set_by_hand_is_told_once() -> None:
+    eng = Engine.memory("coc7", source=RandomSource(3))
+    for line in ("char new Tomas STR=45 CON=55 SIZ=60 DEX=50 POW=80", "session start Night",
+                 'cond add tomas "temporarily insane"', "cond add tomas dead note=shotgun"):
+        eng.execute(line)
+    assert isinstance(eng.sink, MemorySink)
+    moments = {m.kind: m.told for m in build_recap(list(eng.sink.events)).sessions[-1].moments}
+    assert moments["insanity"] == "Tomas goes temporarily insane"
+    assert moments["death"].startswith("Tomas dies — Tomas: dead (")  # its note says more: told
