@@ -761,6 +761,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         else:
             update_steady(status, text)  # laid out again only when its height changes
 
+    @property
+    def message(self) -> str:
+        """What the message line says now, whole."""
+        return self._message
+
     def action_message(self) -> None:
         """The last message whole, in a panel (a long one is cut on the message line)."""
         if self._message:

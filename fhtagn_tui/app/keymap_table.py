@@ -88,6 +88,7 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('requisitions.agent_filter', ('a',), 'Agent filter', 'RequisitionsTab'),
     ('requisitions.category_filter', ('c',), 'Category filter', 'RequisitionsTab'),
     ('log.reveal', ('v',), 'Reveal', 'LogTab'),
+    ('log.search', ('slash',), 'Search', 'LogTab'),
     ('timeline.close', ('escape', 'q'), 'Close', 'TimelineScreen'),
     ('gm_screen.close', ('escape',), 'Close', 'ReferenceScreen'),
     ('app.gm_screen', ('f1',), 'Close', 'ReferenceScreen'),

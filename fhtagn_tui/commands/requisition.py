@@ -111,7 +111,7 @@ def _req(args: Args) -> RequestRequisition:
 
 
 def _outcome(r: Requisition) -> str:
-    test = f"{r.test} {r.target}→{r.roll} {'success' if r.success else 'failure'}" if r.test else "no test"
+    test = f"rolled {r.roll} vs {r.test} {r.target}, {'success' if r.success else 'failure'}" if r.test else "no test"
     got = "acquired" if r.acquired else "refused"
     if r.debt:
         got += f" ({r.debt})"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from fhtagn_tui.rules import names
@@ -40,3 +41,21 @@ def find_character(state: State, name: str) -> Character:
     if not by_name:
         raise Rejected(f"no character called {name!r}: the campaign has no characters yet (create one with 'char new NAME')")
     return by_name[resolve(name, by_name, "character")]
+
+
+def command_name(state: State, char: Character) -> str:
+    """The shortest form of ``char``'s name that a command finds them by, and only them: one word of
+    the name ("mara" for "Agent Mara Oduya" beside "Agent Ray Cole"), else its id, else the whole
+    name in quotes — what a suggested command ("san sleep mara") writes."""
+    words: list[str] = sorted(dict.fromkeys(re.findall(r"\w+", names.fold(char.name))), key=len)
+    for word in (*words, char.id):
+        if word and " " not in word and "'" not in word and _finds(state, word, char):
+            return word
+    return '"' + char.name.replace('"', "") + '"'
+
+
+def _finds(state: State, word: str, char: Character) -> bool:
+    try:
+        return find_character(state, word).id == char.id
+    except Rejected:
+        return False

@@ -44,7 +44,7 @@ def add_export_arguments(p: argparse.ArgumentParser) -> None:
 
 def add_log_filters(p: argparse.ArgumentParser) -> None:
     p.add_argument("--character", default="", metavar="NAME", help="events that name this character")
-    p.add_argument("--type", default="", metavar="T", help="events of this kind (DiceRolled, SanLost…; part of a name works)")
+    p.add_argument("--type", default="", metavar="T", help="events of this kind: sanity, fights, chases, rolls and tests… (or an event type: PoolChanged)")
     p.add_argument("--rule", default="", metavar="ID", help="events that applied this rule (FH-SAN-03) or family (FH-SAN)")
     p.add_argument("--text", default="", metavar="WORD", help="events whose words contain WORD")
     p.add_argument("--session", type=int, default=None, metavar="N", help="events of session N")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from html import escape
 
-from .markdown import escaped_groups, fight_heading, glance, plain, when
+from .markdown import escaped_groups, fight_heading, glance, moments_by_kind, plain, when
 from .recap import Group, Recap, SessionRecap, Summary
 
 __all__ = ["iter_html", "to_html", "STYLE"]
@@ -29,6 +29,10 @@ th, td { border: 1px solid #d8cfc0; padding: .2rem .6rem; text-align: left; }
 th { background: #efe7d8; }
 td.n { text-align: right; }
 .hidden { color: #999; font-style: italic; }
+ul.moments { padding-left: 1.2rem; }
+.moment { font-weight: bold; color: #5b2333; }
+.status { font-weight: bold; color: #5b2333; }
+.seq { color: #888; }
 """
 
 
@@ -86,14 +90,17 @@ def _table(summaries: list[Summary]) -> list[str]:
         for m in s.moves:
             if m.label not in labels:
                 labels.append(m.label)
-    out = ["<table>", "<tr><th>Who</th><th>Actions</th>" + "".join(f"<th>{_e(x)}</th>" for x in labels) + "</tr>"]
+    status = any(s.status for s in summaries)  # a column for how they ended, when one ended gravely
+    out = ["<table>", "<tr><th>Who</th>" + ("<th>Status</th>" if status else "") + "<th>Actions</th>"
+           + "".join(f"<th>{_e(x)}</th>" for x in labels) + "</tr>"]
     for s in summaries:
+        told = (f'<td class="status">{_e(s.status)}</td>' if s.status else "<td>–</td>") if status else ""
         if s.hidden:
             cells = "".join('<td class="hidden">not shown</td>' for _ in labels)
         else:
             moves = {m.label: m.text for m in s.moves}
             cells = "".join(f"<td>{_e(moves.get(x, '–'))}</td>" for x in labels)
-        out.append(f'<tr><td><b>{_e(s.name)}</b></td><td class="n">{s.actions}</td>{cells}</tr>')
+        out.append(f'<tr><td><b>{_e(s.name)}</b></td>{told}<td class="n">{s.actions}</td>{cells}</tr>')
     out.append("</table>")
     return out
 
@@ -107,6 +114,13 @@ def _session(rec: SessionRecap) -> list[str]:
         meta.append("still open")
     meta.append(glance(rec))
     out.append(f'<p class="meta">{_e(" · ".join(meta))}</p>')
+    if rec.moments:
+        out += ["<h3>Key moments</h3>", '<ul class="moments">']
+        for m in moments_by_kind(rec.moments):
+            secret = ' <span class="tag">(secret)</span>' if m.secret else ""
+            out.append(f'<li><span class="moment">{_e(m.heading)}:</span> {_e(m.told)}'
+                       f' <span class="seq">(#{m.seq})</span>{secret}</li>')
+        out.append("</ul>")
     actors: dict[str, int] = {}
     for g in rec.groups:
         if g.actor and not g.undone:

@@ -7,9 +7,11 @@ import time
 from collections.abc import Callable, Iterator
 from operator import attrgetter, itemgetter
 
-from .recap import Group, Recap, SessionRecap, Summary
+from .moments import KINDS
+from .recap import Group, Moment, Recap, SessionRecap, Summary
 
-__all__ = ["md_escape", "md_escape_all", "iter_markdown", "to_markdown", "when", "glance", "fight_heading"]
+__all__ = ["md_escape", "md_escape_all", "iter_markdown", "to_markdown", "when", "glance", "fight_heading",
+           "moments_by_kind"]
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~])")
 _LEADING = re.compile(r"^(\s*)([#+\-=])")
@@ -130,12 +132,30 @@ def _group(n: int, g: Group, escaped: Iterator[str] | None = None) -> list[str]:
         head = f"~~{head}~~ *(taken back)*"
     if first.secret:
         head += " *(secret)*"
-    out = [f"{n}. {head}"]
+    item = f"{n}. "
+    out = [item + head]
     if len(lines) > 1:
+        indent = " " * len(item)  # a sub-item starts under its item's text (4 spaces under "10. ")
         for line in lines[1:]:
             words = next(escaped) + (" *(secret)*" if line.secret and not first.secret else "")
-            out.append(f"   - {words}")
+            out.append(f"{indent}- {words}")
     return out
+
+
+def moments_by_kind(moments: list[Moment]) -> list[Moment]:
+    """A session's key moments, the gravest kind first, in the order they happened within a kind."""
+    order = list(KINDS)
+    return sorted(moments, key=lambda m: (order.index(m.kind), m.seq))
+
+
+def _moments(moments: list[Moment]) -> list[str]:
+    if not moments:
+        return []
+    out = ["### Key moments", ""]
+    for m in moments_by_kind(moments):
+        secret = " *(secret)*" if m.secret else ""
+        out.append(f"- **{m.heading}:** {md_escape(m.told)} (#{m.seq}){secret}")
+    return out + [""]
 
 
 def _summary_table(summaries: list[Summary]) -> list[str]:
@@ -146,14 +166,17 @@ def _summary_table(summaries: list[Summary]) -> list[str]:
                 labels.append(m.label)
     if not summaries:
         return []
-    out = ["| Who | Actions | " + " | ".join(labels) + " |", "|---|---:|" + "---|" * len(labels)]
+    status = any(s.status for s in summaries)  # a column for how they ended, when one ended gravely
+    out = ["| Who | " + ("Status | " if status else "") + "Actions | " + " | ".join(labels) + " |",
+           "|---|" + ("---|" if status else "") + "---:|" + "---|" * len(labels)]
     for s in summaries:
         if s.hidden:
             cells = ["*not shown*"] * len(labels)
         else:
             moves = {m.label: m.text for m in s.moves}
             cells = [md_escape(moves.get(label, "–")) for label in labels]
-        out.append(f"| **{md_escape(s.name)}** | {s.actions} | " + " | ".join(cells) + " |")
+        told = f" **{md_escape(s.status)}** |" if s.status else " – |" if status else ""
+        out.append(f"| **{md_escape(s.name)}** |{told} {s.actions} | " + " | ".join(cells) + " |")
     return out
 
 
@@ -166,6 +189,7 @@ def _session(rec: SessionRecap) -> list[str]:
         meta.append("still open")
     meta.append(glance(rec))
     out += ["*" + " · ".join(meta) + "*", ""]
+    out += _moments(rec.moments)
     actors: dict[str, int] = {}
     for g in rec.groups:
         if g.actor and not g.undone:

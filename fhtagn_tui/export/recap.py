@@ -37,6 +37,7 @@ from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
+from .moments import Moment, moments_of, status_of
 from .timeline import BUILD, TRACKED, Track, Tracker, created_name
 
 Progress = Callable[[int, int], None]
@@ -46,7 +47,7 @@ ACTOR_FIELDS = ("attacker", "agent", "shooter", "driver", "character", "particip
 #: Event types that tell a hidden character's numbers (left out for the players).
 _STAT_EVENTS = (StatChanged, SkillChanged, PoolChanged)
 
-__all__ = ["Line", "Group", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of", "log_marks", "log_marks_of_records"]
+__all__ = ["Line", "Group", "Moment", "PoolMove", "Summary", "SessionRecap", "Recap", "build_recap", "actor_of", "log_marks", "log_marks_of_records"]
 
 
 class Line(msgspec.Struct, frozen=True, gc=False):  # atoms only: never in a cycle
@@ -102,6 +103,7 @@ class Summary(msgspec.Struct, frozen=True):
     actions: int
     moves: tuple[PoolMove, ...] = ()
     changes: tuple[tuple[int, str, str], ...] = ()  # (seq, label and new value, the event's words)
+    status: str = ""  # how they ended the session when it is grave: "dead", "insane: flee"…
 
 
 class SessionRecap(msgspec.Struct):
@@ -111,6 +113,7 @@ class SessionRecap(msgspec.Struct):
     started_ts: float = 0.0
     open: bool = False  # not ended yet
     groups: list[Group] = []
+    moments: list[Moment] = []  # its key moments (deaths, insanity, wounds, broken bonds, development)
     summaries: list[Summary] = []
     counts: dict[str, int] = {}
 
@@ -197,6 +200,7 @@ _LEVEL_COUNTS: dict[str, str] = {}
 
 
 _UNDO_REDO = (Undone, Redone)
+_NO_MOMENTS: list[tuple[str, str, str]] = []  # (never added to)
 
 
 KindInfo = tuple[str, bool, str | None, bool, tuple[str, ...] | None, str | None]
@@ -231,8 +235,10 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
     for t in tracks:
         char = state.characters.get(t.key)
         hidden = players and (t.hidden or (char is not None and char.hidden))
+        status = status_of(char)  # (conditions are public: a hidden character's too)
         if hidden:
-            out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=True, actions=actions.get(t.name, 0)))
+            out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=True, actions=actions.get(t.name, 0),
+                               status=status))
             continue
         moves = []
         changes = []
@@ -245,11 +251,35 @@ def _summaries(tracks: list[Track], state: State, actions: dict[str, int], playe
             changes += [(p.seq, f"{label} {p.value:g}", p.text) for p in points[1:]]
         changes.sort(key=_SEQ)
         out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=False, actions=actions.get(t.name, 0),
-                           moves=tuple(moves), changes=tuple(changes)))
+                           moves=tuple(moves), changes=tuple(changes), status=status))
     return out
 
 
 _SEQ = itemgetter(0)
+
+
+def _add_moments(moments: list[Moment], found: list[tuple[str, str, str]], group: int, head: Line,
+                 line: Line) -> None:
+    """Add an event's key moments (``line``: the event's), told by the action they came of (``head``:
+    its group's first line); one of the same kind for the same character in the same action is
+    joined to it ("suffers a major wound and falls unconscious").  A bond, a skill or a condition
+    set by hand is its own action: its words are not told twice."""
+    for kind, who, what in found:
+        by_itself = kind in _TOLD_BY_ITSELF or (line.kind in _SET_BY_HAND and "(" not in line.text)
+        text = "" if head is line and by_itself else head.text
+        last = moments[-1] if moments else None
+        if last is not None and last.group == group and last.kind == kind and last.who == who:
+            moments[-1] = msgspec.structs.replace(last, what=f"{last.what} and {what}",
+                                                  secret=last.secret and head.secret)
+        else:
+            moments.append(Moment(head.seq, kind, who, what, text, head.secret, group))
+
+
+#: Moments whose event, alone, says no more than the moment (a bond broken or a skill raised by hand).
+_TOLD_BY_ITSELF = ("bond", "development")
+#: Events that are the moment itself when the GM wrote them alone ("Tomás: temporarily insane"):
+#: their words are not told again unless they say more (a note in brackets: "dead (shotgun)").
+_SET_BY_HAND = ("ConditionAdded", "DisorderGained")
 
 
 def _counts(levels: dict[object, int], tallies: dict[str, int]) -> dict[str, int]:
@@ -445,7 +475,9 @@ def _build(
     levels: dict[object, int] = {}  # its rolls' outcomes (``level``), each counted, and…
     tallies: dict[str, int] = {}  # …what its events count as (notes, fights…): its counts, when it ends
     groups: list[Group] = []  # its groups
-    last_group, last_lines = 0, []  # its last group's number (0: none to add to) and lines
+    last_lines: list[Line] = []  # its last group's lines, and…
+    last_group = 0  # …its number (0: none to add to)
+    moments: list[Moment] = []  # its key moments
     tracker = Tracker()
     actions: dict[str, int] = {}
     view = public_view if players else _same
@@ -506,9 +538,10 @@ def _build(
                 current.summaries = _summaries(tracker.result(), before, actions, players)
                 current.counts = _counts(levels, tallies)
             after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
-            current = SessionRecap(number=ev_session, after=after, groups=[], summaries=[], counts={})
+            current = SessionRecap(number=ev_session, after=after, groups=[], moments=[], summaries=[], counts={})
             sessions.append(current)
             current_no, groups, last_group, levels, tallies = ev_session, current.groups, 0, {}, {}
+            moments = current.moments
             tracker = Tracker()
             tracker.begin(view(before), start)
             actions = {}
@@ -538,6 +571,7 @@ def _build(
                 known_before, known_after = chars_before, chars_now
         text = told if players else ev.describe(names)
         # the tracker reads characters and chases only: an event that changed neither adds nothing
+        found = _NO_MOMENTS
         if chars_now is not chars_before or now.chases is not before.chases:
             if players:
                 # the tracker reads the characters and chases of the players' view only: the view
@@ -548,11 +582,14 @@ def _build(
                 public_before = seen[1] if same else view(before)
                 seen = (now, view(now))
                 tracker.observe(public_before, seen[1], ev, text or "", number)
+                if text is not None:
+                    found = moments_of(public_before, seen[1])
             else:
                 # the tracker tells a moved value in the event's words with the names after it: the
                 # words just made, when those are the same names (no one named or created by it)
                 plain = same_names and not created_name(ev)
                 tracker.observe(before, now, ev, text if plain else None, ev.seq)
+                found = moments_of(before, now)
         if text is None:
             continue
         kind = type(ev)
@@ -567,6 +604,8 @@ def _build(
             tallies[counted] = tallies.get(counted, 0) + 1
         line = Line(number, text, kind_name, ev.secret and gm)
         group = ev.group
+        if found and not undo_redo and group not in undone:  # (a death taken back was none)
+            _add_moments(moments, found, group, last_lines[0] if group and group == last_group else line, line)
         if group and group == last_group:
             last_lines.append(line)
             more += 1

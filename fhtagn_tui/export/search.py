@@ -23,10 +23,60 @@ from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.lookup import did_you_mean
 
-__all__ = ["FilterError", "LogFilter", "build_query", "known_names", "search_events", "search_store"]
+__all__ = ["FilterError", "KINDS", "LogFilter", "build_query", "event_kinds", "known_names", "search_events",
+           "search_store"]
 
 #: Record fields holding free text (never taken for a character's id).
 _FREE_TEXT = frozenset({"text", "label", "reason", "title", "notes", "note", "item", "outcome", "expr"})
+
+
+#: What a user calls the kinds of events (the review search's choices, ``fhtagn log --type``): the
+#: campaign's own events by name, every other feature's by the module it is written in.
+_BY_NAME = {
+    "rolls and tests": ("DiceRolled", "TableRolled"),
+    "HP, SAN and other pools": ("PoolChanged",),
+    "conditions": ("ConditionAdded", "ConditionRemoved"),
+    "bonds": ("BondChanged",),
+    "characters": ("CharacterCreated", "CharacterDeleted", "StatChanged", "SkillChanged", "CharacterNotesSet",
+                   "AttackAdded", "AttackRemoved", "TemplateSaved", "TemplateRemoved"),
+    "notes": ("NoteAdded",),
+    "sessions": ("SessionStarted", "SessionEnded", "CampaignCreated"),
+    "undo and redo": ("Undone", "Redone"),
+    "secrets revealed": ("Revealed",),
+}
+_BY_MODULE = {
+    "sanity": ("sanity", "coc_insanity", "fright"),
+    "fights": ("encounter", "fh_combat", "coc_combat", "gurps_combat"),
+    "wounds and healing": ("fh_healing", "coc_wounds"),
+    "chases": ("chase",),
+    "hazards": ("fh_hazards",),
+    "requisitions": ("requisition",),
+    "roll requests": ("asks",),
+    "tomes and spells": ("coc_tomes",),
+}
+#: The kinds in the order a user picks from.
+KINDS = ("rolls and tests", "fights", "wounds and healing", "HP, SAN and other pools", "sanity", "conditions",
+         "bonds", "chases", "hazards", "requisitions", "roll requests", "tomes and spells", "characters",
+         "notes", "sessions", "undo and redo", "secrets revealed")
+
+
+def _feature(module: str) -> str:
+    """``fhtagn_tui.domain.features.chase.events`` → ``chase`` ("" for a module outside the features)."""
+    parts = module.split(".")
+    return parts[parts.index("features") + 1] if "features" in parts[:-1] else ""
+
+
+def event_kinds() -> dict[str, tuple[str, ...]]:
+    """Each of :data:`KINDS` → the event types it stands for."""
+    load_all()
+    out = {kind: tuple(t for t in names if t in EVENT_TYPES) for kind, names in _BY_NAME.items()}
+    for kind, modules in _BY_MODULE.items():
+        found = []
+        for name, cls in sorted(EVENT_TYPES.items()):
+            if _feature(cls.__module__) in modules:
+                found.append(name)
+        out[kind] = tuple(found)
+    return {kind: out[kind] for kind in KINDS}
 
 
 class FilterError(ValueError):
@@ -35,7 +85,7 @@ class FilterError(ValueError):
 
 class LogFilter(msgspec.Struct, frozen=True):
     character: str = ""  # a name, id or unique prefix
-    type: str = ""  # an event type (DiceRolled), or part of one (chase)
+    type: str = ""  # a kind in a user's words (KINDS: "sanity"), an event type (DiceRolled), or part of one
     rule: str = ""  # a rule ID (FH-SAN-03) or a family (FH-SAN, FH)
     text: str = ""  # words that must appear (in the record or a named character's name)
     session: int | None = None
@@ -104,6 +154,10 @@ def _character_ids(name: str, names: dict[str, str]) -> frozenset[str]:
 def _types(word: str) -> list[str]:
     key = word.strip().casefold()
     load_all()  # every event type registered (the feature modules load when first needed)
+    kinds = event_kinds()
+    for kind, types in kinds.items():  # a kind in a user's words first ("sanity", "chases")
+        if kind.casefold() == key:
+            return list(types)
     every = sorted(EVENT_TYPES)
     exact = [t for t in every if t.casefold() == key]
     if exact:
@@ -111,8 +165,8 @@ def _types(word: str) -> list[str]:
     part = [t for t in every if key in t.casefold()]
     if part:
         return part
-    raise FilterError(f"no kind of event called {word!r}{did_you_mean(word, every)} "
-                      f"(e.g. DiceRolled, PoolChanged, NoteAdded, SanLost, RequisitionResolved)")
+    raise FilterError(f"no kind of event called {word!r}{did_you_mean(word, [*kinds, *every])} "
+                      f"(kinds: {', '.join(kinds)}; or an event type, e.g. PoolChanged)")
 
 
 def _rule_test(rule: str) -> Any:

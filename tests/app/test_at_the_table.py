@@ -506,8 +506,10 @@ async def test_gm_screen_list_entries_are_whole(size):
             assert " ".join(f"{e.id.rsplit('-', 1)[1]} {e.summary}".split()) in text
 
 
-@pytest.mark.parametrize(("size", "blocks"), [((80, 24), 5), ((120, 40), 10)])
+@pytest.mark.parametrize(("size", "blocks"), [((80, 24), 5), ((120, 30), 10), ((120, 40), 5), ((160, 30), 10)])
 async def test_the_party_table_uses_the_width(size, blocks):
+    """Long bars when the table has the width; from 120×40 the investigator card stands beside it
+    and the bars stay short (the table is 80 wide there: the room goes to the Status)."""
     app = fhtagn()
     async with app.run_test(size=size) as pilot:
         await pilot.pause()

@@ -391,8 +391,8 @@ def test_req_list_and_items(eng):
     do(eng, "req ada villa price=12000 own bond=Partner", 71, 2)
     text = eng.execute("req list").answer
     assert text.splitlines() == [
-        "S1 #4 Ada: pistol [Standard] by favour of Sister — CHA×5 60→61 failure; refused; bonds: Sister −1",
-        "S1 #6 Ada: villa [Major 12,000 €] by own money — INT×5 70→71 failure; acquired (debt); "
+        "S1 #4 Ada: pistol [Standard] by favour of Sister — rolled 61 vs CHA×5 60, failure; refused; bonds: Sister −1",
+        "S1 #6 Ada: villa [Major 12,000 €] by own money — rolled 71 vs INT×5 70, failure; acquired (debt); "
         "bonds: Partner −2, Sister −1, Mom −1 broken",
     ]
     assert eng.execute("req list category=major").answer.startswith("S1 #6")

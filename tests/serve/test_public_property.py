@@ -44,8 +44,9 @@ HIDDEN = "Shade"
 NAMED = re.compile(rf"(?<!\w){HIDDEN}(?!\w)")
 #: Structure around names that is not a character's number: the round, the public number (Log row and detail), session, time
 #: columns of a Log row, a recap's "N actions" and its table's actions column, and the head of a
-#: line of a (public) character's changes in the recap ("#7 HP 10: …": that character's pool).
-NOT_A_NUMBER = re.compile(r"#\d+ [A-Za-z]+ [\d.]+: |[Rr]ound \d+|^#\d+ · |^\d+\. |^\W*\d+\W+\d*\W*--:--|— \d+ actions?|\| \d+ \||<td class=\"n\">\d+</td>")
+#: line of a (public) character's changes in the recap ("#7 HP 10: …": that character's pool), and
+#: the public number a recap's key moment ends with ("(#7)").
+NOT_A_NUMBER = re.compile(r"#\d+ [A-Za-z]+ [\d.]+: |\(#\d+\)|[Rr]ound \d+|^#\d+ · |^\d+\. |^\W*\d+\W+\d*\W*--:--|— \d+ actions?|\| \d+ \||<td class=\"n\">\d+</td>")
 
 
 

@@ -22,6 +22,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
 from ..keymap import key_markup
+from ..widgets.tick_box import TickBox
 from .action_specs import ActionSpec, Ctx, Field, actions_for, command_text, defaults
 
 #: Runs one command line; returns the refusal, or None when it was done.
@@ -125,7 +126,7 @@ class ActionForm(ModalScreen[None]):
                 if field.kind == "toggles" and field.choices is not None:
                     with Grid(id=_choice_id(field.key), classes="act-toggles"):
                         for label, value in field.choices(self.ctx):
-                            yield Checkbox(label, id=f"af-t-{value}", compact=True)
+                            yield TickBox(label, id=f"af-t-{value}", compact=True)
             yield Static("", id="act-hint")
             yield Static("", id="act-preview")
             yield Static("", id="act-error")
@@ -141,7 +142,7 @@ class ActionForm(ModalScreen[None]):
             return Select([(label, v) for label, v in options], value=value if options else NO_CHOICE,
                           allow_blank=not options, id=_choice_id(field.key), compact=True)
         if field.kind == "check":
-            return Checkbox("", id=_choice_id(field.key), compact=True)
+            return TickBox("", id=_choice_id(field.key), compact=True)
         return Input(placeholder=field.placeholder, id=_choice_id(field.key), compact=True,
                      type="integer" if field.kind == "int" else "text")
 

@@ -20,6 +20,7 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 from ..access import gm_app
 from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
+from ..widgets.tick_box import TickBox
 from .action import RunText
 from .action_specs import q
 
@@ -56,7 +57,7 @@ class FightersForm(ModalScreen[None]):
             yield Static("[dim]NPCs: how many above, which below (the bestiary and templates; type to search)[/dim]",
                          id="add-book-hint")
             yield BookPicker(self.state, self.book, id="add-book")
-            yield Checkbox("readied firearm (DEX+50, COC-FIREARM-02)", id="add-readied", compact=True)
+            yield TickBox("readied firearm (DEX+50, COC-FIREARM-02)", id="add-readied", compact=True)
             yield Static("", id="add-error")
             with Horizontal(id="add-buttons"):
                 yield Button(f"Add ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="add-save", compact=True)

@@ -17,6 +17,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
 
 from ..keymap import key_text
+from ..widgets.tick_box import TickBox
 
 #: Runs a command line; returns the refusal, or None when it was done.
 Runner = Callable[[str], str | None]
@@ -49,7 +50,7 @@ class AskForm(ModalScreen[None]):
                     yield Input("", id="ask-mod", placeholder="-20 / +20" if self.system == "fhtagn" else "-2",
                                 max_length=6)
                 yield Label("Secret")
-                yield Checkbox("only I see the results", id="ask-secret")
+                yield TickBox("only I see the results", id="ask-secret")
             yield Static("", id="ask-command", markup=False)
             yield Static("", id="ask-error", markup=False)
             yield Static(f"Enter or {key_text(self.app, 'form.save', 'ctrl+s')} ask · "

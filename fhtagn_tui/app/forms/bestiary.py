@@ -16,6 +16,7 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 from ..access import gm_app
 from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
+from ..widgets.tick_box import TickBox
 from .action_specs import q
 
 
@@ -51,9 +52,9 @@ class BestiaryForm(ModalScreen[None]):
             with Horizontal(id="book-row"):
                 yield Label("How many ")
                 yield Input(value="1", type="integer", id="book-count", compact=True)
-                yield Checkbox("hidden", id="book-hidden", compact=True)
-                yield Checkbox("vary", id="book-vary", compact=True)
-                yield Checkbox("into the fight", value=self.fight, id="book-fight", compact=True)
+                yield TickBox("hidden", id="book-hidden", compact=True)
+                yield TickBox("vary", id="book-vary", compact=True)
+                yield TickBox("into the fight", value=self.fight, id="book-fight", compact=True)
             with Horizontal(id="book-dice-row"):
                 yield Label("Dice ")
                 yield Input(placeholder="blank: the app rolls (for vary)", id="book-dice", compact=True)

@@ -19,6 +19,7 @@ from fhtagn_tui.domain.state import Bond, Character
 from fhtagn_tui.domain.systems import KINDS, SHEETS, check_skill, check_stat
 
 from ..keymap import key_markup
+from ..widgets.tick_box import TickBox
 
 #: What the form hands to the app: a command; the app answers None or the refusal.
 Submit = Callable[[Command], str | None]
@@ -135,7 +136,7 @@ class CharacterForm(ModalScreen[None]):
                     yield Label("Bonds", classes="field-label")
                     yield Input(placeholder="Sister, Partner:9 (a bond starts at CHA)", id="f-bonds", compact=True)
             if not editing:
-                yield Checkbox("Hide stats from players", id="f-hidden", compact=True)
+                yield TickBox("Hide stats from players", id="f-hidden", compact=True)
             yield Static("", id="form-error")
             with Horizontal(id="form-buttons"):
                 yield Button(f"Save ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="save", compact=True)

@@ -61,7 +61,7 @@ class ChaseJoinForm(ModalScreen[None]):
             yield Static(f"[b]Add to chase {self.number}[/b]", id="cj-title", classes="chase-form-title")
             with Grid(classes="chase-grid"):
                 yield Label("Who")
-                yield Select(free, value=free[0][1] if free else Select.BLANK, id="cj-who", compact=True)
+                yield Select(free, value=free[0][1] if free else Select.NULL, id="cj-who", compact=True)
                 yield Label("Side")
                 yield Select([("flees", rc.FLEE), ("pursues", rc.PURSUE)], value=rc.FLEE, allow_blank=False,
                              id="cj-side", compact=True)

@@ -14,6 +14,7 @@ from fhtagn_tui.importers import ImportError_, plan
 
 from ..access import gm_app
 from ..keymap import key_markup, key_text
+from ..widgets.tick_box import TickBox
 
 
 class ImportForm(ModalScreen[None]):
@@ -31,7 +32,7 @@ class ImportForm(ModalScreen[None]):
                          f"{key_markup(self.app, 'form.save', 'ctrl+s')} imports · {key_markup(self.app, 'form.cancel', 'esc')}",
                          id="import-title")
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
-            yield Checkbox("into the fight", id="import-fight", compact=True)
+            yield TickBox("into the fight", id="import-fight", compact=True)
             yield Static("", id="import-error")
             yield Static("", id="import-report")
             with Horizontal(id="import-buttons"):

@@ -18,6 +18,7 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 from fhtagn_tui.rules.fhtagn import requisition as req
 
 from ..keymap import key_markup
+from ..widgets.tick_box import TickBox
 
 AUTO = "auto"
 NONE = ""
@@ -42,7 +43,7 @@ class RequisitionForm(ModalScreen[None]):
             yield Static("[b]Requisition[/b]  (FH-REQ: favour or own money)", id="req-form-title")
             with Grid(id="req-grid"):
                 yield Label("Agent")
-                yield Select([(c.name, c.id) for c in self.agents], value=self.agent or Select.BLANK,
+                yield Select([(c.name, c.id) for c in self.agents], value=self.agent or Select.NULL,
                              id="rf-agent", compact=True)
                 yield Label("Item")
                 yield Input(placeholder="pistol, plane ticket, used car… or anything",
@@ -61,9 +62,9 @@ class RequisitionForm(ModalScreen[None]):
                 yield Label("Dice")
                 yield Input(placeholder="blank: the app rolls; or the d100 then bond dice", id="rf-dice", compact=True)
             with Horizontal(id="req-flags"):
-                yield Checkbox("profession helps (+20)", id="rf-profession", compact=True)
-                yield Checkbox("GM approved", id="rf-approved", compact=True)
-                yield Checkbox("avoidance test", id="rf-test", compact=True)
+                yield TickBox("profession helps (+20)", id="rf-profession", compact=True)
+                yield TickBox("GM approved", id="rf-approved", compact=True)
+                yield TickBox("avoidance test", id="rf-test", compact=True)
             yield Static("", id="rf-hint")
             yield Static("", id="rf-error")
             with Horizontal(id="rf-buttons"):

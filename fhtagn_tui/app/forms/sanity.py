@@ -34,6 +34,7 @@ from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
 from ..keymap import key_text
 from ..screens.party_sheet import adaptation_text, bonds_text
+from ..widgets.tick_box import TickBox
 from . import sanity_plan as sp
 
 if TYPE_CHECKING:
@@ -101,7 +102,7 @@ class SanityDialog(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="sd-form"):
             yield Static(Text(TITLES.get(self.system, "Sanity"), style="bold"), id="sd-title")
-            with VerticalScroll(id="sd-body"):
+            with VerticalScroll(id="sd-body", can_focus=False):  # (it scrolls to the focused field: no stop of its own)
                 with Grid(id="sd-choose"):
                     yield from self._choices()
                 with Vertical(id="sd-dice"):
@@ -124,7 +125,7 @@ class SanityDialog(ModalScreen[None]):
 
     def _who(self) -> ComposeResult:
         yield Label("Who")
-        yield Select([(c.name, c.id) for c in self.people], value=self.character or Select.BLANK,
+        yield Select([(c.name, c.id) for c in self.people], value=self.character or Select.NULL,
                      id="sd-who", compact=True)
 
     def _choices(self) -> ComposeResult:
@@ -138,7 +139,7 @@ class SanityDialog(ModalScreen[None]):
             yield Select([("(no projection)", NONE)], value=NONE, allow_blank=False, id="sd-project", compact=True)
             yield Label("Repress")
             with Horizontal(classes="sd-pair"):
-                yield Checkbox("repress", id="sd-repress", compact=True)
+                yield TickBox("repress", id="sd-repress", compact=True)
                 yield Select([("(bond: projection's/only)", NONE)], value=NONE, allow_blank=False,
                              id="sd-repress-bond", compact=True)
             yield Label("Insanity")
@@ -157,7 +158,7 @@ class SanityDialog(ModalScreen[None]):
             yield Label("Max loss")
             yield Input(placeholder="to this entity, all told (default: max of FAILURE)", id="sd-max", compact=True)
             yield Label("Mythos")
-            yield Checkbox("direct Mythos experience", id="sd-mythos", compact=True)
+            yield TickBox("direct Mythos experience", id="sd-mythos", compact=True)
             yield Label("Bout")
             yield Select([("real time (rounds)", "realtime"), ("summary (hours)", "summary")], value="realtime",
                          allow_blank=False, id="sd-bout", compact=True)

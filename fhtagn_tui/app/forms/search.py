@@ -9,12 +9,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Input, Label, Static
+from textual.widgets import DataTable, Input, Label, Select, Static
 
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.export.search import FilterError, LogFilter
+from fhtagn_tui.export.search import KINDS, FilterError, LogFilter
 
+from ..access import gm_app
 from ..keymap import key_markup
+
+#: A rule ID and a family of the campaign's system, as the Rule field's hint.
+RULE_HINTS = {"fhtagn": "FH-SAN-03, FH-SAN", "coc7": "COC-INSANITY-02, COC-CHASE", "gurps": "GURPS-FRIGHT-02, GURPS"}
 
 #: How many hits the result table shows (the most recent ones are kept).
 SHOWN = 500
@@ -48,10 +52,11 @@ class SearchForm(ModalScreen[None]):
                 yield Label("Who", classes="search-label")
                 yield Input(placeholder="character", id="s-character", compact=True)
                 yield Label("Kind", classes="search-label")
-                yield Input(placeholder="DiceRolled, SanLost, chase…", id="s-type", compact=True)
+                yield Select([(kind, kind) for kind in KINDS], prompt="any kind", id="s-type", compact=True)
             with Horizontal(classes="search-row"):
                 yield Label("Rule", classes="search-label")
-                yield Input(placeholder="FH-SAN-03, FH-SAN", id="s-rule", compact=True)
+                yield Input(placeholder=RULE_HINTS.get(gm_app(self).state.system, RULE_HINTS["fhtagn"]), id="s-rule",
+                            compact=True)
                 yield Label("Words", classes="search-label")
                 yield Input(placeholder="text", id="s-text", compact=True)
             yield Static("", id="search-status")
@@ -68,7 +73,9 @@ class SearchForm(ModalScreen[None]):
         def value(key: str) -> str:
             return self.query_one(f"#s-{key}", Input).value.strip()
 
-        return LogFilter(character=value("character"), type=value("type"), rule=value("rule"), text=value("text"))
+        kind = self.query_one("#s-type", Select).value
+        return LogFilter(character=value("character"), type=kind if isinstance(kind, str) else "", rule=value("rule"),
+                         text=value("text"))
 
     def action_search(self) -> None:
         status = self.query_one("#search-status", Static)
@@ -96,6 +103,11 @@ class SearchForm(ModalScreen[None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_search()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if not self._filter().empty:
+            self.action_search()  # a kind picked: its events at once
 
     def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
         event.stop()

@@ -43,7 +43,7 @@ from .chase_cells import (
     role_text,
     table_order,
 )
-from .chase_track import SIDE_STYLE, ahead_text, current_actor, draw
+from .chase_track import MAX_STACK, MAX_TALL_STACK, SIDE_STYLE, ahead_text, current_actor, draw
 
 EMPTY = (
     "[b]No chase[/b]\n\n"
@@ -102,6 +102,7 @@ class ChaseTab(GameTab):
         self._refocus = False
         self._last_chases: object = None
         self._last_upto: int | None = None  # the log's end at mount: its latest result is drawn when first needed
+        self._said = ""  # the last result this tab drew (off its line while the message line says it)
 
     def compose(self) -> ComposeResult:
         # the chase selector (a Select) is built when first needed: two chases or more, or its key
@@ -167,8 +168,12 @@ class ChaseTab(GameTab):
         chase = self.chase
         empty = self.query_one("#chase-empty", Static)
         has = coc and chase is not None
-        for selector in ("#chase-track-box", "#chase-table", "#chase-last", "#chase-keys"):
+        for selector in ("#chase-track-box", "#chase-table", "#chase-keys"):
             self.query_one(selector).display = has
+        if not has:
+            self.query_one("#chase-last").display = False
+        else:
+            self._once_said()
         empty.display = not has
         if has and self._last_upto is not None:
             self._load_last(self._last_upto)
@@ -253,7 +258,7 @@ class ChaseTab(GameTab):
         width = box.content_size.width or (self.size.width - 2) or 78
         turn = current_actor(chase)
         focus = self.selected()
-        self.query_one("#chase-track", Static).update(draw(chase, width, focus, turn, self._pan))
+        self.query_one("#chase-track", Static).update(draw(chase, width, focus, turn, self._pan, self._stack(chase)))
         if chase.ended:
             ahead = Text(f"Ended: {chase.outcome}", style="grey70")
         else:
@@ -262,6 +267,15 @@ class ChaseTab(GameTab):
         box.border_title = self._title(chase)
         box.border_subtitle = r"\[ ] pan · green flee · red pursue · \[x] vehicle"
         self.query_one("#chase-keys", Static).update(self._keys_hint())
+
+    def _stack(self, chase: Chase) -> int:
+        """How many participants the track stacks on a location: what the height leaves once the
+        table has a row each (3 at 80×24; up to 10 in a taller terminal)."""
+        height = self.size.height or (self.app.size.height - 6)
+        # the box (borders, numbers, ground, the line ahead), the table (a row each and its head), the
+        # last result and the keys
+        room = height - 5 - (len(chase.participants) + 1) - 2
+        return max(MAX_STACK, min(room, MAX_TALL_STACK))
 
     def _title(self, chase: Chase) -> str:
         head = f"Chase {chase.number}" + (f": {chase.title}" if chase.title else "")
@@ -396,6 +410,8 @@ class ChaseTab(GameTab):
         if line:
             self._last_upto = None  # newer than anything the log held at mount
             self.query_one("#chase-last", Static).update(Text(line, style="italic"))
+            self._said = line
+            self.call_after_refresh(self._once_said)
         if self._refocus:
             self.call_after_refresh(self.refocus_after_command)
         if not self._player() and not self._readonly() and any(
@@ -408,6 +424,17 @@ class ChaseTab(GameTab):
                 # the start waits on the Keeper's call on who may escape: offered at once (COC-CHASE-04)
                 self.call_after_refresh(self.offer_escape, c.number)
                 break
+
+    def _once_said(self) -> None:
+        """The last result stays off its own line while the message line below says it (at 80×24
+        the same words were on the screen twice); it is back once the message line says another."""
+        message = self.gm.message
+        same = bool(self._said and message) and (message == self._said or message.endswith(self._said)
+                                     or self._said.startswith(message[:60]))
+        last = self.query_one("#chase-last", Static)
+        chase = self._state is not None and self.chase is not None
+        if last.display == (same or not chase):
+            last.display = chase and not same
 
     def _load_last(self, upto: int) -> None:
         """The latest chase result in the log before seq ``upto``, for a campaign opened mid-chase."""

@@ -13,6 +13,7 @@ from fhtagn_tui.rules.coc.chase import FLEE, Chase, Location, Participant
 
 CELL = 9  # characters per location, the gap included
 MAX_STACK = 3  # participants drawn per location before "+N"
+MAX_TALL_STACK = 10  # …and at most this many where the tab has the height
 
 SIDE_STYLE = {FLEE: "bold green", rc.PURSUE: "bold red"}
 HAZARD_STYLE = {"regular": "yellow", "hard": "dark_orange", "extreme": "bold red"}
@@ -121,8 +122,10 @@ def columns(chase: Chase, width: int, focus: int | None) -> list[Column] | None:
     return out if 1 + sum(w for _a, _b, w in out) <= width else None
 
 
-def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant | None, pan: int = 0) -> Text:
-    """The track: numbers, ground, then up to ``MAX_STACK`` rows of participants.
+def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant | None, pan: int = 0,
+         stack: int = MAX_STACK) -> Text:
+    """The track: numbers, ground, then up to ``stack`` rows of participants (``MAX_STACK``; more
+    when the tab has the height).
 
     All of it when it fits (empty stretches compressed); else a window of ``CELL``-wide locations
     that keeps ``focus`` in view and pans."""
@@ -133,7 +136,7 @@ def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant 
         fitted = [(i, i, CELL) for i in range(start, start + count)]
     start, end = fitted[0][0], fitted[-1][1]
     by_spot = _placed(chase)
-    rows = max([1] + [min(len(by_spot.get(a, [])), MAX_STACK) for a, _b, _w in fitted])
+    rows = max([1] + [min(len(by_spot.get(a, [])), stack) for a, _b, _w in fitted])
 
     numbers = Text("◀" if start > lo else " ", style="bold")
     ground = Text(" ")
@@ -155,9 +158,9 @@ def draw(chase: Chase, width: int, focus: Participant | None, turn: Participant 
                   and chase.location(following[0]).kind == rc.OPEN)
         ground.append("─" if joined else " ", style="grey42")
         spot = by_spot.get(i, [])
-        shown = spot[:MAX_STACK]
-        if len(spot) > MAX_STACK:
-            shown = spot[:MAX_STACK - 1]
+        shown = spot[:stack]
+        if len(spot) > stack:
+            shown = spot[:stack - 1]
         for row in range(rows):
             line = people[row]
             if row < len(shown):

@@ -214,6 +214,10 @@ class InitiativeTab(GameTab):
         self._rescroll = False
         if had_focus:
             table.focus()
+        # no result yet (the keys' hint): the panel takes its rows only, the order the rest (at 80×24
+        # two more fighters in view); from the first result on, a result's usual height (no move)
+        if panel.has_class("hint") == bool(self._last):
+            panel.set_class(not self._last, "hint")
         update_steady(panel, self._panel(state))  # laid out again only if its height changes
         self._show_log()
         self._keys_changed()

@@ -10,7 +10,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
+from textual.events import Resize
 from textual.widgets import DataTable, Static
+from textual.widgets.data_table import RowDoesNotExist
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.reveal import Reveal
@@ -32,12 +34,26 @@ WINDOW = 1000
 DETAIL_FLOOR = 4
 
 
+#: The fixed columns' widths (#, S, Time) and the cells' padding (a cell each side, four columns).
+_FIXED = (6, 2, 5)
+_PADDING = 2 * 4
+
+
+def _cut(text: str) -> Text:
+    """A row's words on one line: cut with "…" at the column's edge (the detail line below, or
+    ctrl+o, reads the highlighted one whole)."""
+    return Text(text, no_wrap=True, overflow="ellipsis")
+
+
 def clock(ts: float) -> str:
     return time.strftime("%H:%M", time.localtime(ts)) if ts else "--:--"
 
 
 class LogTab(GameTab):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("v", "reveal", "Reveal", id="log.reveal")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("v", "reveal", "Reveal", id="log.reveal"),
+        Binding("slash", "search", "Search", key_display="/", id="log.search"),
+    ]
 
     def __init__(self) -> None:
         super().__init__(id="log-tab")
@@ -65,10 +81,21 @@ class LogTab(GameTab):
             table.add_column(Text("S"), key="session", width=2)
             table.add_column(Text("Time"), key="time", width=5)
             table.add_column(Text("What happened"), key="what")
+            self._fit(table)
             empty = Static("The log is empty.", id="log-empty")
             empty.display = self._count == 0
             self.mount(table, Static(id="log-detail", markup=False), empty)
         return self.query_one("#log-table", DataTable)
+
+    def _fit(self, table: DataTable[object]) -> None:
+        """The words' column takes the width there is (its rows cut with "…", never past the edge)."""
+        width = self.size.width - 2  # (the table's scrollbar)
+        if width > 0 and isinstance(table, RowTable):
+            table.set_widths((*_FIXED, max(20, width - sum(_FIXED) - _PADDING)))
+
+    def on_resize(self, event: Resize) -> None:
+        if self._built:
+            self._fit(self.query_one("#log-table", DataTable))
 
     def on_events_appended(self, message: EventsAppended) -> None:
         """The events of an action (or another process's): the names as they are now, then the rows."""
@@ -107,12 +134,12 @@ class LogTab(GameTab):
         table = self._table()
         for item in events:
             if isinstance(item, Event):
-                key, words, session = str(item.seq), Text(item.describe(self._names)), item.session
+                key, words, session = str(item.seq), _cut(item.describe(self._names)), item.session
                 if item.secret:
                     words.stylize("italic magenta")
                     words.append("  (secret)", style="dim")
             else:  # a players' entry
-                key, words, session = str(item.no), Text(item.text), item.session
+                key, words, session = str(item.no), _cut(item.text), item.session
             table.add_row(key, str(session or ""), clock(item.ts), words, key=key)
             self._shown[key] = item
             self._count += 1
@@ -142,7 +169,30 @@ class LogTab(GameTab):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":  # the GM's: never in a read-only or players' view
             return not self.gm.readonly
+        if action == "search":  # the GM's whole log (a players' view holds the public entries only)
+            return not self.gm.player
         return True
+
+    def action_search(self) -> None:
+        """Search the whole log (who, kind, rule, words); enter on a hit puts the Log's cursor on it."""
+        from fhtagn_tui.domain.history import names_of
+
+        from ..forms.search import SearchForm
+
+        app = self.gm
+        self.gm.push_screen(SearchForm(lambda flt: app.door.search(flt), self.go_to, names_of(app.door.state)))
+
+    def go_to(self, seq: int) -> None:
+        """The Log's cursor on event ``seq`` (its detail below), when the Log still holds it."""
+        table = self._table()
+        try:
+            row = table.get_row_index(str(seq))
+        except RowDoesNotExist:
+            self.gm.notify(f"#{seq} is older than the Log's last {WINDOW} events: review mode (R) reaches it",
+                           severity="warning")
+            return
+        table.move_cursor(row=row)
+        table.focus()
 
     def highlighted(self) -> Event | PublicEntry | None:
         table = self._table()
@@ -177,6 +227,16 @@ class LogTab(GameTab):
                 self._detail_floor = min(rows, DETAIL_FLOOR)
                 line.styles.min_height = self._detail_floor
             update_steady(line, text)  # no layout pass when it keeps its height
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        """Enter on a row: the whole event in a panel (what happened, every die, the rules), for one
+        longer than the detail line's half of the tab."""
+        ev = self._shown.get(str(event.row_key.value))
+        if ev is None or event.data_table.id != "log-table":
+            return
+        from ..forms.text_view import TextView
+
+        self.gm.push_screen(TextView("The whole event", self.detail(ev)))
 
     def fit_detail(self) -> None:
         """The tab has just been opened: the detail line takes its event's rows again, no more."""

@@ -25,6 +25,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
 from ..keymap import key_markup, key_text
+from ..widgets.investigator_card import CARD_WIDTH, InvestigatorCard
 from ..widgets.owed_line import OwedLine
 from ..widgets.row_table import RowTable, settle
 from ..widgets.status_text import status_text
@@ -47,6 +48,7 @@ POOL_NAME = 19  # columns for ``SAN  68/99 ▮▮▮▯▯``
 SPARK_WIDTH = 20
 SPARK_BARS = "▁▂▃▄▅▆▇█"
 WIDE = 110  # from this width the sheet's body and mind stand side by side
+TALL = (120, 33)  # from this size of the tab (a 120×40 terminal: 34 rows under the tab bar) the investigator card stands beside the table
 WIDE_BAR = 10  # the pools' bars in the table, that wide
 STATUS_MIN = 12  # the Status column is cut no narrower (a narrower window scrolls the table)
 #: The main screen's rows around the tabs' content: header, tab bar (and its underline), message line, key bar.
@@ -204,7 +206,9 @@ class PartyTab(GameTab):
         # not styled, then restyled with its nine component classes when the focus comes (~1.2 ms)
         table.set_reactive(Widget.has_focus, True)
         yield OwedLine(id="party-owed")  # what the GM still owes (issue 31): hidden when nothing
-        yield table
+        with Horizontal(id="party-top"):  # the card beside the table when the terminal is tall and wide
+            yield table
+            yield InvestigatorCard(id="party-card")
         # Two text widgets, not one per line: every widget costs start-up (styles, layout)
         with VerticalScroll(id="party-scroll"):
             with Horizontal(id="party-cols"):  # stacked when narrow, side by side when wide
@@ -221,7 +225,22 @@ class PartyTab(GameTab):
         # follows the mount; the history waits one refresh more): start-up stays fast
         self.call_after_refresh(self.call_after_refresh, self._load_history)
 
+    def _tall(self) -> bool:
+        """Whether the card stands beside the table (the tab, or before its first layout the window, is
+        120×40 or more; the GM's app only: a players' view keeps the table and the sheet)."""
+        if not self.size:
+            size = self.app.size
+            self.set_class(not self.gm.player and size.width >= TALL[0]
+                           and size.height - CHROME_ROWS - 1 >= TALL[1], "tall")
+        return self.has_class("tall")
+
     def on_resize(self, event: Resize) -> None:
+        tall = not self.gm.player and event.size.width >= TALL[0] and event.size.height >= TALL[1]
+        if tall != self.has_class("tall"):
+            self.set_class(tall, "tall")
+            if self._state is not None:
+                self._across = -1  # the table drawn again: its bars and Status fit beside the card or not
+                self.show(self._state)
         wide = event.size.width >= WIDE
         if wide != self.has_class("wide"):
             self.set_class(wide, "wide")
@@ -286,8 +305,12 @@ class PartyTab(GameTab):
             self.history.follow(state)
         if not self.size:  # before the first layout: as wide as the window (on_resize would set it after
             self.set_class(self.app.size.width >= WIDE, "wide")  # a first layout, then lay out again)
-        width = WIDE_BAR if self.has_class("wide") else 5  # a wide window: longer bars, easier to read
         across = self.size.width or self.app.size.width  # before the first layout: the window's
+        if self._tall():
+            across -= CARD_WIDTH  # the card stands beside the table
+        # a wide window: longer bars, easier to read; beside the card the short ones, the room left to
+        # the Status (the table is 80 wide there at 120×40)
+        width = WIDE_BAR if self.has_class("wide") and not self._tall() else 5
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
                 and state.lasting is shown.lasting and state.clock == shown.clock  # what is left of a condition
                 and self._folded_drawn == self.npcs_folded
@@ -402,6 +425,8 @@ class PartyTab(GameTab):
         order = ("body", "mind", "skills") if urgent else ("body", "mind", "due", "skills")
         notes = Text("\n").join(self.parts[k] for k in order if self.parts[k].plain)
         # a follow (a roll, a request) mostly keeps the sheet's height: drawn in place, no layout pass
+        if self._tall():
+            self.query_one("#party-card", InvestigatorCard).show(state, char, commands=not self.gm.player)
         update_steady(self.query_one("#party-sheet", Static), sheet)
         update_steady(self.query_one("#party-notes", Static), notes)
         if not scroll.size:  # not laid out yet (start-up): see _expect_scroll_bar

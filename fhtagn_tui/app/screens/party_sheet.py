@@ -9,6 +9,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from fhtagn_tui.domain import skills as skill_rules
+from fhtagn_tui.domain.lookup import command_name
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.fhtagn.hazards import OngoingHazard
@@ -184,8 +185,8 @@ def mind_text(state: State, char: Character) -> Text:
 # --- what is due next ---------------------------------------------------------------------------
 
 
-def _hazard_due(char: Character, h: OngoingHazard) -> tuple[str, str]:
-    who = char.name.split()[0].casefold()
+def _hazard_due(state: State, char: Character, h: OngoingHazard) -> tuple[str, str]:
+    who = command_name(state, char)
     tick = f"hazard tick {who} {h.kind}"
     if h.kind == "fire":
         return f"in a {h.intensity or ''} fire: damage (and DEX×5 or catch fire) each turn".replace("a  ", "a "), tick
@@ -211,7 +212,7 @@ def _hazard_due(char: Character, h: OngoingHazard) -> tuple[str, str]:
 
 
 def _timer_due(state: State, char: Character, t: Timer) -> tuple[str, str]:
-    who = char.name.split()[0].casefold()
+    who = command_name(state, char)
     will = derived(state.system, char).get("Will", 10) if char.stats else 10
     target = fr.recovery_target(t, int(will), char.stats.get("HT", 10))
     span = f"{t.condition} {t.amount} {t.unit}" + (f" (after {t.elapsed})" if t.elapsed else "")
@@ -224,10 +225,10 @@ def _timer_due(state: State, char: Character, t: Timer) -> tuple[str, str]:
 def _due(state: State, char: Character) -> list[tuple[str, str]]:
     """What waits, each as (what, the GM's command for it or "")."""
     mind = char.mind
-    who = char.name.split()[0].casefold()
+    who = command_name(state, char)
     items: list[tuple[str, str]] = []
     for h in char.hazards:
-        items.append(_hazard_due(char, h))
+        items.append(_hazard_due(state, char, h))
     for t in mind.timers:
         items.append(_timer_due(state, char, t))
     if state.system == "fhtagn":

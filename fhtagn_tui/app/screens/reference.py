@@ -269,8 +269,11 @@ class ReferenceScreen(Screen[None]):
                      for head, *col in zip(columns, *rows, strict=False)] if rows else natural
             widths = fit_widths(natural, room - 2 * len(natural), floor=6, minimum=words)
             grid.clear(columns=True)
+            # a header wider than its column wraps too (one row cut "Typical sources" to "Typical sourc")
+            grid.header_height = max((len(Text(str(head)).wrap(self.app.console, max(1, width)))
+                                      for head, width in zip(columns, widths, strict=False)), default=1)
             for head, width in zip(columns, widths, strict=False):
-                grid.add_column(head, width=width)
+                grid.add_column(Text(str(head), style="bold"), width=width)
             for cells in rows:
                 grid.add_row(*(Text(str(c)) for c in cells), height=None)
         self.table = table

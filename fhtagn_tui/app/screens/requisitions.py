@@ -30,7 +30,7 @@ def test_text(r: Requisition) -> Text:
     if not r.test:
         return Text("no test", style="dim")
     mark = "✓" if r.success else "✗"
-    return Text(f"{r.test} {r.target}→{r.roll} {mark}", style="green" if r.success else "red")
+    return Text(f"{r.roll} vs {r.test} {r.target} {mark}", style="green" if r.success else "red")
 
 
 def cost_text(r: Requisition) -> Text:

@@ -40,7 +40,7 @@ class BookPicker(Vertical):
     DEFAULT_CSS = """
     BookPicker { height: auto; }
     BookPicker #book-search { width: 1fr; }
-    BookPicker #book-list { height: auto; max-height: 7; border: none; }
+    BookPicker #book-list { height: auto; max-height: 30vh; border: none; }  /* 7 rows at 24, 12 at 40 */
     BookPicker #book-preview { height: auto; max-height: 4; color: $text-muted; }
     """
 

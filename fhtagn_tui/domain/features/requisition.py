@@ -51,7 +51,8 @@ class RequisitionResolved(Event):
             via = "favour"
         text = f"{who} requisitions {self.item} ({cat}{price}) by {via}"
         if self.test:
-            text += f": {self.test} {self.target} → {self.roll} {'success' if self.success else 'failure'}"
+            # the roll against its target (an arrow between them read as the target changed)
+            text += f": rolled {self.roll} vs {self.test} {self.target}, {'success' if self.success else 'failure'}"
         text += " — acquired" if self.acquired else " — refused"
         if self.debt:
             text += f" through {self.debt}"
