@@ -92,5 +92,6 @@ async def test_a_frame_drawn_before_the_table_is_idle_shows_whole_columns(make_a
         early = table.render_line(1).text  # Ada's row, drawn before the table is idle
         await pilot.pause()
         late = table.render_line(1).text
-        for row in (early, late):
-            assert "11/11" in row and "70/99" in row and "frightened" in row, row
+        for row in (early, late):  # beside the investigator card (120×40) the Status holds the most
+            # urgent conditions whole and counts the rest (issue 31's order: stunned, prone, then frightened)
+            assert "11/11" in row and "70/99" in row and "stunned, prone" in row, row
