@@ -628,13 +628,19 @@ def _everyone_in(state: State, ev: Event, within: str) -> list[str]:
 
 def _is_thing(state: State, key: str) -> bool:
     """Whether ``key`` names a thing of ``state`` (a character, a chase participant or vehicle, a
-    weapon, a template), not a word (a skill, a pool, a condition)."""
+    weapon, a template, a tome, a spell, a bouts-of-madness table the Keeper rewrote a row of), not
+    a word (a skill, a pool, a condition)."""
     if key in state.characters:
         return True
     if state.chases and any(p.id == key for chase in state.chases for p in chase.participants):
         return True
     folded = key.casefold()
-    return folded in state.armory.weapons or folded in state.templates
+    if folded in state.armory.weapons or folded in state.templates:
+        return True
+    lore = state.coc_lore
+    if folded in lore.tomes or folded in lore.spells:
+        return True
+    return bool(lore.madness) and any(row.startswith(folded + ":") for row in lore.madness)
 
 
 def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State) -> str | None:

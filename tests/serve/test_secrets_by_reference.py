@@ -203,3 +203,39 @@ def test_a_hidden_runner_s_movement_actions_are_not_told() -> None:
     assert any(re.search(r"movement actions .*shade \d", line) for line in gm)
     told = [t for t in texts(eng) if "ovement actions" in t]
     assert told and not any(re.search(r"\d", t) for t in told)
+
+
+# --- the campaign's library and tables (CoC): a tome, a spell, a madness-table row -----------------
+
+
+def _twins(system: str, lines: str, values: tuple[object, object], *setup: str) -> tuple[str, str]:
+    """What players read of two runs whose only difference is the secret line's value."""
+    one, two = (players(table(system, *setup, *lines.format(v=v).split("\n"))) for v in values)
+    return one, two
+
+
+def test_a_tome_redefined_in_secret_stays_secret_in_a_public_reading() -> None:
+    """A secret ``tome add`` (its CMI) leaked through a public first reading: "Cthulhu Mythos +3"."""
+    lines = ("tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20\n"
+             "tome add Necro lang=Latin rating={v}0 cmi={v} cmf=9 san=1d6 weeks=20 secret\n"
+             "read harvey Necro noroll")
+    one, two = _twins("coc7", lines, (3, 5), HARVEY)
+    assert one == two
+    assert "Cthulhu Mythos +" not in one
+
+
+def test_a_spell_redefined_in_secret_stays_secret_in_a_public_casting() -> None:
+    """A secret ``spell add`` (its MP) leaked through a public casting: "9 MP"."""
+    lines = ("spell add Wrack mp=6 san=1d6\nspell add Wrack mp={v} san=1d6 secret\n"
+             "learn harvey Wrack from=person time=1h\ncast harvey Wrack roll=10,3")
+    one, two = _twins("coc7", lines, (8, 9), HARVEY)
+    assert one == two
+    assert "casts Wrack" not in one
+
+
+def test_a_madness_row_rewritten_in_secret_stays_secret_in_a_public_bout() -> None:
+    """A secret ``madness table set`` leaked its text through a public bout on that row."""
+    lines = 'madness table set realtime 3 "Faint: swoons {v}" secret\nbout harvey roll=3,4'
+    one, two = _twins("coc7", lines, ("softly", "loudly"), HARVEY)
+    assert one == two
+    assert "swoons" not in one
