@@ -31,10 +31,12 @@ SYSTEMS = ("fhtagn", "coc7", "gurps")
 SETUP = {
     "fhtagn": ('char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=40 Search=50',
                "char new Bob STR=12 CON=12 DEX=11 INT=10 POW=10 CHA=10 Firearms=30",
-               "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden"),
+               "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden",
+               "bond ada Sister", "bond bob Sister"),
     "coc7": ('char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30 "Spot Hidden"=50',
              "char new Bob STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60",
-             "char new Shade kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden"),
+             "char new Shade kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden",
+             "tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20", "spell add Wrack mp=6 san=1d6"),
     "gurps": ('char new Ada ST=10 DX=12 IQ=12 HT=11 "Guns (Pistol)"=14 Brawling=12',
               "char new Bob ST=11 DX=11 IQ=10 HT=12 Brawling=12",
               "char new Shade kind=npc ST=14 DX=11 IQ=8 HT=12 Brawling=13 --hidden"),
@@ -50,10 +52,12 @@ WHO = ("ada", "bob", "shade")
 
 #: Public commands (the same in both runs, their dice too).
 PUBLIC = ("note", "test", "test mod", "pool", "damage", "cond add", "cond remove", "fight", "fight next",
-          "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase")
+          "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase",
+          "lore", "bond")
 #: Secret commands: their values (numbers, names, dice) differ between the two runs.
 SECRET = ("secret note", "secret test", "secret pool", "secret set", "secret damage", "secret cond",
-          "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase")
+          "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase",
+          "secret lore", "secret bond")
 OPS = PUBLIC + SECRET
 
 
@@ -126,6 +130,21 @@ def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
             return []
         return [f"chase new {rng.choice(NAMES) if secret else 'Docks'}{tail}", f"chase add ada role=flee{tail}",
                 f"chase add shade role=pursue{tail}", f"chase start{tail}"]
+    if kind == "lore":  # CoC: the campaign's tome, spell and bouts-of-madness table, and what reads them
+        if system != "coc7":
+            return []
+        if secret:
+            return [f"tome add Necro lang=Latin rating={rng.randint(2, 9)}0 cmi={rng.randint(5, 9)} cmf=9 san=1d6 "
+                    f"weeks=20{tail}", f"spell add Wrack mp={rng.randint(7, 12)} san=1d6{tail}",
+                    f'madness table set realtime 3 "Faint: {rng.choice(NAMES)}"{tail}']
+        return [f"read {pc} Necro noroll", f"learn {pc} Wrack from=person time=1h", f"cast {pc} Wrack roll=10,3",
+                f"bout {pc} roll=3,4"]
+    if kind == "bond":  # FHTAGN: a bond's score, and a requisition that costs the contact's bond
+        if system != "fhtagn":
+            return []
+        if secret:
+            return [f"bond {pc} Sister {rng.randint(1, 9)}{tail}"]
+        return [f"req {pc} pistol via=favour contact=Sister"]
     raise AssertionError(op)
 
 
