@@ -469,6 +469,8 @@ class PublicLog:
             return
         gm, public = self.gm.state, self.fold.state
         things = [key for key in keys if key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key)]
+        # a thing kept by its name's key (a template, weapon, tome, spell: "Goon" → "goon") is referred to so too
+        things += [folded for key in things if (folded := key.casefold()) != key]
         within = type(ev).within
         if within:  # the fight's or chase's own course (who acts, who moves): every one in it
             things += _everyone_in(gm, ev, within) + _everyone_in(public, ev, within)

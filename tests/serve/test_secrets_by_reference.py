@@ -239,3 +239,16 @@ def test_a_madness_row_rewritten_in_secret_stays_secret_in_a_public_bout() -> No
     one, two = _twins("coc7", lines, ("softly", "loudly"), HARVEY)
     assert one == two
     assert "swoons" not in one
+
+
+def test_a_template_changed_in_secret_stays_secret_in_the_characters_made_from_it() -> None:
+    """A secret ``template add`` (its STR) leaked through a public ``npc add`` and ``fight add N``:
+    "Goon 1 joins as npc (STR 17 …)" — a character made from a template now names it."""
+    lines = ("template add Goon kind=npc STR=13 CON=10 DEX=10\ntemplate add Goon kind=npc STR={v} CON=10 DEX=10 secret\n"
+             "npc add goon x2\nfight start\nfight add 2 goon")
+    for system, values in (("fhtagn", (11, 17)), ("coc7", (40, 70))):
+        setup = (ADA,) if system == "fhtagn" else (HARVEY,)
+        one, two = _twins(system, lines.replace("CON=10 DEX=10", "CON=50 DEX=50") if system == "coc7" else lines,
+                          values, *setup)
+        assert one == two, system
+        assert "Goon 1" not in one
