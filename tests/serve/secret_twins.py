@@ -41,6 +41,10 @@ SETUP = {
               "char new Bob ST=11 DX=11 IQ=10 HT=12 Brawling=12",
               "char new Shade kind=npc ST=14 DX=11 IQ=8 HT=12 Brawling=13 --hidden"),
 }
+#: A template (saved publicly at the start with the range's low end; changed in secret within it).
+GOON = {"fhtagn": "template add Goon kind=npc STR={v} CON=10 DEX=10", "coc7": "template add Goon kind=npc STR={v} CON=50 DEX=50",
+        "gurps": "template add Goon kind=npc ST={v} DX=10 IQ=9 HT=10"}
+GOON_RANGE = {"fhtagn": (11, 18), "coc7": (41, 90), "gurps": (11, 16)}
 SKILL = {"fhtagn": "Firearms", "coc7": "Dodge", "gurps": "Brawling"}
 ATTACK = {"fhtagn": "attack {a} {t} weapon=pistol", "coc7": "melee {a} {t} response=dodge", "gurps": "attack {a} {t}"}
 NEW = {"fhtagn": "char new {n} kind=agent STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10",
@@ -53,11 +57,11 @@ WHO = ("ada", "bob", "shade")
 #: Public commands (the same in both runs, their dice too).
 PUBLIC = ("note", "test", "test mod", "pool", "damage", "cond add", "cond remove", "fight", "fight next",
           "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase",
-          "lore", "bond")
+          "lore", "bond", "goon")
 #: Secret commands: their values (numbers, names, dice) differ between the two runs.
 SECRET = ("secret note", "secret test", "secret pool", "secret set", "secret damage", "secret cond",
           "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase",
-          "secret lore", "secret bond")
+          "secret lore", "secret bond", "secret goon")
 OPS = PUBLIC + SECRET
 
 
@@ -145,6 +149,10 @@ def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
         if secret:
             return [f"bond {pc} Sister {rng.randint(1, 9)}{tail}"]
         return [f"req {pc} pistol via=favour contact=Sister"]
+    if kind == "goon":  # a campaign template, and the characters made from it
+        if secret:
+            return [GOON[system].format(v=rng.randint(*GOON_RANGE[system])) + tail]
+        return ["npc add goon"]
     raise AssertionError(op)
 
 
@@ -152,7 +160,7 @@ def play(system: str, ops: list[str], salt: int, seed: int = 0) -> Twin:
     """One run: public commands' dice drawn from ``seed`` (the same in both runs), secret commands'
     values and dice from ``salt`` (different)."""
     eng = Engine.memory(system, source=RandomSource(seed))
-    for line in SETUP[system]:
+    for line in (*SETUP[system], GOON[system].format(v=GOON_RANGE[system][0] - 1)):
         eng.execute(line)
     follower = PublicLog(depth=FOLLOW_DEPTH)  # a player's view, fed action by action
     fed: list[tuple[list[str], bool]] = []
