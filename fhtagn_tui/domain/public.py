@@ -742,7 +742,16 @@ def public_state(state: State) -> State:
         encounter = replace(encounter, combatants=combatants)
     chases = tuple(_public_chase(chase, hidden) for chase in state.chases) if hidden else state.chases
     templates = {key: public_character(t) for key, t in state.templates.items()} if state.templates else {}
-    return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates)
+    armory, ammo = state.armory, state.coc_ammo
+    if hidden and not hidden.isdisjoint((*armory.armor, *armory.armor_names, *armory.injuries)):
+        # a hidden one's armour and pending injury points (numbers of theirs outside the sheet)
+        armory = replace(armory, armor={k: v for k, v in armory.armor.items() if k not in hidden},
+                         armor_names={k: v for k, v in armory.armor_names.items() if k not in hidden},
+                         injuries={k: v for k, v in armory.injuries.items() if k not in hidden})
+    if hidden and not hidden.isdisjoint(ammo):  # the rounds a hidden one has loaded
+        ammo = {k: v for k, v in ammo.items() if k not in hidden}
+    return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates, armory=armory,
+                   coc_ammo=ammo)
 
 
 def public_view(state: State) -> State:

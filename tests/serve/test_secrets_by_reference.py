@@ -252,3 +252,19 @@ def test_a_template_changed_in_secret_stays_secret_in_the_characters_made_from_i
                           values, *setup)
         assert one == two, system
         assert "Goon 1" not in one
+
+
+# --- a hidden character's numbers outside its sheet ---------------------------------------------
+
+
+def test_the_players_state_holds_no_armour_ammunition_or_injury_of_a_hidden_character() -> None:
+    """"Armor set: Shade" is told without its number, but the players' state held ``armory.armor
+    {'shade': 3}`` (and a hidden one's rounds loaded, its pending injury points): every number of a
+    hidden character is blanked in the players' state, not only its sheet's."""
+    eng = table("coc7", HARVEY, SHADE, "armor shade 3", "armor harvey 1", "shoot shade harvey weapon=\".38 revolver\"",
+                seed=2)
+    state = public_log(events(eng)).state
+    assert eng.state.armory.armor.get("shade") == 3 and "shade" in eng.state.coc_ammo
+    assert "shade" not in state.armory.armor and "shade" not in state.armory.armor_names
+    assert "shade" not in state.coc_ammo
+    assert state.armory.armor.get("harvey") == 1  # a character players see keeps its own
