@@ -211,7 +211,9 @@ def _players_state(log: PublicLog) -> object:
     state = msgspec.to_builtins(log.state)
     ids = {c["id"]: c["name"] for c in state["characters"].values()}
     state["characters"] = {c["name"]: c for c in state["characters"].values()}
-    return _without_positions(_named(state, ids))
+    # as JSON in the state's own order: a table's rows (the characters, the fighters…) in another
+    # order would tell players something too
+    return json.dumps(_without_positions(_named(state, ids)), indent=1, default=str)
 
 
 def _named(value: object, ids: dict[str, str]) -> object:
