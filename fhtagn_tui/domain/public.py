@@ -181,6 +181,7 @@ class PublicLog:
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
         self._chase_no: dict[int, int] = {}  # the GM's chase number → the players' (where they differ)
+        self._request_no: dict[int, int] = {}  # the GM's roll request number → the players' (where they differ)
         #: The things (references: :func:`refs`) an event kept from players referred to — created,
         #: changed or only named in secret: every later event referring to one is kept too.
         self.touched: set[str] = set()
@@ -512,6 +513,14 @@ class PublicLog:
                 return ev
             self._renamed[name] = theirs
             return replace(ev, name=theirs)
+        if kind.__name__ in _REQUEST_KINDS:  # a roll request's number (one players never saw takes none)
+            asked: int = ev.number  # type: ignore[attr-defined]
+            if kind.__name__ == "RollAsked":
+                mine = before.asks_made + 1
+                if mine != asked:
+                    self._request_no[asked] = mine
+            theirs_no = self._request_no.get(asked, asked)
+            return replace(ev, number=theirs_no) if theirs_no != asked else ev
         if kind.within == "chase":
             number: int = ev.chase  # type: ignore[attr-defined]
             if kind.__name__ == "ChaseCreated":
@@ -526,6 +535,11 @@ class PublicLog:
         return ev
 
     # --- reading --------------------------------------------------------------------------------
+
+    def gm_request(self, number: int) -> int:
+        """The GM's number of the roll request players know as ``number`` (a player's answer goes
+        to the GM's request)."""
+        return next((gm for gm, theirs in self._request_no.items() if theirs == number), number)
 
     def names(self) -> dict[str, str]:
         """The characters' names (id → name) in the public fold's state (those the last event
@@ -545,6 +559,9 @@ class PublicLog:
             self._state_cache = (folded, state)
         return self._state_cache[1]
 
+
+#: The events of a roll request that carry its number (``number``): players read it in their count.
+_REQUEST_KINDS = frozenset({"RollAsked", "RollAnswered", "RollCancelled"})
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
 _UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _FIGHT_F = (1 << i for i in range(7))

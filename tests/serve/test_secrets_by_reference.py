@@ -268,3 +268,33 @@ def test_the_players_state_holds_no_armour_ammunition_or_injury_of_a_hidden_char
     assert "shade" not in state.armory.armor and "shade" not in state.armory.armor_names
     assert "shade" not in state.coc_ammo
     assert state.armory.armor.get("harvey") == 1  # a character players see keeps its own
+
+
+# --- numbering: roll requests -------------------------------------------------------------------
+
+
+def test_roll_requests_players_never_saw_take_no_number() -> None:
+    """A request to a character a secret changed is kept from players; the next one read "request 2"
+    for the players' first.  They count their own; a player's answer to it reaches the GM's request."""
+    eng = table("fhtagn", ADA, BOB, "char pool ada HP=5 secret", "ask ada Search", "ask bob Search",
+                "answer 2 bob", "ask bob Firearms", "ask cancel 3")
+    log = public_log(events(eng))
+    told = [e.text for e in log.entries]
+    assert any("request 2" in line for line in (e.describe(eng.names) for e in events(eng)))
+    assert "The GM asks Bob for a roll: Search (request 1)" in told
+    assert "Bob answers request 1 (Search), rolled by the GM for them" in told
+    assert any(line.startswith("The GM asks Bob for a roll: Firearms (request 2)") for line in told)
+    assert any(line.startswith("The GM cancels request 2") for line in told)
+    assert not any("request 3" in line for line in told)
+    assert log.gm_request(1) == 2 and log.gm_request(2) == 3
+    for out in (export_text(events(eng), "md", players=True), export_text(events(eng), "html", players=True)):
+        assert "request 3" not in out
+
+
+def test_a_players_answer_to_a_renumbered_request_reaches_the_gms() -> None:
+    eng = table("fhtagn", ADA, BOB, "char pool ada HP=5 secret", "ask ada Search", "ask bob Search")
+    log = public_log(events(eng))
+    (ask,) = log.state.asks
+    assert ask.number == 1 and ask.targets == ("bob",)
+    eng.execute(f"answer {log.gm_request(ask.number)} bob")
+    assert [a.number for a in eng.state.asks] == [1]  # the GM's request 2 answered; Ada's still open
