@@ -49,6 +49,10 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: out of the players' copy of the event, not the whole event (``ask all``: the request to the
     #: characters players know).
     parts: ClassVar[tuple[str, ...]] = ()
+    #: Fields naming campaign-wide things it only reads (the template a character is made from, the
+    #: tome read, the spell cast, the madness table rolled on): one a secret changed keeps it from
+    #: players, but kept from them it does not touch them (a secret casting leaves the spell as it was).
+    reads: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -469,10 +469,12 @@ class PublicLog:
         if flags & _UNDO_REDO_F or self.gm is None or type(ev) in COUNTED:  # (a roll, a note: changes nothing)
             return
         gm, public = self.gm.state, self.fold.state
-        things = [key for key in keys if key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key)]
+        kind = type(ev)
+        read = {getattr(ev, field) for field in kind.reads} if kind.reads else ()  # what it only read
+        things = [key for key in keys if key not in read and (key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key))]
         # a thing kept by its name's key (a template, weapon, tome, spell: "Goon" → "goon") is referred to so too
         things += [folded for key in things if (folded := key.casefold()) != key]
-        within = type(ev).within
+        within = kind.within
         if within:  # the fight's or chase's own course (who acts, who moves): every one in it
             things += _everyone_in(gm, ev, within) + _everyone_in(public, ev, within)
         self.touched.update(things)
@@ -530,8 +532,8 @@ class PublicLog:
             mapped = self._chase_no.get(number, number)
             if mapped != number:
                 ev = replace(ev, chase=mapped)
-            if self._renamed:  # a chase copies its runners' names ("Cultist 4 flees on foot")
-                ev = _with_names(ev, self._renamed)
+        if self._renamed:  # an event that copies a character's name ("Cultist 4 flees on foot", "Cultist 4
+            ev = _with_names(ev, self._renamed)  # removed from the campaign"): the players' name
         return ev
 
     # --- reading --------------------------------------------------------------------------------
@@ -621,7 +623,7 @@ def _copy(fold: Projection) -> Projection:
 
 
 def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
-    """A chase event with the names it copied (its ``name``, its participant's, its ``order_names``)
+    """An event with the names it copied (its ``name``, a chase participant's, its ``order_names``)
     as players know them."""
     changes: dict[str, object] = {}
     name = getattr(ev, "name", None)

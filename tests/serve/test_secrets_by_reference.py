@@ -298,3 +298,41 @@ def test_a_players_answer_to_a_renumbered_request_reaches_the_gms() -> None:
     assert ask.number == 1 and ask.targets == ("bob",)
     eng.execute(f"answer {log.gm_request(ask.number)} bob")
     assert [a.number for a in eng.state.asks] == [1]  # the GM's request 2 answered; Ada's still open
+
+
+# --- numbering: a numbered NPC's name where an event copies it -------------------------------------
+
+
+def test_a_numbered_npcs_name_is_the_players_where_an_event_copies_it() -> None:
+    """After two secret cultists the players' Cultist 1 is the GM's Cultist 3: its damage read "from
+    Cultist 3's Hunting knife" and its removal "Cultist 3 removed from the campaign"."""
+    fh = table("fhtagn", ADA, "npc add cultist x2 secret", "npc add cultist", "fight start",
+               'fight add ada "cultist 3"', 'attack "cultist 3" ada roll=10,3', "fight end", 'char del "cultist 3"')
+    gurps = table("gurps", "char new Ilse ST=10 DX=12 IQ=12 HT=11 Brawling=12",
+                  "template add Thug kind=npc ST=12 DX=11 IQ=9 HT=11 Brawling=14", "npc add thug x2 secret", "npc add thug",
+                  "fight start", 'fight add ilse "thug 3"', 'attack "thug 3" ilse roll=3,3,3,6,6,6,6')
+    told = [*texts(fh), *texts(gurps)]
+    assert "Ada Vance takes 3 damage from Cultist 1's Hunting knife: HP 11 → 8" in told
+    assert "Cultist 1 removed from the campaign" in told
+    assert any(line.startswith("Ilse takes") and "from Thug 1's" in line for line in told), told
+    assert not any("Cultist 3" in line or "Thug 3" in line for line in told)
+    # the GM reads the GM's names, as before
+    gm = table("fhtagn", ADA, "npc add cultist x2 secret", "npc add cultist", "fight start",
+               'fight add ada "cultist 3"', 'attack "cultist 3" ada roll=10,3')
+    assert "Ada Vance takes 3 damage from Cultist 3's Hunting knife: HP 11 → 8" in [
+        e.describe(gm.names) for e in events(gm)]
+
+
+def test_a_secret_use_of_a_template_tome_or_spell_keeps_no_public_use_of_it_from_players() -> None:
+    """Only a change of a campaign-wide thing touches it (``Event.reads``): a secret npc add from a
+    template, a secret reading or casting leave the public ones told."""
+    eng = table("coc7", HARVEY, GINA, "template add Thug kind=npc STR=60 CON=50 DEX=50", "npc add thug secret",
+                "npc add thug", "tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20",
+                "spell add Wrack mp=6 san=1d6", "read gina Necro noroll secret", "read harvey Necro noroll",
+                "learn gina Wrack from=person time=1h secret", "cast gina Wrack roll=10,3 secret",
+                "learn harvey Wrack from=person time=1h", "cast harvey Wrack roll=10,3")
+    told = texts(eng)
+    assert any(line.startswith("Thug 1 joins") for line in told), told
+    assert any(line.startswith("Harvey finishes a first reading of Necro") for line in told)
+    assert any(line.startswith("Harvey casts Wrack") for line in told)
+    assert not any(line.startswith(("Gina finishes", "Gina casts", "Thug 2")) for line in told)

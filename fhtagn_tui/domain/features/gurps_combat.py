@@ -130,7 +130,7 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     if hit and injury:
         hp = tgt.current.get("HP", 0)
         events.append(DamageApplied(character=tgt.id, amount=injury, hp_before=hp, hp_after=hp - injury,
-                                    armor=min(dr, basic), source=f"{att.name}'s {weapon.name}", by=att.id))
+                                    armor=min(dr, basic), source=weapon.name, by=att.id, owned=True))
     return events
 
 
