@@ -15,12 +15,13 @@ from __future__ import annotations
 import difflib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import msgspec
 
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog, public_log
 from fhtagn_tui.export import export_text
 from fhtagn_tui.rules.dice import RandomSource
@@ -72,6 +73,7 @@ class Twin:
     outputs: dict[str, object]
     gm: list[str]  # the GM's lines (for a failure's message)
     refused: list[tuple[int, int]]  # the lines the engine refused (op, line)
+    events: list[Event] = field(default_factory=list)  # the GM's log (time stamps 0: a memory engine's clock)
 
 
 def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
@@ -198,7 +200,7 @@ def play(system: str, ops: list[str], salt: int, seed: int = 0) -> Twin:
     }
     # the stream as fed: only the public part counts (an action wholly secret adds nothing)
     outputs["stream"] = [step for step in fed if step[0] or step[1]]
-    return Twin(outputs, gm, refused)
+    return Twin(outputs, gm, refused, list(events))
 
 
 #: Fields of the state that hold the GM's log positions (never shown to players as numbers).
