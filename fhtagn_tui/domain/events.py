@@ -52,6 +52,7 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: Fields naming campaign-wide things it only reads (the template a character is made from, the
     #: tome read, the spell cast, the madness table rolled on): one a secret changed keeps it from
     #: players, but kept from them it does not touch them (a secret casting leaves the spell as it was).
+    #: A dotted path reads into a field (``tome.spells``: the spells a tome defined in secret lists).
     reads: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:

@@ -470,7 +470,7 @@ class PublicLog:
             return
         gm, public = self.gm.state, self.fold.state
         kind = type(ev)
-        read = {getattr(ev, field) for field in kind.reads} if kind.reads else ()  # what it only read
+        read = _read_keys(ev, kind.reads) if kind.reads else ()  # what it only read
         things = [key for key in keys if key not in read and (key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key))]
         # a thing kept by its name's key (a template, weapon, tome, spell: "Goon" → "goon") is referred to so too
         things += [folded for key in things if (folded := key.casefold()) != key]
@@ -636,6 +636,21 @@ def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
     if isinstance(order, tuple) and any(n in renamed for n in order):
         changes["order_names"] = tuple(renamed.get(n, n) for n in order)
     return replace(ev, **changes) if changes else ev
+
+
+def _read_keys(ev: Event, fields: tuple[str, ...]) -> set[str]:
+    """What ``ev`` only reads (:attr:`Event.reads`: fields, or dotted paths into them — ``tome.spells``):
+    the strings they hold."""
+    out: set[str] = set()
+    for path in fields:
+        value: object = ev
+        for part in path.split("."):
+            value = getattr(value, part, None)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, tuple):
+            out.update(item for item in value if isinstance(item, str))
+    return out
 
 
 def _everyone_in(state: State, ev: Event, within: str) -> list[str]:

@@ -336,3 +336,14 @@ def test_a_secret_use_of_a_template_tome_or_spell_keeps_no_public_use_of_it_from
     assert any(line.startswith("Harvey finishes a first reading of Necro") for line in told)
     assert any(line.startswith("Harvey casts Wrack") for line in told)
     assert not any(line.startswith(("Gina finishes", "Gina casts", "Thug 2")) for line in told)
+
+
+def test_the_spells_a_secret_tome_lists_are_not_told_by_what_players_read_of_them() -> None:
+    """A tome defined in secret listing Wrack (or not) kept every later public casting of Wrack
+    from players (or not): they read from it which spells the secret tome holds."""
+    lines = ("spell add Wrack mp=6 san=1d6\nlearn harvey Wrack from=person time=1h\n"
+             'tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20 spells="{v}" secret\n'
+             "cast harvey Wrack roll=10,3")
+    one, two = _twins("coc7", lines, ("Wrack", "Shrivelling"), HARVEY)
+    assert one == two
+    assert "Harvey casts Wrack" in one

@@ -49,6 +49,8 @@ def _who(names: dict[str, str], key: str) -> str:
 class TomeDefined(Event):
     tome: tm.Tome
 
+    reads = ("tome.spells",)  # it changes the tome, not the spells it lists
+
     def describe(self, names: dict[str, str]) -> str:
         t = self.tome
         return (
