@@ -78,13 +78,14 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
 def refs(ev: Event) -> tuple[str, ...]:
     """What ``ev`` refers to, as data, in its fields' order: every string its own fields hold (the ids
     of characters, chase participants and vehicles, weapons, templates… and words besides, which
-    refer to nothing) and what it happens in (``Event.within``: the fight; the chase of its number).
+    refer to nothing) but its fields of free text (``Event.words``), and what it happens in (``Event.within``: the fight; the chase of its number).
     The public projection decides what players read of an event from these and from the secrets in
     force — never from its text."""
     kind = type(ev)
     own = _OWN_FIELDS.get(kind)
     if own is None:
-        own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__ if f not in Event.__struct_fields__)
+        own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__
+                                        if f not in Event.__struct_fields__ and f not in kind.words)
     out: dict[str, None] = {}
     within = kind.within
     if within:
@@ -117,8 +118,12 @@ def _walk(value: object, out: dict[str, None]) -> None:
             _walk(key, out)
     elif isinstance(value, msgspec.Struct):
         for field in value.__struct_fields__:
-            _walk(getattr(value, field), out)
+            if field not in _WORDS:  # a nested struct's free text refers to nothing either (a hazard's source)
+                _walk(getattr(value, field), out)
 
+
+#: The names of the fields of free text (``Event.words``), in a struct an event holds.
+_WORDS = Event.words
 
 #: Event type → its own fields (those not common to every event).
 _OWN_FIELDS: dict[type, tuple[str, ...]] = {}

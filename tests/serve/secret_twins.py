@@ -52,7 +52,7 @@ NEW = {"fhtagn": "char new {n} kind=agent STR=10 CON=10 DEX=10 INT=10 POW=10 CHA
        "coc7": "char new {n} STR=50 CON=50 SIZ=50 DEX=50 INT=50 POW=50",
        "gurps": "char new {n} ST=10 DX=10 IQ=10 HT=10"}
 CONDITIONS = ("shaken", "bleeding", "haunted", "marked")
-NAMES = ("Grey", "Moss", "Ash", "Reed")
+NAMES = ("Grey", "Moss", "Ash", "Reed", "goon", "bob")  # (two are things: free text refers to nothing)
 WHO = ("ada", "bob", "shade")
 
 #: Public commands (the same in both runs, their dice too).

@@ -347,3 +347,18 @@ def test_the_spells_a_secret_tome_lists_are_not_told_by_what_players_read_of_the
     one, two = _twins("coc7", lines, ("Wrack", "Shrivelling"), HARVEY)
     assert one == two
     assert "Harvey casts Wrack" in one
+
+
+def test_free_text_in_a_secret_event_refers_to_nothing() -> None:
+    """A secret damage whose source words happened to be a template's name (or a character's id)
+    made that template (character) secret: later public uses of it went missing — or not, with
+    other words — and told players what the secret text said."""
+    for word in ("goon", "bob"):
+        lines = "template add Goon kind=npc STR=13 CON=10 DEX=10\ndamage ada 1 source={v} secret\nnpc add goon\ntest bob Search"
+        one, two = _twins("fhtagn", lines, (word, "grey"), ADA, BOB)
+        assert one == two, word
+        assert "Goon 1 joins" in one and "Bob rolls Search" in one
+    # free text in a struct the event holds (a hazard's source) too
+    lines = "template add Goon kind=npc STR=13 CON=10 DEX=10\ndisease ada damage=1d4 speed=1day source={v} secret\nnpc add goon"
+    one, two = _twins("fhtagn", lines, ("goon", "grey"), ADA)
+    assert one == two and "Goon 1 joins" in one
