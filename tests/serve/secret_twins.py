@@ -58,7 +58,7 @@ WHO = ("ada", "bob", "shade")
 #: Public commands (the same in both runs, their dice too).
 PUBLIC = ("note", "test", "test mod", "pool", "damage", "cond add", "cond remove", "fight", "fight next",
           "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase",
-          "lore", "bond", "goon")
+          "lore", "bond", "goon", "day")
 #: Secret commands: their values (numbers, names, dice) differ between the two runs.
 SECRET = ("secret note", "secret test", "secret pool", "secret set", "secret damage", "secret cond",
           "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase",
@@ -151,6 +151,10 @@ def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
         if secret:
             return [f"bond {pc} Sister {rng.randint(1, 9)}{tail}"]
         return [f"req {pc} pistol via=favour contact=Sister"]
+    if op == "day":  # what acts on everyone at once (CoC: a new game day; a chase's next round and a move)
+        if system != "coc7":
+            return ["hazard tick all"] if system == "fhtagn" else []
+        return ["sanity day", "chase next", f"chase move {pc}"]
     if kind == "goon":  # a campaign template, and the characters made from it
         if secret:
             return [GOON[system].format(v=rng.randint(*GOON_RANGE[system])) + tail]
