@@ -362,3 +362,15 @@ def test_free_text_in_a_secret_event_refers_to_nothing() -> None:
     lines = "template add Goon kind=npc STR=13 CON=10 DEX=10\ndisease ada damage=1d4 speed=1day source={v} secret\nnpc add goon"
     one, two = _twins("fhtagn", lines, ("goon", "grey"), ADA)
     assert one == two and "Goon 1 joins" in one
+
+
+def test_the_weapon_a_secret_attack_used_is_not_told_by_the_public_attacks_with_it() -> None:
+    """A secret attack with the campaign's Cleaver kept every later public attack with the Cleaver
+    from players (with a pistol: not): they read which weapon the secret attack used."""
+    lines = ('weapon add Cleaver skill="Melee Weapons" damage=1d6\nfight start\nfight add ada bob\n'
+             "attack ada bob weapon={v} roll=90 secret\nfight end\nfight start\nfight add carl dora\n"
+             "attack carl dora weapon=cleaver roll=90")
+    carl, dora = (f"char new {n} STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11" for n in ("Carl", "Dora"))
+    one, two = _twins("fhtagn", lines, ("cleaver", "pistol"), ADA, BOB, carl, dora)
+    assert one == two
+    assert "Carl attacks Dora with Cleaver" in one

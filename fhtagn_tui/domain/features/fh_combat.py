@@ -70,6 +70,8 @@ def _who(names: dict[str, str], char_id: str) -> str:
 class AttackResolved(Event):
     """One FHTAGN attack roll and what came of it."""
 
+    reads = ("weapon",)
+
     attacker: str
     target: str
     weapon: str

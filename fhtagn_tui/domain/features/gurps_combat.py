@@ -43,6 +43,8 @@ class GurpsAttackResolved(Event):
     dr: int = 0
     injury: int = 0
 
+    reads = ("weapon",)
+
     def describe(self, names: dict[str, str]) -> str:
         att, tgt = names.get(self.attacker, self.attacker), names.get(self.target, self.target)
         text = f"{att} attacks {tgt} with {self.weapon}: {self.roll} vs {self.skill} {self.level}"
