@@ -635,7 +635,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
 
     def _send_answer(self, ask: Ask, dice: list[int] | None) -> str | None:
         """A player's answer, to the writer through the campaign's inbox (it cannot write the log)."""
-        refused = self.door.send_answer(ask.number, self.own, self.who, dice)
+        # the request as the GM numbers it (players count only the requests they saw)
+        number = self._public.gm_request(ask.number) if self.player else ask.number
+        refused = self.door.send_answer(number, self.own, self.who, dice)
         if refused is not None:
             return refused
         self.set_timer(4.0, lambda: self._unanswered(ask.number))

@@ -49,6 +49,15 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: out of the players' copy of the event, not the whole event (``ask all``: the request to the
     #: characters players know).
     parts: ClassVar[tuple[str, ...]] = ()
+    #: Fields naming campaign-wide things it only reads (the template a character is made from, the
+    #: tome read, the spell cast, the madness table rolled on): one a secret changed keeps it from
+    #: players, but kept from them it does not touch them (a secret casting leaves the spell as it was).
+    #: A dotted path reads into a field (``tome.spells``: the spells a tome defined in secret lists).
+    reads: ClassVar[tuple[str, ...]] = ()
+    #: Fields of free text (typed by the GM, or a table's words): they refer to nothing, whatever
+    #: they say — a secret damage's ``source=goon`` does not make the Goon template secret.
+    words: ClassVar[frozenset[str]] = frozenset(
+        {"source", "reason", "note", "title", "text", "label", "item", "trigger", "effect", "detail"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

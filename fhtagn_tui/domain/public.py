@@ -78,13 +78,14 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
 def refs(ev: Event) -> tuple[str, ...]:
     """What ``ev`` refers to, as data, in its fields' order: every string its own fields hold (the ids
     of characters, chase participants and vehicles, weapons, templates… and words besides, which
-    refer to nothing) and what it happens in (``Event.within``: the fight; the chase of its number).
+    refer to nothing) but its fields of free text (``Event.words``), and what it happens in (``Event.within``: the fight; the chase of its number).
     The public projection decides what players read of an event from these and from the secrets in
     force — never from its text."""
     kind = type(ev)
     own = _OWN_FIELDS.get(kind)
     if own is None:
-        own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__ if f not in Event.__struct_fields__)
+        own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__
+                                        if f not in Event.__struct_fields__ and f not in kind.words)
     out: dict[str, None] = {}
     within = kind.within
     if within:
@@ -117,8 +118,12 @@ def _walk(value: object, out: dict[str, None]) -> None:
             _walk(key, out)
     elif isinstance(value, msgspec.Struct):
         for field in value.__struct_fields__:
-            _walk(getattr(value, field), out)
+            if field not in _WORDS:  # a nested struct's free text refers to nothing either (a hazard's source)
+                _walk(getattr(value, field), out)
 
+
+#: The names of the fields of free text (``Event.words``), in a struct an event holds.
+_WORDS = Event.words
 
 #: Event type → its own fields (those not common to every event).
 _OWN_FIELDS: dict[type, tuple[str, ...]] = {}
@@ -181,6 +186,7 @@ class PublicLog:
         self.secret_sessions: set[int] = set()
         self._session_no: dict[int, int] = {}  # the GM's session number → the players' (public ones only)
         self._chase_no: dict[int, int] = {}  # the GM's chase number → the players' (where they differ)
+        self._request_no: dict[int, int] = {}  # the GM's roll request number → the players' (where they differ)
         #: The things (references: :func:`refs`) an event kept from players referred to — created,
         #: changed or only named in secret: every later event referring to one is kept too.
         self.touched: set[str] = set()
@@ -468,8 +474,12 @@ class PublicLog:
         if flags & _UNDO_REDO_F or self.gm is None or type(ev) in COUNTED:  # (a roll, a note: changes nothing)
             return
         gm, public = self.gm.state, self.fold.state
-        things = [key for key in keys if key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key)]
-        within = type(ev).within
+        kind = type(ev)
+        read = _read_keys(ev, kind.reads) if kind.reads else ()  # what it only read
+        things = [key for key in keys if key not in read and (key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key))]
+        # a thing kept by its name's key (a template, weapon, tome, spell: "Goon" → "goon") is referred to so too
+        things += [folded for key in things if (folded := key.casefold()) != key]
+        within = kind.within
         if within:  # the fight's or chase's own course (who acts, who moves): every one in it
             things += _everyone_in(gm, ev, within) + _everyone_in(public, ev, within)
         self.touched.update(things)
@@ -510,6 +520,14 @@ class PublicLog:
                 return ev
             self._renamed[name] = theirs
             return replace(ev, name=theirs)
+        if kind.__name__ in _REQUEST_KINDS:  # a roll request's number (one players never saw takes none)
+            asked: int = ev.number  # type: ignore[attr-defined]
+            if kind.__name__ == "RollAsked":
+                mine = before.asks_made + 1
+                if mine != asked:
+                    self._request_no[asked] = mine
+            theirs_no = self._request_no.get(asked, asked)
+            return replace(ev, number=theirs_no) if theirs_no != asked else ev
         if kind.within == "chase":
             number: int = ev.chase  # type: ignore[attr-defined]
             if kind.__name__ == "ChaseCreated":
@@ -519,11 +537,16 @@ class PublicLog:
             mapped = self._chase_no.get(number, number)
             if mapped != number:
                 ev = replace(ev, chase=mapped)
-            if self._renamed:  # a chase copies its runners' names ("Cultist 4 flees on foot")
-                ev = _with_names(ev, self._renamed)
+        if self._renamed:  # an event that copies a character's name ("Cultist 4 flees on foot", "Cultist 4
+            ev = _with_names(ev, self._renamed)  # removed from the campaign"): the players' name
         return ev
 
     # --- reading --------------------------------------------------------------------------------
+
+    def gm_request(self, number: int) -> int:
+        """The GM's number of the roll request players know as ``number`` (a player's answer goes
+        to the GM's request)."""
+        return next((gm for gm, theirs in self._request_no.items() if theirs == number), number)
 
     def names(self) -> dict[str, str]:
         """The characters' names (id → name) in the public fold's state (those the last event
@@ -543,6 +566,9 @@ class PublicLog:
             self._state_cache = (folded, state)
         return self._state_cache[1]
 
+
+#: The events of a roll request that carry its number (``number``): players read it in their count.
+_REQUEST_KINDS = frozenset({"RollAsked", "RollAnswered", "RollCancelled"})
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
 _UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _FIGHT_F = (1 << i for i in range(7))
@@ -602,7 +628,7 @@ def _copy(fold: Projection) -> Projection:
 
 
 def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
-    """A chase event with the names it copied (its ``name``, its participant's, its ``order_names``)
+    """An event with the names it copied (its ``name``, a chase participant's, its ``order_names``)
     as players know them."""
     changes: dict[str, object] = {}
     name = getattr(ev, "name", None)
@@ -617,6 +643,21 @@ def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
     return replace(ev, **changes) if changes else ev
 
 
+def _read_keys(ev: Event, fields: tuple[str, ...]) -> set[str]:
+    """What ``ev`` only reads (:attr:`Event.reads`: fields, or dotted paths into them — ``tome.spells``):
+    the strings they hold."""
+    out: set[str] = set()
+    for path in fields:
+        value: object = ev
+        for part in path.split("."):
+            value = getattr(value, part, None)
+        if isinstance(value, str):
+            out.add(value)
+        elif isinstance(value, tuple):
+            out.update(item for item in value if isinstance(item, str))
+    return out
+
+
 def _everyone_in(state: State, ev: Event, within: str) -> list[str]:
     """The fighters of the fight ``ev`` is in, or the participants (and their occupants) of its chase."""
     if within == "fight":
@@ -628,13 +669,19 @@ def _everyone_in(state: State, ev: Event, within: str) -> list[str]:
 
 def _is_thing(state: State, key: str) -> bool:
     """Whether ``key`` names a thing of ``state`` (a character, a chase participant or vehicle, a
-    weapon, a template), not a word (a skill, a pool, a condition)."""
+    weapon, a template, a tome, a spell, a bouts-of-madness table the Keeper rewrote a row of), not
+    a word (a skill, a pool, a condition)."""
     if key in state.characters:
         return True
     if state.chases and any(p.id == key for chase in state.chases for p in chase.participants):
         return True
     folded = key.casefold()
-    return folded in state.armory.weapons or folded in state.templates
+    if folded in state.armory.weapons or folded in state.templates:
+        return True
+    lore = state.coc_lore
+    if folded in lore.tomes or folded in lore.spells:
+        return True
+    return bool(lore.madness) and any(row.startswith(folded + ":") for row in lore.madness)
 
 
 def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State) -> str | None:
@@ -736,8 +783,16 @@ def public_state(state: State) -> State:
     templates = {key: public_character(t) for key, t in state.templates.items()} if state.templates else {}
     extras = {k: v for k, v in state.template_extras.items()
               if not (k in state.templates and state.templates[k].hidden)}
+    armory, ammo = state.armory, state.coc_ammo
+    if hidden and not hidden.isdisjoint((*armory.armor, *armory.armor_names, *armory.injuries)):
+        # a hidden one's armour and pending injury points (numbers of theirs outside the sheet)
+        armory = replace(armory, armor={k: v for k, v in armory.armor.items() if k not in hidden},
+                         armor_names={k: v for k, v in armory.armor_names.items() if k not in hidden},
+                         injuries={k: v for k, v in armory.injuries.items() if k not in hidden})
+    if hidden and not hidden.isdisjoint(ammo):  # the rounds a hidden one has loaded
+        ammo = {k: v for k, v in ammo.items() if k not in hidden}
     return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates,
-                   template_extras=extras)
+                   template_extras=extras, armory=armory, coc_ammo=ammo)
 
 
 def public_view(state: State) -> State:

@@ -241,3 +241,19 @@ async def test_what_start_up_built_is_frozen_once_the_first_frame_is_up(table):
             await until(pilot, lambda: "The GM asks for a roll · request 1" in screen_text(app))
     finally:
         gc.unfreeze()
+
+
+async def test_a_request_players_count_as_their_first_is_answered_as_the_gms(table):
+    """A request kept from players (to a character a secret changed) takes no number of theirs: the
+    player's prompt reads request 1 for the GM's request 2, and its answer reaches the GM's 2."""
+    path, gm = table
+    gm.execute("char pool jonah HP=5 secret")
+    gm.execute("ask jonah Firearms")
+    app = player(path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        gm.execute("ask ada Firearms")
+        await until(pilot, lambda: "The GM asks for a roll · request 1" in screen_text(app))
+        await pilot.press("r")
+        await pilot.pause()
+        assert [(a.n, a.c) for a in answers(path)] == [(2, "ada vance")]

@@ -15,12 +15,13 @@ from __future__ import annotations
 import difflib
 import json
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import msgspec
 
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
+from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog, public_log
 from fhtagn_tui.export import export_text
 from fhtagn_tui.rules.dice import RandomSource
@@ -31,29 +32,37 @@ SYSTEMS = ("fhtagn", "coc7", "gurps")
 SETUP = {
     "fhtagn": ('char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=40 Search=50',
                "char new Bob STR=12 CON=12 DEX=11 INT=10 POW=10 CHA=10 Firearms=30",
-               "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden"),
+               "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden",
+               "bond ada Sister", "bond bob Sister"),
     "coc7": ('char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30 "Spot Hidden"=50',
              "char new Bob STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60",
-             "char new Shade kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden"),
+             "char new Shade kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden",
+             "tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20", "spell add Wrack mp=6 san=1d6"),
     "gurps": ('char new Ada ST=10 DX=12 IQ=12 HT=11 "Guns (Pistol)"=14 Brawling=12',
               "char new Bob ST=11 DX=11 IQ=10 HT=12 Brawling=12",
               "char new Shade kind=npc ST=14 DX=11 IQ=8 HT=12 Brawling=13 --hidden"),
 }
+#: A template (saved publicly at the start with the range's low end; changed in secret within it).
+GOON = {"fhtagn": "template add Goon kind=npc STR={v} CON=10 DEX=10", "coc7": "template add Goon kind=npc STR={v} CON=50 DEX=50",
+        "gurps": "template add Goon kind=npc ST={v} DX=10 IQ=9 HT=10"}
+GOON_RANGE = {"fhtagn": (11, 18), "coc7": (41, 90), "gurps": (11, 16)}
 SKILL = {"fhtagn": "Firearms", "coc7": "Dodge", "gurps": "Brawling"}
 ATTACK = {"fhtagn": "attack {a} {t} weapon=pistol", "coc7": "melee {a} {t} response=dodge", "gurps": "attack {a} {t}"}
 NEW = {"fhtagn": "char new {n} kind=agent STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10",
        "coc7": "char new {n} STR=50 CON=50 SIZ=50 DEX=50 INT=50 POW=50",
        "gurps": "char new {n} ST=10 DX=10 IQ=10 HT=10"}
 CONDITIONS = ("shaken", "bleeding", "haunted", "marked")
-NAMES = ("Grey", "Moss", "Ash", "Reed")
+NAMES = ("Grey", "Moss", "Ash", "Reed", "goon", "bob")  # (two are things: free text refers to nothing)
 WHO = ("ada", "bob", "shade")
 
 #: Public commands (the same in both runs, their dice too).
 PUBLIC = ("note", "test", "test mod", "pool", "damage", "cond add", "cond remove", "fight", "fight next",
-          "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase")
+          "attack", "fight end", "ask", "answer", "undo", "redo", "session", "npc", "hazard", "chase",
+          "lore", "bond", "goon", "day")
 #: Secret commands: their values (numbers, names, dice) differ between the two runs.
 SECRET = ("secret note", "secret test", "secret pool", "secret set", "secret damage", "secret cond",
-          "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase")
+          "secret char", "secret npc", "secret fight", "secret attack", "secret hazard", "secret chase",
+          "secret lore", "secret bond", "secret goon")
 OPS = PUBLIC + SECRET
 
 
@@ -64,6 +73,7 @@ class Twin:
     outputs: dict[str, object]
     gm: list[str]  # the GM's lines (for a failure's message)
     refused: list[tuple[int, int]]  # the lines the engine refused (op, line)
+    events: list[Event] = field(default_factory=list)  # the GM's log (time stamps 0: a memory engine's clock)
 
 
 def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
@@ -126,6 +136,29 @@ def lines_of(system: str, op: str, n: int, rng: random.Random) -> list[str]:
             return []
         return [f"chase new {rng.choice(NAMES) if secret else 'Docks'}{tail}", f"chase add ada role=flee{tail}",
                 f"chase add shade role=pursue{tail}", f"chase start{tail}"]
+    if kind == "lore":  # CoC: the campaign's tome, spell and bouts-of-madness table, and what reads them
+        if system != "coc7":
+            return []
+        if secret:
+            return [f"tome add Necro lang=Latin rating={rng.randint(2, 9)}0 cmi={rng.randint(5, 9)} cmf=9 san=1d6 "
+                    f"weeks=20{tail}", f"spell add Wrack mp={rng.randint(7, 12)} san=1d6{tail}",
+                    f'madness table set realtime 3 "Faint: {rng.choice(NAMES)}"{tail}']
+        return [f"read {pc} Necro noroll", f"learn {pc} Wrack from=person time=1h", f"cast {pc} Wrack roll=10,3",
+                f"bout {pc} roll=3,4"]
+    if kind == "bond":  # FHTAGN: a bond's score, and a requisition that costs the contact's bond
+        if system != "fhtagn":
+            return []
+        if secret:
+            return [f"bond {pc} Sister {rng.randint(1, 9)}{tail}"]
+        return [f"req {pc} pistol via=favour contact=Sister"]
+    if op == "day":  # what acts on everyone at once (CoC: a new game day; a chase's next round and a move)
+        if system != "coc7":
+            return ["hazard tick all"] if system == "fhtagn" else []
+        return ["sanity day", "chase next", f"chase move {pc}"]
+    if kind == "goon":  # a campaign template, and the characters made from it
+        if secret:
+            return [GOON[system].format(v=rng.randint(*GOON_RANGE[system])) + tail]
+        return ["npc add goon"]
     raise AssertionError(op)
 
 
@@ -133,7 +166,7 @@ def play(system: str, ops: list[str], salt: int, seed: int = 0) -> Twin:
     """One run: public commands' dice drawn from ``seed`` (the same in both runs), secret commands'
     values and dice from ``salt`` (different)."""
     eng = Engine.memory(system, source=RandomSource(seed))
-    for line in SETUP[system]:
+    for line in (*SETUP[system], GOON[system].format(v=GOON_RANGE[system][0] - 1)):
         eng.execute(line)
     follower = PublicLog(depth=FOLLOW_DEPTH)  # a player's view, fed action by action
     fed: list[tuple[list[str], bool]] = []
@@ -171,7 +204,7 @@ def play(system: str, ops: list[str], salt: int, seed: int = 0) -> Twin:
     }
     # the stream as fed: only the public part counts (an action wholly secret adds nothing)
     outputs["stream"] = [step for step in fed if step[0] or step[1]]
-    return Twin(outputs, gm, refused)
+    return Twin(outputs, gm, refused, list(events))
 
 
 #: Fields of the state that hold the GM's log positions (never shown to players as numbers).
@@ -184,7 +217,9 @@ def _players_state(log: PublicLog) -> object:
     state = msgspec.to_builtins(log.state)
     ids = {c["id"]: c["name"] for c in state["characters"].values()}
     state["characters"] = {c["name"]: c for c in state["characters"].values()}
-    return _without_positions(_named(state, ids))
+    # as JSON in the state's own order: a table's rows (the characters, the fighters…) in another
+    # order would tell players something too
+    return json.dumps(_without_positions(_named(state, ids)), indent=1, default=str)
 
 
 def _named(value: object, ids: dict[str, str]) -> object:

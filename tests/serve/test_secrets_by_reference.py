@@ -203,3 +203,174 @@ def test_a_hidden_runner_s_movement_actions_are_not_told() -> None:
     assert any(re.search(r"movement actions .*shade \d", line) for line in gm)
     told = [t for t in texts(eng) if "ovement actions" in t]
     assert told and not any(re.search(r"\d", t) for t in told)
+
+
+# --- the campaign's library and tables (CoC): a tome, a spell, a madness-table row -----------------
+
+
+def _twins(system: str, lines: str, values: tuple[object, object], *setup: str) -> tuple[str, str]:
+    """What players read of two runs whose only difference is the secret line's value."""
+    one, two = (players(table(system, *setup, *lines.format(v=v).split("\n"))) for v in values)
+    return one, two
+
+
+def test_a_tome_redefined_in_secret_stays_secret_in_a_public_reading() -> None:
+    """A secret ``tome add`` (its CMI) leaked through a public first reading: "Cthulhu Mythos +3"."""
+    lines = ("tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20\n"
+             "tome add Necro lang=Latin rating={v}0 cmi={v} cmf=9 san=1d6 weeks=20 secret\n"
+             "read harvey Necro noroll")
+    one, two = _twins("coc7", lines, (3, 5), HARVEY)
+    assert one == two
+    assert "Cthulhu Mythos +" not in one
+
+
+def test_a_spell_redefined_in_secret_stays_secret_in_a_public_casting() -> None:
+    """A secret ``spell add`` (its MP) leaked through a public casting: "9 MP"."""
+    lines = ("spell add Wrack mp=6 san=1d6\nspell add Wrack mp={v} san=1d6 secret\n"
+             "learn harvey Wrack from=person time=1h\ncast harvey Wrack roll=10,3")
+    one, two = _twins("coc7", lines, (8, 9), HARVEY)
+    assert one == two
+    assert "casts Wrack" not in one
+
+
+def test_a_madness_row_rewritten_in_secret_stays_secret_in_a_public_bout() -> None:
+    """A secret ``madness table set`` leaked its text through a public bout on that row."""
+    lines = 'madness table set realtime 3 "Faint: swoons {v}" secret\nbout harvey roll=3,4'
+    one, two = _twins("coc7", lines, ("softly", "loudly"), HARVEY)
+    assert one == two
+    assert "swoons" not in one
+
+
+def test_a_template_changed_in_secret_stays_secret_in_the_characters_made_from_it() -> None:
+    """A secret ``template add`` (its STR) leaked through a public ``npc add`` and ``fight add N``:
+    "Goon 1 joins as npc (STR 17 …)" — a character made from a template now names it."""
+    lines = ("template add Goon kind=npc STR=13 CON=10 DEX=10\ntemplate add Goon kind=npc STR={v} CON=10 DEX=10 secret\n"
+             "npc add goon x2\nfight start\nfight add 2 goon")
+    for system, values in (("fhtagn", (11, 17)), ("coc7", (40, 70))):
+        setup = (ADA,) if system == "fhtagn" else (HARVEY,)
+        one, two = _twins(system, lines.replace("CON=10 DEX=10", "CON=50 DEX=50") if system == "coc7" else lines,
+                          values, *setup)
+        assert one == two, system
+        assert "Goon 1" not in one
+
+
+# --- a hidden character's numbers outside its sheet ---------------------------------------------
+
+
+def test_the_players_state_holds_no_armour_ammunition_or_injury_of_a_hidden_character() -> None:
+    """"Armor set: Shade" is told without its number, but the players' state held ``armory.armor
+    {'shade': 3}`` (and a hidden one's rounds loaded, its pending injury points): every number of a
+    hidden character is blanked in the players' state, not only its sheet's."""
+    eng = table("coc7", HARVEY, SHADE, "armor shade 3", "armor harvey 1", "shoot shade harvey weapon=\".38 revolver\"",
+                seed=2)
+    state = public_log(events(eng)).state
+    assert eng.state.armory.armor.get("shade") == 3 and "shade" in eng.state.coc_ammo
+    assert "shade" not in state.armory.armor and "shade" not in state.armory.armor_names
+    assert "shade" not in state.coc_ammo
+    assert state.armory.armor.get("harvey") == 1  # a character players see keeps its own
+
+
+# --- numbering: roll requests -------------------------------------------------------------------
+
+
+def test_roll_requests_players_never_saw_take_no_number() -> None:
+    """A request to a character a secret changed is kept from players; the next one read "request 2"
+    for the players' first.  They count their own; a player's answer to it reaches the GM's request."""
+    eng = table("fhtagn", ADA, BOB, "char pool ada HP=5 secret", "ask ada Search", "ask bob Search",
+                "answer 2 bob", "ask bob Firearms", "ask cancel 3")
+    log = public_log(events(eng))
+    told = [e.text for e in log.entries]
+    assert any("request 2" in line for line in (e.describe(eng.names) for e in events(eng)))
+    assert "The GM asks Bob for a roll: Search (request 1)" in told
+    assert "Bob answers request 1 (Search), rolled by the GM for them" in told
+    assert any(line.startswith("The GM asks Bob for a roll: Firearms (request 2)") for line in told)
+    assert any(line.startswith("The GM cancels request 2") for line in told)
+    assert not any("request 3" in line for line in told)
+    assert log.gm_request(1) == 2 and log.gm_request(2) == 3
+    for out in (export_text(events(eng), "md", players=True), export_text(events(eng), "html", players=True)):
+        assert "request 3" not in out
+
+
+def test_a_players_answer_to_a_renumbered_request_reaches_the_gms() -> None:
+    eng = table("fhtagn", ADA, BOB, "char pool ada HP=5 secret", "ask ada Search", "ask bob Search")
+    log = public_log(events(eng))
+    (ask,) = log.state.asks
+    assert ask.number == 1 and ask.targets == ("bob",)
+    eng.execute(f"answer {log.gm_request(ask.number)} bob")
+    assert [a.number for a in eng.state.asks] == [1]  # the GM's request 2 answered; Ada's still open
+
+
+# --- numbering: a numbered NPC's name where an event copies it -------------------------------------
+
+
+def test_a_numbered_npcs_name_is_the_players_where_an_event_copies_it() -> None:
+    """After two secret cultists the players' Cultist 1 is the GM's Cultist 3: its damage read "from
+    Cultist 3's Hunting knife" and its removal "Cultist 3 removed from the campaign"."""
+    fh = table("fhtagn", ADA, "npc add cultist x2 secret", "npc add cultist", "fight start",
+               'fight add ada "cultist 3"', 'attack "cultist 3" ada roll=10,3', "fight end", 'char del "cultist 3"')
+    gurps = table("gurps", "char new Ilse ST=10 DX=12 IQ=12 HT=11 Brawling=12",
+                  "template add Thug kind=npc ST=12 DX=11 IQ=9 HT=11 Brawling=14", "npc add thug x2 secret", "npc add thug",
+                  "fight start", 'fight add ilse "thug 3"', 'attack "thug 3" ilse roll=3,3,3,6,6,6,6')
+    told = [*texts(fh), *texts(gurps)]
+    assert "Ada Vance takes 3 damage from Cultist 1's Hunting knife: HP 11 → 8" in told
+    assert "Cultist 1 removed from the campaign" in told
+    assert any(line.startswith("Ilse takes") and "from Thug 1's" in line for line in told), told
+    assert not any("Cultist 3" in line or "Thug 3" in line for line in told)
+    # the GM reads the GM's names, as before
+    gm = table("fhtagn", ADA, "npc add cultist x2 secret", "npc add cultist", "fight start",
+               'fight add ada "cultist 3"', 'attack "cultist 3" ada roll=10,3')
+    assert "Ada Vance takes 3 damage from Cultist 3's Hunting knife: HP 11 → 8" in [
+        e.describe(gm.names) for e in events(gm)]
+
+
+def test_a_secret_use_of_a_template_tome_or_spell_keeps_no_public_use_of_it_from_players() -> None:
+    """Only a change of a campaign-wide thing touches it (``Event.reads``): a secret npc add from a
+    template, a secret reading or casting leave the public ones told."""
+    eng = table("coc7", HARVEY, GINA, "template add Thug kind=npc STR=60 CON=50 DEX=50", "npc add thug secret",
+                "npc add thug", "tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20",
+                "spell add Wrack mp=6 san=1d6", "read gina Necro noroll secret", "read harvey Necro noroll",
+                "learn gina Wrack from=person time=1h secret", "cast gina Wrack roll=10,3 secret",
+                "learn harvey Wrack from=person time=1h", "cast harvey Wrack roll=10,3")
+    told = texts(eng)
+    assert any(line.startswith("Thug 1 joins") for line in told), told
+    assert any(line.startswith("Harvey finishes a first reading of Necro") for line in told)
+    assert any(line.startswith("Harvey casts Wrack") for line in told)
+    assert not any(line.startswith(("Gina finishes", "Gina casts", "Thug 2")) for line in told)
+
+
+def test_the_spells_a_secret_tome_lists_are_not_told_by_what_players_read_of_them() -> None:
+    """A tome defined in secret listing Wrack (or not) kept every later public casting of Wrack
+    from players (or not): they read from it which spells the secret tome holds."""
+    lines = ("spell add Wrack mp=6 san=1d6\nlearn harvey Wrack from=person time=1h\n"
+             'tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20 spells="{v}" secret\n'
+             "cast harvey Wrack roll=10,3")
+    one, two = _twins("coc7", lines, ("Wrack", "Shrivelling"), HARVEY)
+    assert one == two
+    assert "Harvey casts Wrack" in one
+
+
+def test_free_text_in_a_secret_event_refers_to_nothing() -> None:
+    """A secret damage whose source words happened to be a template's name (or a character's id)
+    made that template (character) secret: later public uses of it went missing — or not, with
+    other words — and told players what the secret text said."""
+    for word in ("goon", "bob"):
+        lines = "template add Goon kind=npc STR=13 CON=10 DEX=10\ndamage ada 1 source={v} secret\nnpc add goon\ntest bob Search"
+        one, two = _twins("fhtagn", lines, (word, "grey"), ADA, BOB)
+        assert one == two, word
+        assert "Goon 1 joins" in one and "Bob rolls Search" in one
+    # free text in a struct the event holds (a hazard's source) too
+    lines = "template add Goon kind=npc STR=13 CON=10 DEX=10\ndisease ada damage=1d4 speed=1day source={v} secret\nnpc add goon"
+    one, two = _twins("fhtagn", lines, ("goon", "grey"), ADA)
+    assert one == two and "Goon 1 joins" in one
+
+
+def test_the_weapon_a_secret_attack_used_is_not_told_by_the_public_attacks_with_it() -> None:
+    """A secret attack with the campaign's Cleaver kept every later public attack with the Cleaver
+    from players (with a pistol: not): they read which weapon the secret attack used."""
+    lines = ('weapon add Cleaver skill="Melee Weapons" damage=1d6\nfight start\nfight add ada bob\n'
+             "attack ada bob weapon={v} roll=90 secret\nfight end\nfight start\nfight add carl dora\n"
+             "attack carl dora weapon=cleaver roll=90")
+    carl, dora = (f"char new {n} STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11" for n in ("Carl", "Dora"))
+    one, two = _twins("fhtagn", lines, ("cleaver", "pistol"), ADA, BOB, carl, dora)
+    assert one == two
+    assert "Carl attacks Dora with Cleaver" in one

@@ -9,6 +9,7 @@ parry, none with a modifier).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import msgspec
@@ -87,10 +88,18 @@ def test_an_old_log_with_attacks_replays_and_the_same_lines_agree(system: str) -
     assert enc(new.armory) == enc(old.armory)
     assert enc(new.coc_ammo) == enc(old.coc_ammo)
     # the events the new code writes are the old ones, field for field (but the time stamps, the
-    # fields added since, which the old records read at their defaults: DamageApplied.by, issue 30,
-    # the Luck written on a new investigator's sheet, issue 31, and a maneuver's skill, issue 32)
-    strip = [{k: v for k, v in msgspec.to_builtins(e).items() if k not in ("ts", "by")} for e in events[1:]]
+    # fields added since, which the old records read at their defaults: DamageApplied.by, issue 30;
+    # a damage dealt by a character names it by reference, DamageApplied.owned: its source words are
+    # the weapon's only — the line reads the same; the Luck written on a new investigator's sheet,
+    # issue 31, and a maneuver's skill, issue 32)
+    strip = [{k: v for k, v in msgspec.to_builtins(e).items() if k not in SKIP} for e in events[1:]]
     assert [_as_before(msgspec.to_builtins(e)) for e in eng.sink.events[1:]] == strip
+    names = {c.id: c.name for c in new.characters.values()}
+    unlucky = [re.sub(r" Luck \d+\)$", ")", e.describe(names)) for e in eng.sink.events[1:]]  # issue 31's Luck
+    assert unlucky == [e.describe(names) for e in events[1:]]
+
+
+SKIP = frozenset({"ts", "by", "source", "owned"})
 
 
 def _as_before(record: dict[str, object]) -> dict[str, object]:
@@ -98,7 +107,7 @@ def _as_before(record: dict[str, object]) -> dict[str, object]:
     their defaults in an old record), the Luck a new investigator now rolls (issue 31), and what issue 32
     adds to a maneuver — the fighting skill it rolled (COC-MANEUVER-06), which must be the Brawl the old
     code always rolled."""
-    out = {k: v for k, v in record.items() if k not in ("ts", "by")}
+    out = {k: v for k, v in record.items() if k not in SKIP}
     if isinstance(out.get("stats"), dict):
         out["stats"] = {s: v for s, v in out["stats"].items() if s != "Luck"}  # type: ignore[union-attr]
     if out.get("type") == "CocManeuverResolved":

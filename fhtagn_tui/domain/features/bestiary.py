@@ -188,9 +188,11 @@ def _varied(state: State, entry: Entry, who: str, kind: str, dice: Dice) -> dict
 
 
 def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hidden: bool, vary: bool,
-                 fight: bool, side: str = "", readied: bool = False, numbered: bool = False) -> list[Event]:
+                 fight: bool, side: str = "", readied: bool = False, numbered: bool = False,
+                 template: str = "") -> list[Event]:
     """CharacterCreated (+ ArmorSet) for each name, then AddCombatants when ``fight`` (``numbered``:
-    the names are ``next_numbers``'s, which the players' view numbers in what they saw)."""
+    the names are ``next_numbers``'s, which the players' view numbers in what they saw; ``template``:
+    the campaign template ``entry`` is, named in each ``CharacterCreated``)."""
     if entry.system and entry.system != state.system:
         raise Rejected(
             f"{entry.name} is a {SYSTEM_LABELS.get(entry.system, entry.system)} stat block; "
@@ -216,8 +218,8 @@ def spawn_events(state: State, entry: Entry, names: list[str], dice: Dice, *, hi
         made = decide(s, create, dice)
         if rolled and made:
             made[0] = replace(made[0], dice=tuple(rolled) + tuple(made[0].dice))
-        if numbered and isinstance(made[0], CharacterCreated):
-            made[0] = replace(made[0], numbered=True)
+        if (numbered or template) and isinstance(made[0], CharacterCreated):
+            made[0] = replace(made[0], numbered=numbered, template=template)
         if entry.armor:
             if not 0 <= entry.armor <= 99:
                 raise Rejected(f"{name}: armour {entry.armor} is impossible (0–99)")
@@ -250,7 +252,8 @@ def _spawn(state: State, cmd: SpawnNpcs, dice: Dice) -> list[Event]:
     else:
         names = next_numbers(state, entry.name, cmd.count)
     return spawn_events(state, entry, names, dice, hidden=cmd.hidden, vary=cmd.vary, fight=cmd.fight,
-                        side=cmd.side, readied=cmd.readied, numbered=not cmd.name.strip())
+                        side=cmd.side, readied=cmd.readied, numbered=not cmd.name.strip(),
+                        template=entry.key if "template" in entry.tags else "")
 
 
 @decider(ImportCharacters)

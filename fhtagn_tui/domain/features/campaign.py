@@ -76,6 +76,9 @@ class CharacterCreated(Event):
     san_loss: str = ""
     skill_attrs: dict[str, str] = {}  # GURPS: controlling attribute of skills not on the list
     numbered: bool = False  # its name "BASE n" was numbered after the campaign's others (npc add, fight add N)
+    template: str = ""  # the key of the campaign template it was made from (a reference: what players may read of it)
+
+    reads = ("template",)
 
     def describe(self, names: dict[str, str]) -> str:
         stats = " ".join(f"{k} {v}" for k, v in self.stats.items())

@@ -141,6 +141,8 @@ class BoutOfMadness(Event):
     phobia: str = ""  # the backstory entry the Keeper adds
     mania: str = ""
 
+    reads = ("kind",)
+
     def describe(self, names: dict[str, str]) -> str:
         why = f" ({self.trigger})" if self.trigger else ""
         added = f"; new phobia: {self.phobia}" if self.phobia else ""

@@ -50,6 +50,8 @@ def _who(names: dict[str, str], key: str) -> str:
 class TomeDefined(Event):
     tome: tm.Tome
 
+    reads = ("tome.spells",)  # it changes the tome, not the spells it lists
+
     def describe(self, names: dict[str, str]) -> str:
         t = self.tome
         return (
@@ -78,6 +80,8 @@ class ReadingRolled(Event):
     success: bool
     pushed: bool = False
 
+    reads = ("tome",)
+
     def describe(self, names: dict[str, str]) -> str:
         push = "pushed " if self.pushed else ""
         result = "read" if self.success else "not understood"
@@ -93,6 +97,8 @@ class InitialReadingCompleted(Event):
     cm_gain: int
     san_rolled: int = 0  # the tome's SAN loss (believers only)
 
+    reads = ("tome",)
+
     def describe(self, names: dict[str, str]) -> str:
         return f"{_who(names, self.character)} finishes a first reading of {self.tome}: Cthulhu Mythos +{self.cm_gain}"
 
@@ -105,6 +111,8 @@ class FullStudyCompleted(Event):
     cm_gain: int
     halved: bool = False
     san_rolled: int = 0
+
+    reads = ("tome",)
 
     def describe(self, names: dict[str, str]) -> str:
         half = " (halved: Cthulhu Mythos above the tome's rating)" if self.halved else ""
@@ -122,6 +130,8 @@ class ReferenceConsulted(Event):
     rating: int
     success: bool
 
+    reads = ("tome",)
+
     def describe(self, names: dict[str, str]) -> str:
         found = "finds the answer" if self.success else "finds nothing"
         return f"{_who(names, self.character)} consults {self.tome} for {self.hours} hours: {self.roll} vs {self.rating} → {found}"
@@ -137,6 +147,8 @@ class SpellLearned(Event):
     target: int = 0
     hard: bool = False
     tome: str = ""
+
+    reads = ("spell", "tome")
 
     def describe(self, names: dict[str, str]) -> str:
         where = f" from {self.tome}" if self.tome else f" from a{'n' if self.source == 'entity' else ''} {self.source}"
@@ -159,6 +171,8 @@ class SpellCast(Event):
     effect_round: int = 0  # in a fight: the round it takes effect (COC-TOME-13)
     effect_at: int = 0  # … on this initiative value
     timing: str = ""
+
+    reads = ("spell",)
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)

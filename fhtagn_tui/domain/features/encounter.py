@@ -364,11 +364,16 @@ class DamageApplied(Event):
     injury_points: int = 0
     injury_stat: str = ""
     by: str = ""  # who dealt it (a character id) when one did: named in ``source``'s words too
+    #: ``source`` is what ``by`` dealt it with ("Hunting knife"), told as "BY's SOURCE" in the names of
+    #: whoever reads it (the players' "Cultist 1", not the GM's "Cultist 3").  (Older records: False,
+    #: their ``source`` holds the dealer's name as it was then.)
+    owned: bool = False
 
     def describe(self, names: dict[str, str]) -> str:
         who = _who(names, self.character)
         armor = f", armour stopped {self.armor}" if self.armor else ""
-        src = f" from {self.source}" if self.source else ""
+        source = f"{_who(names, self.by)}'s {self.source}" if self.owned and self.by else self.source
+        src = f" from {source}" if source else ""
         text = f"{who} takes {self.amount} damage{src}{armor}: HP {self.hp_before} → {self.hp_after}"
         if self.injury_roll:
             text += f"; CON×5 {self.injury_roll} vs {self.injury_target}"
@@ -378,6 +383,12 @@ class DamageApplied(Event):
             else:
                 text += " — no permanent injury"
         return text
+
+
+def dealt_by(events: list[Event], dealer: str) -> list[Event]:
+    """``events`` with their damage told as dealt by ``dealer`` (a character id) with what their
+    ``source`` names (:attr:`DamageApplied.owned`): the dealer is named by reference, not in words."""
+    return [replace(ev, by=dealer, owned=True) if isinstance(ev, DamageApplied) else ev for ev in events]
 
 
 class InjuryAssigned(Event):

@@ -53,6 +53,7 @@ from .encounter import (
     InjuryAssigned,
     bump_counter,
     combatant,
+    dealt_by,
     mark_acted,
     mark_defended,
     register_attack,
@@ -69,6 +70,8 @@ def _who(names: dict[str, str], char_id: str) -> str:
 
 class AttackResolved(Event):
     """One FHTAGN attack roll and what came of it."""
+
+    reads = ("weapon",)
 
     attacker: str
     target: str
@@ -588,8 +591,8 @@ def fh_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
                 if not victim.has("stunned"):
                     emit(ConditionAdded(character=victim.id, condition="stunned", note="stun attack", rules=("FH-COMBAT-19",)))
             elif hit:
-                for ev in damage_events(s, s.characters[victim.id], taken, f"{att.name}'s {weapon.name}", dice,
-                                        injury_stat, armor_off, by=att.id):
+                for ev in dealt_by(damage_events(s, s.characters[victim.id], taken, weapon.name, dice,
+                                                 injury_stat, armor_off), att.id):
                     emit(ev)
     except DiceError as exc:
         raise Rejected(str(exc)) from None

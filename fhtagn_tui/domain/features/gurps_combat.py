@@ -43,6 +43,8 @@ class GurpsAttackResolved(Event):
     dr: int = 0
     injury: int = 0
 
+    reads = ("weapon",)
+
     def describe(self, names: dict[str, str]) -> str:
         att, tgt = names.get(self.attacker, self.attacker), names.get(self.target, self.target)
         text = f"{att} attacks {tgt} with {self.weapon}: {self.roll} vs {self.skill} {self.level}"
@@ -130,7 +132,7 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     if hit and injury:
         hp = tgt.current.get("HP", 0)
         events.append(DamageApplied(character=tgt.id, amount=injury, hp_before=hp, hp_after=hp - injury,
-                                    armor=min(dr, basic), source=f"{att.name}'s {weapon.name}", by=att.id))
+                                    armor=min(dr, basic), source=weapon.name, by=att.id, owned=True))
     return events
 
 

@@ -203,7 +203,8 @@ def spawn_from_template(state: State, cmd: SpawnFromTemplate, dice: Dice) -> lis
                                  new_skill=True)  # a saved stat block's names stand
         for ev in decide(s, create, dice):
             if isinstance(ev, CharacterCreated):
-                ev = replace(ev, numbered=True)  # (the players' view numbers it in what they saw)
+                # (the players' view numbers it in what they saw; what the template is, it reads by reference)
+                ev = replace(ev, numbered=True, template=found.id)
             events.append(ev)
             s = evolve(s, ev)
     join = AddCombatants(names=tuple(char_key(n) for n in names), side=cmd.side, readied=cmd.readied)

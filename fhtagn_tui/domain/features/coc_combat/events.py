@@ -42,6 +42,8 @@ def roll_text(r: CocRoll | None) -> str:
 class CocMeleeResolved(Event):
     """A Fighting attack and the target's response (COC-MELEE-04 … 11)."""
 
+    reads = ("weapon",)
+
     attacker: str
     target: str
     weapon: str
@@ -127,6 +129,8 @@ class CocManeuverResolved(Event):
 class CocShotsFired(Event):
     """Single shots of one firearm or missile at one target (COC-FIREARM-*)."""
 
+    reads = ("weapon",)
+
     attacker: str
     target: str
     weapon: str
@@ -164,6 +168,8 @@ class CocShotsFired(Event):
 
 class CocAutoFired(Event):
     """A burst or full-auto fire, volley by volley, armour per bullet (COC-AUTO-*)."""
+
+    reads = ("weapon",)
 
     attacker: str
     weapon: str
@@ -205,6 +211,8 @@ class CocReloaded(Event):
     rounds: int
     before: int
     after: int
+
+    reads = ("weapon",)
 
     def describe(self, names: dict[str, str]) -> str:
         r = "round" if self.rounds == 1 else "rounds"

@@ -20,6 +20,7 @@ from ...state import Character, State
 from ...systems import derived
 from ..encounter import (
     combatant,
+    dealt_by,
 )
 from .events import (
     CocAutoFired,
@@ -214,7 +215,7 @@ def decide_coc_shoot(state: State, cmd: CocShoot, dice: Dice) -> list[Event]:
         if s.ally_hit:
             strays.setdefault(s.ally_hit, []).append(s.damage)
     for ally, rolls in strays.items():
-        events += wounds(state, state.characters[ally], rolls, f"{att.name}'s stray shot", dice, att.id)
+        events += dealt_by(wounds(state, state.characters[ally], rolls, "stray shot", dice), att.id)
     return events
 
 
