@@ -519,7 +519,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-connections", type=_positive, default=16, metavar="N",
                    help="connections at once, SSH (logged in or not) and web together (default 16)")
     p.add_argument("--max-per-key", type=_positive, default=4, metavar="N",
-                   help="apps running at once for one SSH key (default 4; one app per connection)")
+                   help="SSH connections logged in at once with one key, each with at most one app "
+                        "(default 4)")
     p.add_argument("--max-web", type=_positive, default=8, metavar="N", help="web views at once (default 8)")
     p.add_argument("--login-timeout", type=_positive, default=10, metavar="S",
                    help="seconds an SSH client has to log in (default 10)")

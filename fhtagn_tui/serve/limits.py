@@ -33,7 +33,7 @@ CRASH_LINES = 60
 @dataclass(frozen=True)
 class Limits:
     max_connections: int = 16  # SSH connections (authenticated or not) and web views together
-    max_per_key: int = 4  # apps running at once for one SSH key
+    max_per_key: int = 4  # SSH connections logged in at once with one key (an app or not; one app each)
     max_web: int = 8  # web views (browser tabs) at once
     login_timeout: float = 10.0  # seconds an SSH client has to authenticate
     max_preauth_per_address: int = 4  # SSH connections not logged in yet, from one address

@@ -5,7 +5,7 @@ the first plays), a player key the player view.  Passwords,
 keyboard-interactive, ``exec``, subsystems (sftp) and every kind of
 forwarding are refused, and so are signals (``ssh`` may ask to send one: it is
 not passed on).  The :class:`~fhtagn_tui.serve.limits.Limits` hold:
-connections overall and per key, one session per connection, the login
+connections overall and per key (logged in, with an app or not), one session per connection, the login
 timeout, connections not logged in yet per address and overall (a new one
 pushes out the oldest, so idle sockets cannot lock the GM out), the terminal
 size (at most 500×500) and how often it may change (the latest size, a few
@@ -68,10 +68,9 @@ class Table:
 class AppSession(asyncssh.SSHServerSession[bytes]):
     """One shell session: an app process on a pty, bytes pumped both ways."""
 
-    def __init__(self, table: Table, role: Role, who: str, key: str = "", binding: Binding | None = None) -> None:
+    def __init__(self, table: Table, role: Role, who: str, binding: Binding | None = None) -> None:
         self.table = table
         self.binding = binding  # a player key bound to a character
-        self.key = key  # the fingerprint that counts this session (--max-per-key) until it closes
         self.role = role
         self.who = who
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -203,8 +202,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(code if 0 <= code < 256 else 1)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if not self.closed and self.key:
-            self.table.occupancy.leave_key(self.key)
         self.closed = True
         self._resizes.cancel()
         self._hang_up()
@@ -230,7 +227,7 @@ class Gate(asyncssh.SSHServer):
         self._offered_key = ""
         self._offered_binding: Binding | None = None
         self.binding: Binding | None = None
-        self.key = ""  # the fingerprint it logged in with
+        self.key = ""  # the fingerprint it logged in with (counted by --max-per-key until it leaves)
         self.counted = False
         self.session: AppSession | None = None
 
@@ -264,6 +261,9 @@ class Gate(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.table.waiting.pop(self, None)
+        if self.key:
+            self.table.occupancy.leave_key(self.key)
+            self.key = ""
         if self.counted:
             self.counted = False
             self.table.occupancy.leave()
@@ -292,8 +292,13 @@ class Gate(asyncssh.SSHServer):
         if role is None:
             log.info("%s: refused key %s for %s", self.peer, key.get_fingerprint(), shown(username))
             return False
+        fingerprint = key.get_fingerprint()
+        if self.table.occupancy.per_key[fingerprint] >= self.table.limits.max_per_key:
+            log.warning("%s: refused key %s: already logged in %d times (--max-per-key)", self.peer, fingerprint,
+                        self.table.limits.max_per_key)
+            return False  # one key's idle logins cannot fill the table: refused before it logs in
         self._offered = role  # the signed request of a key always follows its check
-        self._offered_key = key.get_fingerprint()
+        self._offered_key = fingerprint
         if binding is not None and not binding.label:
             binding = Binding(binding.character, self._offered_key.removeprefix("SHA256:")[:12])
         self._offered_binding = binding
@@ -302,6 +307,12 @@ class Gate(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.table.waiting.pop(self, None)
         who = self.conn.get_extra_info("username") if self.conn else "?"
+        if not self.table.occupancy.enter_key(self._offered_key):  # another login of it came first
+            log.warning("%s: dropped: key %s already logged in %d times (--max-per-key)", self.peer,
+                        self._offered_key, self.table.limits.max_per_key)
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "this key is logged in too often")
+            return
         self.key = self._offered_key
         self.role = self._offered
         self.binding = self._offered_binding
@@ -313,12 +324,8 @@ class Gate(asyncssh.SSHServer):
         if self.session is not None and not self.session.closed:  # one app at a time per connection
             log.info("%s: refused a second session on one connection", self.peer)
             return False
-        if not self.table.occupancy.enter_key(self.key):
-            log.warning("%s: refused a session: key %s already has %d apps running (--max-per-key)",
-                        self.peer, self.key, self.table.limits.max_per_key)
-            return False
         who = f"{self.peer} ({self.role.value}" + (f" as {self.binding.character})" if self.binding else ")")
-        self.session = AppSession(self.table, self.role, who, self.key, self.binding)
+        self.session = AppSession(self.table, self.role, who, self.binding)
         return self.session
 
     # no forwarding of any kind

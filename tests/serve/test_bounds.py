@@ -179,3 +179,22 @@ def test_no_signal_table_is_left_in_the_server():
 
     assert not hasattr(ssh, "SIGNALS")
     assert signal.SIGQUIT  # (what a client asked for before: a core dump of the player's app)
+
+
+async def test_one_key_s_idle_logins_cannot_lock_the_gm_out(tmp_path: Path):
+    """A player's key logged in on every free connection without starting an app (found over SSH:
+    16 such connections held the table full and the GM's key was refused until they left)."""
+    served = await limited(tmp_path, Limits(max_connections=6, max_per_key=2))
+    try:
+        held = 0
+        for _ in range(6):
+            try:
+                await served.connect(served.keys.player)
+            except (asyncssh.PermissionDenied, asyncssh.DisconnectError):
+                continue
+            held += 1
+        assert held == 2  # the per-key bound counts logged-in connections, app or not
+        gm = await served.terminal(served.keys.gm)
+        assert "Party" in gm.text()
+    finally:
+        await close(served)
