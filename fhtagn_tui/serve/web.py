@@ -301,7 +301,7 @@ class WebApp:
             try:
                 envelope = json.loads(message.data)
                 kind = envelope[0]
-            except (ValueError, TypeError, IndexError, KeyError):
+            except (ValueError, TypeError, IndexError, KeyError, RecursionError):  # deep nesting: RecursionError
                 continue
             ok = True
             if kind == "stdin" and len(envelope) > 1 and isinstance(envelope[1], str):
@@ -451,7 +451,9 @@ class WebView:
             log.info("%s: web: player view opened", request.remote)
             await app.run(width, height)
         except (ConnectionError, OSError) as exc:
-            log.info("%s: web: %s", request.remote, exc)
+            log.info("%s: web: %s", request.remote, shown(exc))
+        except Exception as exc:  # noqa: BLE001 - one line, never aiohttp's traceback in the log
+            log.error("%s: web: the view failed: %s: %s", request.remote, type(exc).__name__, shown(exc, 200))
         finally:
             await asyncio.shield(app.stop())
             self.apps.discard(app)

@@ -149,3 +149,30 @@ def test_event_loop_errors_are_one_short_line_and_few(caplog: pytest.LogCaptureF
     assert all(r.exc_info is None and "\n" not in r.getMessage() and "\x1b" not in r.getMessage()
                for r in records)
     assert any("4990 more" in r.getMessage() for r in records)
+
+
+async def test_malformed_messages_leave_the_view_open_and_the_log_without_a_traceback(
+        view: WebView, caplog: pytest.LogCaptureFixture):
+    """Found with a websocket: 60,000 ``[`` in one message made json raise RecursionError, which closed
+    the view and wrote aiohttp's 'Error handling request' traceback into the server's log."""
+    caplog.set_level(logging.INFO)
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(ws_url(view), origin=origin(view)) as ws:
+            await read_until(ws, b"Party")
+            for bad in ("[" * 60000, "{" * 30000, '{"a":', "9" * 60000, '["stdin", 5]', '["stdin", "\\ud800"]',
+                        '["resize", {"width": 1e999, "height": "x"}]', '["resize", [1]]', "[]", '"stdin"',
+                        "null", '["ping", {"deep": [[[[1]]]]}]'):
+                await ws.send_str(bad)
+            await ws.send_bytes(b"\xff\x00binary")
+            await ws.send_str(json.dumps(["ping", "still-there"]))
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 5
+            pong = None
+            while pong is None and loop.time() < deadline:
+                msg = await ws.receive(timeout=deadline - loop.time())
+                assert msg.type in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY), msg
+                if msg.type == aiohttp.WSMsgType.TEXT and "still-there" in msg.data:
+                    pong = msg.data
+            assert pong == json.dumps(["pong", "still-there"])
+    logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''} {r.exc_info or ''}" for r in caplog.records)
+    assert "Traceback" not in logged and "Error handling request" not in logged and "RecursionError" not in logged
