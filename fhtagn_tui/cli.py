@@ -139,7 +139,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     if path.exists():
         _err(f"{path} already exists; nothing was changed")
         return PROBLEM
-    campaigns.create_campaign(path, args.system, args.title or "").close()
+    try:
+        campaigns.create_campaign(path, args.system, args.title or "").close()
+    except Rejected as exc:  # the title's text refused (control or invisible characters, length)
+        _err(f"{exc}; nothing was changed")
+        return PROBLEM
     print(f"created {path} ({args.system})")
     return OK
 
