@@ -50,6 +50,10 @@ def report_text(text: str) -> None:
         pass
 
 
+class _AsciiText(io.StringIO):
+    encoding = "ascii"  # Rich draws its boxes in ASCII for such a file
+
+
 class QuietCrashMixin(_AppBase):
     quiet_crash: bool = False  # a served app: no traceback for the client
 
@@ -74,7 +78,7 @@ class QuietCrashMixin(_AppBase):
         from rich.console import Console
         from rich.text import Text
 
-        out = io.StringIO()
+        out = _AsciiText()  # the report's boxes drawn in ASCII: the log escapes everything else
         Console(file=out, width=100, color_system=None, force_terminal=False).print(*renderables)
         report_text(out.getvalue())
         self._return_code = 1
