@@ -46,16 +46,48 @@ class Limits:
     input_burst: int = 8192  # …and at once (a paste)
     input_buffer: int = 65536  # bytes held for an app that does not keep up; reading pauses beyond
     grace: float = 3.0  # seconds an app has to end when asked before it is killed
+    app_start_burst: int = 8  # apps one SSH key or one web address may start at once (reconnects)…
+    app_start_rate: float = 0.5  # …then this many a second (each start is a Python process: CPU)
 
 
 class Occupancy:
-    """The connections a server holds, overall and per SSH key."""
+    """The connections a server holds, overall and per SSH key; and how fast each SSH key or web
+    address starts apps (:meth:`may_start`)."""
 
-    def __init__(self, limits: Limits) -> None:
+    #: Start paces kept at most (full ones are forgotten first: a full bucket is a fresh one).
+    PACES = 1024
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
         self.total = 0
         self.web = 0
         self.per_key: Counter[str] = Counter()
+        self._clock = clock
+        self._starts: dict[str, InputPace] = {}
+        self.refused_starts = 0
+
+    def may_start(self, who: str) -> bool:
+        """One more app for ``who`` (an SSH key's fingerprint, a web client's address): a burst of
+        ``app_start_burst``, then ``app_start_rate`` a second — opening and closing views in a loop
+        cannot keep the server starting processes."""
+        pace = self._starts.get(who)
+        if pace is None:
+            if len(self._starts) >= self.PACES:
+                for name in [n for n, p in self._starts.items() if p.wait(p.burst) == 0]:
+                    del self._starts[name]
+                while len(self._starts) >= self.PACES:
+                    del self._starts[next(iter(self._starts))]
+            pace = self._starts[who] = InputPace(self.limits.app_start_rate, self.limits.app_start_burst, self._clock)
+        if pace.take(1) == 1:
+            return True
+        self.refused_starts += 1
+        return False
+
+    @property
+    def log_refused_start(self) -> bool:
+        """Whether the latest refused start is one the log shows (the 1st, 10th, 100th…: the log stays short)."""
+        n = self.refused_starts
+        return n in (1, 10, 100, 1000) or n % 10000 == 0
 
     def enter(self) -> bool:
         if self.total >= self.limits.max_connections:
@@ -91,8 +123,8 @@ class Occupancy:
 class InputPace:
     """A token bucket: ``rate`` bytes a second, at most ``burst`` at once."""
 
-    def __init__(self, rate: int, burst: int, clock: object = time.monotonic) -> None:
-        self.rate = max(1, rate)
+    def __init__(self, rate: float, burst: int, clock: object = time.monotonic) -> None:
+        self.rate = float(rate) if rate > 0 else 1.0
         self.burst = max(1, burst)
         self._clock = clock
         self._tokens = float(self.burst)

@@ -324,6 +324,12 @@ class Gate(asyncssh.SSHServer):
         if self.session is not None and not self.session.closed:  # one app at a time per connection
             log.info("%s: refused a second session on one connection", self.peer)
             return False
+        if not self.table.occupancy.may_start(self.key):
+            if self.table.occupancy.log_refused_start:
+                log.warning("%s: refused a session: key %s starts apps too fast (%d, then one every %g s; %d refused "
+                            "so far)", self.peer, self.key, self.table.limits.app_start_burst,
+                            1 / self.table.limits.app_start_rate, self.table.occupancy.refused_starts)
+            return False
         who = f"{self.peer} ({self.role.value}" + (f" as {self.binding.character})" if self.binding else ")")
         self.session = AppSession(self.table, self.role, who, self.binding)
         return self.session

@@ -433,6 +433,12 @@ class WebView:
             log.warning("%s: web: refused a websocket from origin %s", request.remote,
                         shown(request.headers.get("Origin")))
             raise web.HTTPForbidden(text="fhtagn: this view may only be opened from its own page\n")
+        if not self.occupancy.may_start(str(request.remote)):
+            if self.occupancy.log_refused_start:
+                log.warning("%s: web: refused: views opened too fast (%d, then one every %g s; %d refused so far)",
+                            request.remote, self.limits.app_start_burst, 1 / self.limits.app_start_rate,
+                            self.occupancy.refused_starts)
+            raise web.HTTPTooManyRequests(text="fhtagn: views opened too fast; wait a moment and reload\n")
         if not self.occupancy.enter_web():
             log.warning("%s: web: refused: the table is full (--max-web %d, --max-connections %d)",
                         request.remote, self.limits.max_web, self.limits.max_connections)

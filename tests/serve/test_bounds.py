@@ -198,3 +198,25 @@ async def test_one_key_s_idle_logins_cannot_lock_the_gm_out(tmp_path: Path):
         assert "Party" in gm.text()
     finally:
         await close(served)
+
+
+async def test_sessions_started_and_dropped_in_a_loop_start_few_apps(tmp_path: Path):
+    """One key's sessions opened and dropped in a loop: a burst of apps, then one every few seconds."""
+    served = await limited(tmp_path, Limits(app_start_burst=3, app_start_rate=0.2, grace=2.0))
+    try:
+        results: list[str] = []
+        for _ in range(5):
+            conn = await served.connect(served.keys.player)
+            try:
+                await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+                results.append("app")
+            except asyncssh.ChannelOpenError:
+                results.append("refused")
+            conn.abort()
+            await asyncio.sleep(0.05)
+        assert results == ["app"] * 3 + ["refused"] * 2
+        assert served.server.table.children.started == 3
+        gm = await served.terminal(served.keys.gm)  # another key has its own pace
+        assert "Party" in gm.text()
+    finally:
+        await close(served)

@@ -176,3 +176,24 @@ async def test_malformed_messages_leave_the_view_open_and_the_log_without_a_trac
             assert pong == json.dumps(["pong", "still-there"])
     logged = "\n".join(f"{r.getMessage()} {r.exc_text or ''} {r.exc_info or ''}" for r in caplog.records)
     assert "Traceback" not in logged and "Error handling request" not in logged and "RecursionError" not in logged
+
+
+async def test_views_opened_and_closed_in_a_loop_start_few_apps(view: WebView):
+    """Found with a churn of websockets: 8 clients opening and closing views made serve start 515
+    app processes in 15 s.  One address starts a burst of apps, then one every few seconds."""
+    statuses: list[int | str] = []
+    async with aiohttp.ClientSession() as http:
+        for _ in range(LIMITS.app_start_burst + 4):
+            try:
+                ws = await http.ws_connect(ws_url(view), origin=origin(view))
+            except aiohttp.WSServerHandshakeError as exc:
+                statuses.append(exc.status)
+                continue
+            statuses.append("open")
+            await ws.close()
+    assert statuses == ["open"] * LIMITS.app_start_burst + [429] * 4
+    assert view.children.started == LIMITS.app_start_burst
+    other = aiohttp.TCPConnector(local_addr=("127.0.0.2", 0))
+    async with aiohttp.ClientSession(connector=other) as http:  # another address has its own pace
+        ws = await http.ws_connect(ws_url(view), origin=origin(view))
+        await ws.close()
