@@ -583,6 +583,9 @@ def entry() -> None:
     returns; skipping the interpreter's teardown of thousands of classes and
     objects saves a tenth of a second or more on every exit.
     """
+    from fhtagn_tui.private import owner_only
+
+    owner_only()  # files written outside fhtagn_tui.private (a screenshot) are the owner's only too
     code = main()
     try:
         sys.stdout.flush()
