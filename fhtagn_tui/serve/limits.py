@@ -85,9 +85,8 @@ class Occupancy:
 
     @property
     def log_refused_start(self) -> bool:
-        """Whether the latest refused start is one the log shows (the 1st, 10th, 100th…: the log stays short)."""
-        n = self.refused_starts
-        return n in (1, 10, 100, 1000) or n % 10000 == 0
+        """Whether the latest refused start is one the log shows (see :func:`sparse`)."""
+        return sparse(self.refused_starts)
 
     def enter(self) -> bool:
         if self.total >= self.limits.max_connections:
@@ -154,6 +153,12 @@ class InputPace:
         self._refill()
         short = min(wanted, self.burst) - self._tokens
         return max(0.0, short / self.rate)
+
+
+def sparse(n: int) -> bool:
+    """Whether the ``n``-th time something a client can repeat at will happens is logged: the 1st, 10th,
+    100th, 1000th, then every 10,000th (a flood of connections costs the log a few lines)."""
+    return n in (1, 10, 100, 1000) or (n > 0 and n % 10000 == 0)
 
 
 def clamp_size(cols: int, rows: int, low: int = 1) -> tuple[int, int]:

@@ -19,13 +19,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections import Counter
 from pathlib import Path
 
 import asyncssh
 
 from .child import PtyChild, app_command, child_env
 from .keys import Binding, KeyRing, Role, load_host_key
-from .limits import Coalesce, Limits, Occupancy, clamp_size, shown
+from .limits import Coalesce, Limits, Occupancy, clamp_size, shown, sparse
 from .procs import Children
 
 log = logging.getLogger("fhtagn.serve")
@@ -53,16 +54,30 @@ class Table:
         self.occupancy = Occupancy(self.limits)
         self.children = Children()  # every app process started for a connection (SSH and web)
         self.waiting: dict[Gate, str] = {}  # connections not logged in yet (oldest first) → address
+        self.pushed_out = 0  # connections not logged in pushed out to make room (the log shows a few)
+        self.unlogged: Counter[str] = Counter()  # what clients not logged in did, counted (the log shows a few)
 
     def make_room(self, address: str) -> None:
-        """Push out the oldest connections not logged in yet, from ``address`` and overall, so one more fits."""
+        """Push out connections not logged in yet so one more from ``address`` fits: the oldest from
+        ``address`` past its own bound; past the overall bounds, the oldest from the address holding
+        the most (counting the newcomer).  So clients churning from a few addresses push out their
+        own, not the GM's one login in progress."""
         from_here = [g for g, a in self.waiting.items() if a == address]
         while len(from_here) >= self.limits.max_preauth_per_address:
             from_here.pop(0).push_out()
-        while len(self.waiting) >= self.limits.max_preauth:
-            next(iter(self.waiting)).push_out()
-        while self.occupancy.total >= self.limits.max_connections and self.waiting:
-            next(iter(self.waiting)).push_out()
+        while self.waiting and (len(self.waiting) >= self.limits.max_preauth
+                                or self.occupancy.total >= self.limits.max_connections):
+            self._victim(address).push_out()
+
+    def _victim(self, address: str) -> Gate:
+        counts = Counter(self.waiting.values())
+        counts[address] += 1  # the newcomer
+        most = max(counts.values())
+        if counts[address] == most and counts[address] > 1:
+            busiest = {address}
+        else:
+            busiest = {a for a, n in counts.items() if n == most}
+        return next(g for g, a in self.waiting.items() if a in busiest)
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):
@@ -240,13 +255,16 @@ class Gate(asyncssh.SSHServer):
         self.counted = self.table.occupancy.enter()
         if not self.counted:
             limit = self.table.limits.max_connections
-            log.warning("%s: refused: already %d connections (--max-connections)", self.peer, limit)
+            self.table.unlogged["full"] += 1
+            if sparse(self.table.unlogged["full"]):
+                log.warning("%s: refused: already %d connections (--max-connections; %d refused so far)", self.peer,
+                            limit, self.table.unlogged["full"])
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
                 f"the table is full ({limit} connections); try again later")
             return
         self.table.waiting[self] = self.address
-        log.info("%s: connected", self.peer)
+        log.debug("%s: connected", self.peer)  # a client not logged in costs the log nothing (a flood of them)
 
     def push_out(self) -> None:
         """Make room: this connection, not logged in yet, is dropped (its place given back now)."""
@@ -254,8 +272,12 @@ class Gate(asyncssh.SSHServer):
         if self.counted:
             self.counted = False
             self.table.occupancy.leave()
-        log.warning("%s: dropped: not logged in while others wait (%d per address, %d overall)", self.peer,
-                    self.table.limits.max_preauth_per_address, self.table.limits.max_preauth)
+        self.table.pushed_out += 1
+        n = self.table.pushed_out
+        if sparse(n):  # a churn of connections: the log stays short
+            log.warning("%s: dropped: not logged in while others wait (%d per address, %d overall; %d dropped "
+                        "so far)", self.peer, self.table.limits.max_preauth_per_address,
+                        self.table.limits.max_preauth, n)
         if self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections not logged in; try again")
 
@@ -267,7 +289,8 @@ class Gate(asyncssh.SSHServer):
         if self.counted:
             self.counted = False
             self.table.occupancy.leave()
-        log.info("%s: disconnected%s", self.peer, f" ({shown(exc)})" if exc else "")
+        (log.info if self.role is not None else log.debug)(
+            "%s: disconnected%s", self.peer, f" ({shown(exc)})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
         return True  # always: False would mean "no authentication needed" (an over-limit client let in)
@@ -290,7 +313,12 @@ class Gate(asyncssh.SSHServer):
         host = self.address
         role, binding = self.table.keys.identify(key, host, host)
         if role is None:
-            log.info("%s: refused key %s for %s", self.peer, key.get_fingerprint(), shown(username))
+            refused = key.get_fingerprint()  # counted per key (a GM finding why a player cannot log in)…
+            counted = refused if len(self.table.unlogged) < 1024 else "keys"  # …within bounds
+            self.table.unlogged[counted] += 1
+            if sparse(self.table.unlogged[counted]):
+                log.info("%s: refused key %s for %s (%d times so far)", self.peer, refused, shown(username),
+                         self.table.unlogged[counted])
             return False
         fingerprint = key.get_fingerprint()
         if self.table.occupancy.per_key[fingerprint] >= self.table.limits.max_per_key:
