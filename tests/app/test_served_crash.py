@@ -91,3 +91,29 @@ async def test_a_served_app_s_panic_shows_one_line(demo_path: Path, monkeypatch:
     finally:
         os.close(read)
         app.store.close()
+
+
+@pytest.mark.parametrize("keys", [
+    ("ctrl+p", "enter", "enter", "enter"),  # a choice made twice: the palette dismissed twice (ScreenStackError)
+    ("ctrl+p", *"theme", "enter", "pagedown", "pageup", "pagedown"),  # the theme list paged before it is laid out
+    ("ctrl+p", *"keys", "enter", "enter", "pagedown"),
+])
+async def test_palette_keys_in_one_read_do_not_crash(demo_path: Path, keys: tuple[str, ...]):
+    """Found fuzzing a web player's input: Ctrl+P then Enter twice in one read popped the screen under
+    the palette too (Textual's ScreenStackError); the theme palette (Ctrl+P, "theme", Enter) is Textual's
+    own CommandPalette, whose page keys still raised KeyError: 0."""
+    engine, store, notice = open_engine(demo_path, True)
+    app = FhtagnApp(engine, store, notice, served=True, player=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            for key in keys:  # one read: before anything is drawn
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await pilot.pause()
+            await pilot.pause(0.3)
+            await pilot.press("pagedown", "pageup")
+            await pilot.pause()
+            assert app._exception is None and app.return_code in (None, 0)
+            assert len(app.screen_stack) >= 1 and app.is_running
+    finally:
+        app.store.close()
