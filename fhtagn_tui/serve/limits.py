@@ -48,6 +48,8 @@ class Limits:
     grace: float = 3.0  # seconds an app has to end when asked before it is killed
     app_start_burst: int = 8  # apps one SSH key or one web address may start at once (reconnects)…
     app_start_rate: float = 0.5  # …then this many a second (each start is a Python process: CPU)
+    connect_burst: int = 16  # SSH connections one address may open at once…
+    connect_rate: float = 2.0  # …then this many a second; more are closed at once (they push no one out)
 
 
 class Occupancy:
@@ -64,24 +66,34 @@ class Occupancy:
         self.per_key: Counter[str] = Counter()
         self._clock = clock
         self._starts: dict[str, InputPace] = {}
+        self._connects: dict[str, InputPace] = {}
         self.refused_starts = 0
 
     def may_start(self, who: str) -> bool:
         """One more app for ``who`` (an SSH key's fingerprint, a web client's address): a burst of
         ``app_start_burst``, then ``app_start_rate`` a second — opening and closing views in a loop
         cannot keep the server starting processes."""
-        pace = self._starts.get(who)
-        if pace is None:
-            if len(self._starts) >= self.PACES:
-                for name in [n for n, p in self._starts.items() if p.wait(p.burst) == 0]:
-                    del self._starts[name]
-                while len(self._starts) >= self.PACES:
-                    del self._starts[next(iter(self._starts))]
-            pace = self._starts[who] = InputPace(self.limits.app_start_rate, self.limits.app_start_burst, self._clock)
-        if pace.take(1) == 1:
+        if self._paced(self._starts, who, self.limits.app_start_rate, self.limits.app_start_burst):
             return True
         self.refused_starts += 1
         return False
+
+    def may_connect(self, address: str) -> bool:
+        """One more SSH connection from ``address``: a burst of ``connect_burst``, then ``connect_rate``
+        a second — a client churning connections from a few addresses cannot push out, many times a
+        second, the GM's login in progress."""
+        return self._paced(self._connects, address, self.limits.connect_rate, self.limits.connect_burst)
+
+    def _paced(self, paces: dict[str, InputPace], who: str, rate: float, burst: int) -> bool:
+        pace = paces.get(who)
+        if pace is None:
+            if len(paces) >= self.PACES:
+                for name in [n for n, p in paces.items() if p.wait(p.burst) == 0]:
+                    del paces[name]
+                while len(paces) >= self.PACES:
+                    del paces[next(iter(paces))]
+            pace = paces[who] = InputPace(rate, burst, self._clock)
+        return pace.take(1) == 1
 
     @property
     def log_refused_start(self) -> bool:

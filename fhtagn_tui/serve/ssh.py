@@ -251,6 +251,14 @@ class Gate(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        if not self.table.occupancy.may_connect(self.address):  # closed at once: it pushes no one out
+            self.table.unlogged["fast"] += 1
+            if sparse(self.table.unlogged["fast"]):
+                log.warning("%s: refused: connecting too fast (%d, then %g a second; %d refused so far)", self.peer,
+                            self.table.limits.connect_burst, self.table.limits.connect_rate,
+                            self.table.unlogged["fast"])
+            conn.abort()
+            return
         self.table.make_room(self.address)
         self.counted = self.table.occupancy.enter()
         if not self.counted:

@@ -96,7 +96,7 @@ async def test_unauthenticated_connections_are_dropped_after_the_timeout_and_cap
 
 
 async def test_ssh_connections_dropped_during_start_up_leave_no_app(tmp_path: Path):
-    served = await limited(tmp_path, Limits(max_per_key=50, grace=2.0, app_start_burst=50))
+    served = await limited(tmp_path, Limits(max_per_key=50, grace=2.0, app_start_burst=50, connect_burst=50))
     try:
         for n in range(20):
             conn = await served.connect(served.keys.player)
