@@ -80,7 +80,7 @@ async def test_idle_http_connections_are_capped_and_timed_out(view: WebView):
         await asyncio.wait_for(asyncio.gather(*(_eof(r) for r, _w in socks)), LIMITS.http_timeout + 3)
         assert loop.time() - start < LIMITS.http_timeout + 2
         gate = getattr(view, "gate", None)
-        assert gate is not None and gate.refused >= 12 - LIMITS.max_http_per_address - 4
+        assert gate is not None and gate.refused + gate.pushed_out >= 12 - LIMITS.max_http_per_address - 4
         assert gate.total == 0
         async with aiohttp.ClientSession() as http:  # and the page is served again
             async with http.get(view.url, timeout=TIMEOUT) as response:
@@ -197,3 +197,33 @@ async def test_views_opened_and_closed_in_a_loop_start_few_apps(view: WebView):
     async with aiohttp.ClientSession(connector=other) as http:  # another address has its own pace
         ws = await http.ws_connect(ws_url(view), origin=origin(view))
         await ws.close()
+
+
+async def test_idle_sockets_from_a_few_addresses_cannot_keep_the_players_out(view: WebView):
+    """Found on the web port: 64 idle sockets from 4 loopback addresses (no token needed) filled every
+    HTTP place, and a player's page was refused for as long as they were renewed.  A newcomer now
+    pushes out the oldest connection (not a view) of the address holding the most."""
+    socks = []
+    try:
+        for n in range(LIMITS.max_http):
+            socks.append(await asyncio.open_connection(
+                "127.0.0.1", view.port, local_addr=(f"127.0.1.{1 + n // LIMITS.max_http_per_address}", 0)))
+        await asyncio.sleep(0.2)
+        async with aiohttp.ClientSession() as http:
+            async with http.get(view.url, timeout=TIMEOUT) as response:
+                assert response.status == 200
+            async with http.ws_connect(ws_url(view), origin=origin(view)) as ws:
+                await read_until(ws, b"Party")
+                for n in range(LIMITS.max_http):  # more idle sockets: they push out their own, not the view
+                    socks.append(await asyncio.open_connection(
+                        "127.0.0.1", view.port, local_addr=(f"127.0.1.{1 + n % 3}", 0)))
+                await asyncio.sleep(0.2)
+                await ws.send_str(json.dumps(["ping", "here"]))
+                got = await ws.receive(timeout=5)
+                while got.type == aiohttp.WSMsgType.BINARY:
+                    got = await ws.receive(timeout=5)
+                assert got.type == aiohttp.WSMsgType.TEXT and "here" in got.data
+        assert view.gate.total <= LIMITS.max_http
+    finally:
+        for _r, writer in socks:
+            writer.close()
