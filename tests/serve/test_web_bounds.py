@@ -227,3 +227,32 @@ async def test_idle_sockets_from_a_few_addresses_cannot_keep_the_players_out(vie
     finally:
         for _r, writer in socks:
             writer.close()
+
+
+async def test_garbage_after_a_good_request_is_one_short_line_in_the_log(
+        view: WebView, caplog: pytest.LogCaptureFixture):
+    """Found on the web port (no token needed): a good request then bytes that are no HTTP on the same
+    connection made aiohttp log 'Error handling request' with a traceback, once per connection."""
+    from fhtagn_tui.serve.server import quiet_web_library
+
+    caplog.set_level(logging.INFO)
+    handler = quiet_web_library()
+    try:
+        for _ in range(30):
+            reader, writer = await asyncio.open_connection("127.0.0.1", view.port)
+            writer.write(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+            await asyncio.wait_for(reader.readuntil(b"printed\n"), 3)  # a good request answered (404)…
+            writer.write(b"\x81\x0c[\"ping\",\"x\"]\x1b]0;owned\x07\r\n\r\n")  # …then no HTTP
+            try:
+                await asyncio.wait_for(_eof(reader), 3)
+            except (TimeoutError, ConnectionError):
+                pass
+            writer.close()
+    finally:
+        library = logging.getLogger("aiohttp")
+        library.removeHandler(handler)
+        library.propagate = True
+    assert not [r for r in caplog.records if r.name.startswith("aiohttp")]
+    lines = [r for r in caplog.records if r.name == "fhtagn.serve" and r.getMessage().startswith("web: ")]
+    assert 1 <= len(lines) <= 11 and not any(r.exc_info for r in lines)
+    assert all("\x1b" not in r.getMessage() and "\n" not in r.getMessage() for r in lines)
