@@ -202,7 +202,7 @@ async def test_one_key_s_idle_logins_cannot_lock_the_gm_out(tmp_path: Path):
 
 async def test_sessions_started_and_dropped_in_a_loop_start_few_apps(tmp_path: Path):
     """One key's sessions opened and dropped in a loop: a burst of apps, then one every few seconds."""
-    served = await limited(tmp_path, Limits(app_start_burst=3, app_start_rate=0.2, grace=2.0))
+    served = await limited(tmp_path, Limits(app_start_burst=3, app_start_rate=0.05, grace=2.0))
     try:
         results: list[str] = []
         for _ in range(5):

@@ -23,7 +23,8 @@ from fhtagn_tui.serve.web import WebView
 
 from .test_web import TIMEOUT, origin, read_until, ws_url
 
-LIMITS = Limits(max_web=3, grace=2.0, max_http=6, max_http_per_address=4, http_timeout=1.5, resize_rate=10)
+LIMITS = Limits(max_web=3, grace=2.0, max_http=6, max_http_per_address=4, http_timeout=1.5, resize_rate=10,
+                app_start_rate=0.05)
 
 
 @pytest.fixture
