@@ -139,7 +139,11 @@ def cmd_new(args: argparse.Namespace) -> int:
     if path.exists():
         _err(f"{path} already exists; nothing was changed")
         return PROBLEM
-    campaigns.create_campaign(path, args.system, args.title or "").close()
+    try:
+        campaigns.create_campaign(path, args.system, args.title or "").close()
+    except Rejected as exc:  # the title's text refused (control or invisible characters, length)
+        _err(f"{exc}; nothing was changed")
+        return PROBLEM
     print(f"created {path} ({args.system})")
     return OK
 
@@ -572,7 +576,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-connections", type=_positive, default=16, metavar="N",
                    help="connections at once, SSH (logged in or not) and web together (default 16)")
     p.add_argument("--max-per-key", type=_positive, default=4, metavar="N",
-                   help="apps running at once for one SSH key (default 4; one app per connection)")
+                   help="SSH connections logged in at once with one key, each with at most one app "
+                        "(default 4)")
     p.add_argument("--max-web", type=_positive, default=8, metavar="N", help="web views at once (default 8)")
     p.add_argument("--login-timeout", type=_positive, default=10, metavar="S",
                    help="seconds an SSH client has to log in (default 10)")
@@ -631,6 +636,9 @@ def entry() -> None:
     returns; skipping the interpreter's teardown of thousands of classes and
     objects saves a tenth of a second or more on every exit.
     """
+    from fhtagn_tui.private import owner_only
+
+    owner_only()  # files written outside fhtagn_tui.private (a screenshot) are the owner's only too
     code = main()
     try:
         sys.stdout.flush()

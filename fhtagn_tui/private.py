@@ -3,7 +3,8 @@ the review index, the inbox, backups, the web token, the host key, ``export -o``
 ``char -o`` sheets.  The GM's secrets are in most of them, and a recap names the players.
 
 :func:`create` is the one way a file is made (``os.open`` with mode 600, whatever the umask); the
-text outputs go through :func:`open_text`.  A file that already exists keeps the mode it has (the
+text outputs go through :func:`open_text`; the ``fhtagn`` command runs under :func:`owner_only` (umask 077)
+for the files others write for it.  A file that already exists keeps the mode it has (the
 user may have chosen one: ``chmod 644 recap.html`` once, and every later export keeps it).
 """
 
@@ -22,9 +23,15 @@ def create(path: str | os.PathLike[str], flags: int) -> int:
     return os.open(path, flags | os.O_CREAT | os.O_CLOEXEC, PRIVATE)
 
 
+def owner_only() -> None:
+    """umask 077 for this process: a file written by anything else (Textual's screenshot of the GM's
+    screen, a library's cache) is the owner's only as well, and so is a new folder."""
+    os.umask(0o077)
+
+
 def open_text(path: Path) -> TextIO:
     """``path`` opened for writing text (UTF-8), truncated; created mode 600 when it is new."""
     return open(path, "w", encoding="utf-8", opener=lambda name, flags: create(name, flags))  # noqa: SIM115
 
 
-__all__ = ["PRIVATE", "create", "open_text"]
+__all__ = ["PRIVATE", "create", "open_text", "owner_only"]

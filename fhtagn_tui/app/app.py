@@ -54,8 +54,9 @@ try:
     from .widgets.steady import update_steady
 
     if TYPE_CHECKING:
-        from textual.command import Provider
+        from textual.command import CommandListItem, Provider
         from textual.timer import Timer
+        from textual.widget import AwaitMount
 
         from fhtagn_tui.domain.owed import Owed
         from fhtagn_tui.domain.public import PublicEntry, PublicLog
@@ -666,6 +667,25 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
 
         if self.use_command_palette and not CommandPalette.is_open(self):
             self.push_screen(SafeCommandPalette(id="--command-palette"))
+
+    def search_commands(self, commands: Sequence[CommandListItem],
+                        placeholder: str = "Search for commands…") -> AwaitMount:
+        """Textual's, opened as the safe palette (its page keys, a choice made twice)."""
+        from textual.command import SimpleProvider
+
+        from .safe_palette import SafeCommandPalette
+
+        provider = SimpleProvider(self.screen, list(commands))  # an instance, as Textual's own passes
+        return self.push_screen(SafeCommandPalette(providers=[provider],  # type: ignore[list-item]
+                                                   placeholder=placeholder))
+
+    def search_themes(self) -> None:
+        """Textual's theme list (the palette's "Theme"), opened as the safe palette."""
+        from textual.theme import ThemeProvider
+
+        from .safe_palette import SafeCommandPalette
+
+        self.push_screen(SafeCommandPalette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def action_ask(self, who: str = "") -> None:
         """The Ask dialog (``k`` on the Party and Initiative tabs)."""

@@ -6,16 +6,19 @@ the GM's secrets) written to the terminal of whoever is connected.  In a served
 app (``open --served``) :class:`QuietCrashMixin` writes instead
 :data:`PLAYER_MESSAGE` to the client, and the plain traceback — no locals, at
 most :data:`REPORT_LIMIT` bytes — to the file descriptor ``serve`` named in
-``FHTAGN_CRASH_FD`` (its log shows it).  A local app keeps Textual's report.
+``FHTAGN_CRASH_FD`` (its log shows it).  The same for Textual's ``panic`` (how its input thread
+reports a failure: a Rich traceback of the server's files).  A local app keeps Textual's report.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import traceback
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
+    from rich.console import RenderableType
     from textual.app import App
 
     _AppBase = App[Any]
@@ -29,11 +32,15 @@ REPORT_LIMIT = 16384
 
 def report_crash(error: BaseException) -> None:
     """The traceback of ``error`` (no locals) to ``serve``'s crash pipe, if it gave one."""
+    report_text("".join(traceback.format_exception(error)))
+
+
+def report_text(text: str) -> None:
+    """``text`` (a failure's report, at most :data:`REPORT_LIMIT` bytes) to ``serve``'s crash pipe."""
     try:
         fd = int(os.environ.get(CRASH_FD, ""))
     except ValueError:
         return
-    text = "".join(traceback.format_exception(error))
     data = text.encode("utf-8", "replace")
     if len(data) > REPORT_LIMIT:
         data = data[: REPORT_LIMIT // 4] + b"\n[...]\n" + data[-(REPORT_LIMIT // 2):]
@@ -41,6 +48,10 @@ def report_crash(error: BaseException) -> None:
         os.write(fd, data)
     except OSError:
         pass
+
+
+class _AsciiText(io.StringIO):
+    encoding = "ascii"  # Rich draws its boxes in ASCII for such a file
 
 
 class QuietCrashMixin(_AppBase):
@@ -57,5 +68,19 @@ class QuietCrashMixin(_AppBase):
         if self._exception is None:  # as Textual's: a test under Pilot still sees it
             self._exception = error
             self._exception_event.set()
+        self._exit_renderables.append(Text(PLAYER_MESSAGE))
+        self._close_messages_no_wait()
+
+    def panic(self, *renderables: RenderableType) -> None:
+        if not self.quiet_crash:
+            super().panic(*renderables)
+            return
+        from rich.console import Console
+        from rich.text import Text
+
+        out = _AsciiText()  # the report's boxes drawn in ASCII: the log escapes everything else
+        Console(file=out, width=100, color_system=None, force_terminal=False).print(*renderables)
+        report_text(out.getvalue())
+        self._return_code = 1
         self._exit_renderables.append(Text(PLAYER_MESSAGE))
         self._close_messages_no_wait()

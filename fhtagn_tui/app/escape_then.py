@@ -61,8 +61,8 @@ class EscapeAwareParser(XTermParser):
             return
         try:
             yield from super()._sequence_to_key_events(sequence, alt)
-        except ValueError:  # a key number past Unicode ("\x1b[9999999u"): Textual's chr() raised, which
-            return  # ended the input thread of that session for good; it is no key: nothing is given
+        except (ValueError, OverflowError):  # a key number past Unicode ("\x1b[9999999u"), or past a C int
+            return  # (OverflowError): Textual's chr() raised, which ended the input thread; no key is given
 
 
 def use_escape_aware_parser(driver: type[Driver]) -> None:

@@ -8,10 +8,17 @@ guard, inside the app: while the app, its screen and the focused widget hold
 more than ``INPUT_BACKLOG`` (256) messages, new input events are dropped (what a
 flood sends is lost; a person typing never gets near it).  Local apps keep
 every key.
+
+Bytes that are no UTF-8 (a client's stray ``\\xff``, a Latin-1 terminal) are read as U+FFFD, in
+every app: Textual's drivers decode strictly, and the ``UnicodeDecodeError`` ended their input
+thread with a traceback on the client's screen (:func:`decode_leniently`).
 """
 
 from __future__ import annotations
 
+import codecs
+import functools
+import sys
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -24,7 +31,22 @@ if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it
 else:
     _AppBase = object
 
+if TYPE_CHECKING:
+    from textual.driver import Driver
+
 INPUT_BACKLOG = 256
+
+
+def _lenient(encoding: str) -> functools.partial[codecs.IncrementalDecoder]:
+    return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
+
+
+def decode_leniently(driver: type[Driver]) -> None:
+    """Have ``driver`` (Textual's Linux or web driver, textual==8.2.8) decode its input with
+    ``errors="replace"``: each makes its decoder with the ``getincrementaldecoder`` its module imported."""
+    module = sys.modules.get(driver.__module__)
+    if module is not None and getattr(module, "getincrementaldecoder", None) is codecs.getincrementaldecoder:
+        module.getincrementaldecoder = _lenient  # type: ignore[attr-defined]
 
 
 class InputBoundMixin(_AppBase):
@@ -42,6 +64,11 @@ class InputBoundMixin(_AppBase):
         if focused is not None:
             total += focused._message_queue.qsize()
         return total
+
+    def get_driver_class(self) -> type[Driver]:
+        driver = super().get_driver_class()
+        decode_leniently(driver)
+        return driver
 
     def check_message_enabled(self, message: Message) -> bool:
         if self.bound_input and isinstance(message, events.InputEvent) and self._backlog() > INPUT_BACKLOG:

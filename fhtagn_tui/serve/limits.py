@@ -33,7 +33,7 @@ CRASH_LINES = 60
 @dataclass(frozen=True)
 class Limits:
     max_connections: int = 16  # SSH connections (authenticated or not) and web views together
-    max_per_key: int = 4  # apps running at once for one SSH key
+    max_per_key: int = 4  # SSH connections logged in at once with one key (an app or not; one app each)
     max_web: int = 8  # web views (browser tabs) at once
     login_timeout: float = 10.0  # seconds an SSH client has to authenticate
     max_preauth_per_address: int = 4  # SSH connections not logged in yet, from one address
@@ -46,16 +46,59 @@ class Limits:
     input_burst: int = 8192  # …and at once (a paste)
     input_buffer: int = 65536  # bytes held for an app that does not keep up; reading pauses beyond
     grace: float = 3.0  # seconds an app has to end when asked before it is killed
+    app_start_burst: int = 8  # apps one SSH key or one web address may start at once (reconnects)…
+    app_start_rate: float = 0.5  # …then this many a second (each start is a Python process: CPU)
+    connect_burst: int = 16  # SSH connections one address may open at once…
+    connect_rate: float = 2.0  # …then this many a second; more are closed at once (they push no one out)
 
 
 class Occupancy:
-    """The connections a server holds, overall and per SSH key."""
+    """The connections a server holds, overall and per SSH key; and how fast each SSH key or web
+    address starts apps (:meth:`may_start`)."""
 
-    def __init__(self, limits: Limits) -> None:
+    #: Start paces kept at most (full ones are forgotten first: a full bucket is a fresh one).
+    PACES = 1024
+
+    def __init__(self, limits: Limits, clock: Callable[[], float] = time.monotonic) -> None:
         self.limits = limits
         self.total = 0
         self.web = 0
         self.per_key: Counter[str] = Counter()
+        self._clock = clock
+        self._starts: dict[str, InputPace] = {}
+        self._connects: dict[str, InputPace] = {}
+        self.refused_starts = 0
+
+    def may_start(self, who: str) -> bool:
+        """One more app for ``who`` (an SSH key's fingerprint, a web client's address): a burst of
+        ``app_start_burst``, then ``app_start_rate`` a second — opening and closing views in a loop
+        cannot keep the server starting processes."""
+        if self._paced(self._starts, who, self.limits.app_start_rate, self.limits.app_start_burst):
+            return True
+        self.refused_starts += 1
+        return False
+
+    def may_connect(self, address: str) -> bool:
+        """One more SSH connection from ``address``: a burst of ``connect_burst``, then ``connect_rate``
+        a second — a client churning connections from a few addresses cannot push out, many times a
+        second, the GM's login in progress."""
+        return self._paced(self._connects, address, self.limits.connect_rate, self.limits.connect_burst)
+
+    def _paced(self, paces: dict[str, InputPace], who: str, rate: float, burst: int) -> bool:
+        pace = paces.get(who)
+        if pace is None:
+            if len(paces) >= self.PACES:
+                for name in [n for n, p in paces.items() if p.wait(p.burst) == 0]:
+                    del paces[name]
+                while len(paces) >= self.PACES:
+                    del paces[next(iter(paces))]
+            pace = paces[who] = InputPace(rate, burst, self._clock)
+        return pace.take(1) == 1
+
+    @property
+    def log_refused_start(self) -> bool:
+        """Whether the latest refused start is one the log shows (see :func:`sparse`)."""
+        return sparse(self.refused_starts)
 
     def enter(self) -> bool:
         if self.total >= self.limits.max_connections:
@@ -91,8 +134,8 @@ class Occupancy:
 class InputPace:
     """A token bucket: ``rate`` bytes a second, at most ``burst`` at once."""
 
-    def __init__(self, rate: int, burst: int, clock: object = time.monotonic) -> None:
-        self.rate = max(1, rate)
+    def __init__(self, rate: float, burst: int, clock: object = time.monotonic) -> None:
+        self.rate = float(rate) if rate > 0 else 1.0
         self.burst = max(1, burst)
         self._clock = clock
         self._tokens = float(self.burst)
@@ -122,6 +165,12 @@ class InputPace:
         self._refill()
         short = min(wanted, self.burst) - self._tokens
         return max(0.0, short / self.rate)
+
+
+def sparse(n: int) -> bool:
+    """Whether the ``n``-th time something a client can repeat at will happens is logged: the 1st, 10th,
+    100th, 1000th, then every 10,000th (a flood of connections costs the log a few lines)."""
+    return n in (1, 10, 100, 1000) or (n > 0 and n % 10000 == 0)
 
 
 def clamp_size(cols: int, rows: int, low: int = 1) -> tuple[int, int]:

@@ -80,22 +80,25 @@ def _logging() -> None:
     log.setLevel(logging.INFO)
     log.propagate = False
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    quiet_web_library()
 
 
 class LoopErrors:
     """The event loop's exception handler: one line per error, at most ``per_minute`` a minute, no
     traceback (an accept failing for want of file descriptors is reported every time it retries)."""
 
-    def __init__(self, per_minute: int = LOOP_ERRORS_PER_MINUTE, clock: object = None) -> None:
+    def __init__(self, per_minute: int = LOOP_ERRORS_PER_MINUTE, clock: object = None,
+                 label: str = "event loop") -> None:
         import time
 
+        self.label = label
         self.per_minute = per_minute
         self._clock = clock or time.monotonic
         self._window = float("-inf")
         self._count = 0
         self.dropped = 0
 
-    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+    def __call__(self, loop: asyncio.AbstractEventLoop | None, context: dict[str, object]) -> None:
         now = float(self._clock())  # type: ignore[operator]
         if now - self._window >= 60:
             if self.dropped:
@@ -107,7 +110,30 @@ class LoopErrors:
         self._count += 1
         exc = context.get("exception")
         detail = f": {type(exc).__name__}: {shown(exc, 200)}" if isinstance(exc, BaseException) else ""
-        log.error("event loop: %s%s", shown(context.get("message", "error"), 200), detail)
+        log.error("%s: %s%s", self.label, shown(context.get("message", "error"), 200), detail)
+
+
+class WebLibraryLog(logging.Handler):
+    """aiohttp's own log — a request that is no HTTP after a good one on the same connection, a broken
+    connection — as :class:`LoopErrors` writes the loop's: one escaped line each, at most a few a
+    minute, no traceback (any client of the web port, no token needed, could make it write one)."""
+
+    def __init__(self, per_minute: int = LOOP_ERRORS_PER_MINUTE, clock: object = None) -> None:
+        super().__init__(logging.WARNING)
+        self.lines = LoopErrors(per_minute, clock, label="web")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[1] if record.exc_info else None
+        self.lines(None, {"message": record.getMessage(), "exception": exc})
+
+
+def quiet_web_library() -> WebLibraryLog:
+    """aiohttp's loggers through :class:`WebLibraryLog` only (not Python's last-resort handler)."""
+    handler = WebLibraryLog()
+    library = logging.getLogger("aiohttp")
+    library.addHandler(handler)
+    library.propagate = False
+    return handler
 
 
 def no_core_files() -> None:

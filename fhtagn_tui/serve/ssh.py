@@ -5,7 +5,7 @@ the first plays), a player key the player view.  Passwords,
 keyboard-interactive, ``exec``, subsystems (sftp) and every kind of
 forwarding are refused, and so are signals (``ssh`` may ask to send one: it is
 not passed on).  The :class:`~fhtagn_tui.serve.limits.Limits` hold:
-connections overall and per key, one session per connection, the login
+connections overall and per key (logged in, with an app or not), one session per connection, the login
 timeout, connections not logged in yet per address and overall (a new one
 pushes out the oldest, so idle sockets cannot lock the GM out), the terminal
 size (at most 500×500) and how often it may change (the latest size, a few
@@ -19,13 +19,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+from collections import Counter
 from pathlib import Path
 
 import asyncssh
 
 from .child import PtyChild, app_command, child_env
 from .keys import Binding, KeyRing, Role, load_host_key
-from .limits import Coalesce, Limits, Occupancy, clamp_size, shown
+from .limits import Coalesce, Limits, Occupancy, clamp_size, shown, sparse
 from .procs import Children
 
 log = logging.getLogger("fhtagn.serve")
@@ -53,25 +54,38 @@ class Table:
         self.occupancy = Occupancy(self.limits)
         self.children = Children()  # every app process started for a connection (SSH and web)
         self.waiting: dict[Gate, str] = {}  # connections not logged in yet (oldest first) → address
+        self.pushed_out = 0  # connections not logged in pushed out to make room (the log shows a few)
+        self.unlogged: Counter[str] = Counter()  # what clients not logged in did, counted (the log shows a few)
 
     def make_room(self, address: str) -> None:
-        """Push out the oldest connections not logged in yet, from ``address`` and overall, so one more fits."""
+        """Push out connections not logged in yet so one more from ``address`` fits: the oldest from
+        ``address`` past its own bound; past the overall bounds, the oldest from the address holding
+        the most (counting the newcomer).  So clients churning from a few addresses push out their
+        own, not the GM's one login in progress."""
         from_here = [g for g, a in self.waiting.items() if a == address]
         while len(from_here) >= self.limits.max_preauth_per_address:
             from_here.pop(0).push_out()
-        while len(self.waiting) >= self.limits.max_preauth:
-            next(iter(self.waiting)).push_out()
-        while self.occupancy.total >= self.limits.max_connections and self.waiting:
-            next(iter(self.waiting)).push_out()
+        while self.waiting and (len(self.waiting) >= self.limits.max_preauth
+                                or self.occupancy.total >= self.limits.max_connections):
+            self._victim(address).push_out()
+
+    def _victim(self, address: str) -> Gate:
+        counts = Counter(self.waiting.values())
+        counts[address] += 1  # the newcomer
+        most = max(counts.values())
+        if counts[address] == most and counts[address] > 1:
+            busiest = {address}
+        else:
+            busiest = {a for a, n in counts.items() if n == most}
+        return next(g for g, a in self.waiting.items() if a in busiest)
 
 
 class AppSession(asyncssh.SSHServerSession[bytes]):
     """One shell session: an app process on a pty, bytes pumped both ways."""
 
-    def __init__(self, table: Table, role: Role, who: str, key: str = "", binding: Binding | None = None) -> None:
+    def __init__(self, table: Table, role: Role, who: str, binding: Binding | None = None) -> None:
         self.table = table
         self.binding = binding  # a player key bound to a character
-        self.key = key  # the fingerprint that counts this session (--max-per-key) until it closes
         self.role = role
         self.who = who
         self.chan: asyncssh.SSHServerChannel[bytes] | None = None
@@ -203,8 +217,6 @@ class AppSession(asyncssh.SSHServerSession[bytes]):
             self.chan.exit(code if 0 <= code < 256 else 1)
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if not self.closed and self.key:
-            self.table.occupancy.leave_key(self.key)
         self.closed = True
         self._resizes.cancel()
         self._hang_up()
@@ -230,7 +242,7 @@ class Gate(asyncssh.SSHServer):
         self._offered_key = ""
         self._offered_binding: Binding | None = None
         self.binding: Binding | None = None
-        self.key = ""  # the fingerprint it logged in with
+        self.key = ""  # the fingerprint it logged in with (counted by --max-per-key until it leaves)
         self.counted = False
         self.session: AppSession | None = None
 
@@ -239,17 +251,28 @@ class Gate(asyncssh.SSHServer):
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        if not self.table.occupancy.may_connect(self.address):  # closed at once: it pushes no one out
+            self.table.unlogged["fast"] += 1
+            if sparse(self.table.unlogged["fast"]):
+                log.warning("%s: refused: connecting too fast (%d, then %g a second; %d refused so far)", self.peer,
+                            self.table.limits.connect_burst, self.table.limits.connect_rate,
+                            self.table.unlogged["fast"])
+            conn.abort()
+            return
         self.table.make_room(self.address)
         self.counted = self.table.occupancy.enter()
         if not self.counted:
             limit = self.table.limits.max_connections
-            log.warning("%s: refused: already %d connections (--max-connections)", self.peer, limit)
+            self.table.unlogged["full"] += 1
+            if sparse(self.table.unlogged["full"]):
+                log.warning("%s: refused: already %d connections (--max-connections; %d refused so far)", self.peer,
+                            limit, self.table.unlogged["full"])
             asyncio.get_running_loop().call_soon(
                 conn.disconnect, asyncssh.DISC_TOO_MANY_CONNECTIONS,
                 f"the table is full ({limit} connections); try again later")
             return
         self.table.waiting[self] = self.address
-        log.info("%s: connected", self.peer)
+        log.debug("%s: connected", self.peer)  # a client not logged in costs the log nothing (a flood of them)
 
     def push_out(self) -> None:
         """Make room: this connection, not logged in yet, is dropped (its place given back now)."""
@@ -257,17 +280,25 @@ class Gate(asyncssh.SSHServer):
         if self.counted:
             self.counted = False
             self.table.occupancy.leave()
-        log.warning("%s: dropped: not logged in while others wait (%d per address, %d overall)", self.peer,
-                    self.table.limits.max_preauth_per_address, self.table.limits.max_preauth)
+        self.table.pushed_out += 1
+        n = self.table.pushed_out
+        if sparse(n):  # a churn of connections: the log stays short
+            log.warning("%s: dropped: not logged in while others wait (%d per address, %d overall; %d dropped "
+                        "so far)", self.peer, self.table.limits.max_preauth_per_address,
+                        self.table.limits.max_preauth, n)
         if self.conn is not None:
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "too many connections not logged in; try again")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.table.waiting.pop(self, None)
+        if self.key:
+            self.table.occupancy.leave_key(self.key)
+            self.key = ""
         if self.counted:
             self.counted = False
             self.table.occupancy.leave()
-        log.info("%s: disconnected%s", self.peer, f" ({shown(exc)})" if exc else "")
+        (log.info if self.role is not None else log.debug)(
+            "%s: disconnected%s", self.peer, f" ({shown(exc)})" if exc else "")
 
     def begin_auth(self, username: str) -> bool:
         return True  # always: False would mean "no authentication needed" (an over-limit client let in)
@@ -290,10 +321,20 @@ class Gate(asyncssh.SSHServer):
         host = self.address
         role, binding = self.table.keys.identify(key, host, host)
         if role is None:
-            log.info("%s: refused key %s for %s", self.peer, key.get_fingerprint(), shown(username))
+            refused = key.get_fingerprint()  # counted per key (a GM finding why a player cannot log in)…
+            counted = refused if len(self.table.unlogged) < 1024 else "keys"  # …within bounds
+            self.table.unlogged[counted] += 1
+            if sparse(self.table.unlogged[counted]):
+                log.info("%s: refused key %s for %s (%d times so far)", self.peer, refused, shown(username),
+                         self.table.unlogged[counted])
             return False
+        fingerprint = key.get_fingerprint()
+        if self.table.occupancy.per_key[fingerprint] >= self.table.limits.max_per_key:
+            log.warning("%s: refused key %s: already logged in %d times (--max-per-key)", self.peer, fingerprint,
+                        self.table.limits.max_per_key)
+            return False  # one key's idle logins cannot fill the table: refused before it logs in
         self._offered = role  # the signed request of a key always follows its check
-        self._offered_key = key.get_fingerprint()
+        self._offered_key = fingerprint
         if binding is not None and not binding.label:
             binding = Binding(binding.character, self._offered_key.removeprefix("SHA256:")[:12])
         self._offered_binding = binding
@@ -302,6 +343,12 @@ class Gate(asyncssh.SSHServer):
     def auth_completed(self) -> None:
         self.table.waiting.pop(self, None)
         who = self.conn.get_extra_info("username") if self.conn else "?"
+        if not self.table.occupancy.enter_key(self._offered_key):  # another login of it came first
+            log.warning("%s: dropped: key %s already logged in %d times (--max-per-key)", self.peer,
+                        self._offered_key, self.table.limits.max_per_key)
+            if self.conn is not None:
+                self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "this key is logged in too often")
+            return
         self.key = self._offered_key
         self.role = self._offered
         self.binding = self._offered_binding
@@ -313,12 +360,14 @@ class Gate(asyncssh.SSHServer):
         if self.session is not None and not self.session.closed:  # one app at a time per connection
             log.info("%s: refused a second session on one connection", self.peer)
             return False
-        if not self.table.occupancy.enter_key(self.key):
-            log.warning("%s: refused a session: key %s already has %d apps running (--max-per-key)",
-                        self.peer, self.key, self.table.limits.max_per_key)
+        if not self.table.occupancy.may_start(self.key):
+            if self.table.occupancy.log_refused_start:
+                log.warning("%s: refused a session: key %s starts apps too fast (%d, then one every %g s; %d refused "
+                            "so far)", self.peer, self.key, self.table.limits.app_start_burst,
+                            1 / self.table.limits.app_start_rate, self.table.occupancy.refused_starts)
             return False
         who = f"{self.peer} ({self.role.value}" + (f" as {self.binding.character})" if self.binding else ")")
-        self.session = AppSession(self.table, self.role, who, self.key, self.binding)
+        self.session = AppSession(self.table, self.role, who, self.binding)
         return self.session
 
     # no forwarding of any kind

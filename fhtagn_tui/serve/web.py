@@ -49,7 +49,17 @@ import jinja2
 from aiohttp import WSMsgType, web
 
 from .child import APP_CWD, app_command, child_env
-from .limits import MAX_COLS, MAX_ROWS, MIN_WEB_SIZE, Coalesce, InputPace, Limits, Occupancy, shown
+from .limits import (
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_WEB_SIZE,
+    Coalesce,
+    InputPace,
+    Limits,
+    Occupancy,
+    shown,
+    sparse,
+)
 from .procs import Children, CrashPipe, end, preexec
 
 log = logging.getLogger("fhtagn.serve")
@@ -94,16 +104,19 @@ class HttpConnection(asyncio.Protocol):
         self.gate = gate
         self.handler = handler
         self.address = ""
-        self.admitted = False
+        self.admitted = False  # aiohttp's handler has it
+        self.counted = False  # the gate counts it
+        self.transport: asyncio.BaseTransport | None = None
         self._timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         peer = transport.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        if not self.gate.enter(self.address):
+        self.transport = transport
+        if not self.gate.enter(self):
             _abort(transport)
             return
-        self.admitted = True
+        self.admitted = self.counted = True
         self._timer = asyncio.get_running_loop().call_later(self.gate.limits.http_timeout, self._expire, transport)
         self.handler.connection_made(transport)
 
@@ -127,13 +140,27 @@ class HttpConnection(asyncio.Protocol):
         if self.admitted:
             self.handler.resume_writing()
 
+    @property
+    def is_view(self) -> bool:
+        return self.transport is not None and self.transport in self.gate.views
+
+    def push_out(self) -> None:
+        """Make room for another (its place given back now; closed: connection_lost follows)."""
+        if self.counted:
+            self.counted = False
+            self.gate.leave(self)
+        if self.transport is not None:
+            _abort(self.transport)
+
     def connection_lost(self, exc: Exception | None) -> None:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self.counted:
+            self.counted = False
+            self.gate.leave(self)
         if self.admitted:
             self.admitted = False
-            self.gate.leave(self.address)
             self.handler.connection_lost(exc)
 
 
@@ -146,23 +173,56 @@ class HttpGate:
         self.total = 0
         self.per_address: Counter[str] = Counter()
         self.views: set[asyncio.BaseTransport] = set()  # connections that became web views: no time limit
+        self.held: dict[HttpConnection, str] = {}  # the connections counted, oldest first → address
         self.refused = 0
+        self.pushed_out = 0
 
     def __call__(self) -> HttpConnection:
         return HttpConnection(self, self.handlers())
 
-    def enter(self, address: str) -> bool:
-        if self.total >= self.limits.max_http or self.per_address[address] >= self.limits.max_http_per_address:
-            self.refused += 1
-            if self.refused in (1, 10, 100, 1000) or self.refused % 10000 == 0:  # the log stays short
-                log.warning("%s: web: refused a connection (%d held, %d from there; %d refused so far)",
-                            shown(address), self.total, self.per_address[address], self.refused)
-            return False
+    def enter(self, conn: HttpConnection) -> bool:
+        """Admit ``conn``, pushing out, past a bound, the oldest connection that is no web view of its
+        own address, or past the overall bound of the address holding the most: idle sockets from a
+        few addresses cannot keep the players out.  False: nothing could be pushed out."""
+        address = conn.address
+        while self.per_address[address] >= self.limits.max_http_per_address:
+            if not self._push_out({address}):
+                return self._refuse(address)
+        while self.total >= self.limits.max_http:
+            counts = Counter(c.address for c in self.held if not c.is_view)
+            counts[address] += 1  # the newcomer
+            most = max(counts.values())
+            busiest = {address} if counts[address] == most and most > 1 else \
+                {a for a, n in counts.items() if n == most and a != address}
+            if not self._push_out(busiest):
+                return self._refuse(address)
         self.total += 1
         self.per_address[address] += 1
+        self.held[conn] = address
         return True
 
-    def leave(self, address: str) -> None:
+    def _push_out(self, addresses: set[str]) -> bool:
+        victim = next((c for c, a in self.held.items() if a in addresses and not c.is_view), None)
+        if victim is None:
+            return False
+        self.pushed_out += 1
+        if sparse(self.pushed_out):
+            log.warning("%s: web: closed a connection to make room (%d held; %d so far)", shown(victim.address),
+                        self.total, self.pushed_out)
+        victim.push_out()
+        return True
+
+    def _refuse(self, address: str) -> bool:
+        self.refused += 1
+        if sparse(self.refused):  # the log stays short
+            log.warning("%s: web: refused a connection (%d held, %d from there; %d refused so far)",
+                        shown(address), self.total, self.per_address[address], self.refused)
+        return False
+
+    def leave(self, conn: HttpConnection) -> None:
+        if self.held.pop(conn, None) is None:
+            return
+        address = conn.address
         self.total = max(0, self.total - 1)
         self.per_address[address] -= 1
         if self.per_address[address] <= 0:
@@ -301,7 +361,7 @@ class WebApp:
             try:
                 envelope = json.loads(message.data)
                 kind = envelope[0]
-            except (ValueError, TypeError, IndexError, KeyError):
+            except (ValueError, TypeError, IndexError, KeyError, RecursionError):  # deep nesting: RecursionError
                 continue
             ok = True
             if kind == "stdin" and len(envelope) > 1 and isinstance(envelope[1], str):
@@ -433,6 +493,12 @@ class WebView:
             log.warning("%s: web: refused a websocket from origin %s", request.remote,
                         shown(request.headers.get("Origin")))
             raise web.HTTPForbidden(text="fhtagn: this view may only be opened from its own page\n")
+        if not self.occupancy.may_start(str(request.remote)):
+            if self.occupancy.log_refused_start:
+                log.warning("%s: web: refused: views opened too fast (%d, then one every %g s; %d refused so far)",
+                            request.remote, self.limits.app_start_burst, 1 / self.limits.app_start_rate,
+                            self.occupancy.refused_starts)
+            raise web.HTTPTooManyRequests(text="fhtagn: views opened too fast; wait a moment and reload\n")
         if not self.occupancy.enter_web():
             log.warning("%s: web: refused: the table is full (--max-web %d, --max-connections %d)",
                         request.remote, self.limits.max_web, self.limits.max_connections)
@@ -451,7 +517,9 @@ class WebView:
             log.info("%s: web: player view opened", request.remote)
             await app.run(width, height)
         except (ConnectionError, OSError) as exc:
-            log.info("%s: web: %s", request.remote, exc)
+            log.info("%s: web: %s", request.remote, shown(exc))
+        except Exception as exc:  # noqa: BLE001 - one line, never aiohttp's traceback in the log
+            log.error("%s: web: the view failed: %s: %s", request.remote, type(exc).__name__, shown(exc, 200))
         finally:
             await asyncio.shield(app.stop())
             self.apps.discard(app)

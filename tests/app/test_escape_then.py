@@ -5,6 +5,8 @@ typed into the form, nor Esc 2 read as "™".  An Alt key a user's keymap binds 
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual import events
 from textual.drivers import linux_driver
 from textual.widgets import Input, TabbedContent
@@ -47,6 +49,25 @@ def test_a_key_number_past_unicode_is_no_key_and_no_crash():
     the session (a player's keys went nowhere after)."""
     keys = read("\x1b[9999999u" + "x")
     assert [ev.key for ev in keys][-1:] == ["x"]  # what follows is read as ever
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999", "1114112", "9999999999"])
+def test_a_key_number_past_a_c_int_is_no_key_and_no_crash(number: str):
+    """Found by fuzzing a player's SSH input: past a C int Textual's chr() raises OverflowError (not
+    ValueError); the input thread ended and the view closed."""
+    keys = read(f"\x1b[{number}u" + "x")
+    assert [ev.key for ev in keys][-1:] == ["x"]
+
+
+FRAGMENTS = ["\x1b", "[", "O", "<", ">", "?", ";", ":", "u", "~", "M", "m", "R", "c", "I", "Z", "P", "\\", "]",
+             "_", "0", "1", "-1", "200~", "201~", "a", "\x07", "\x00", "\x7f", "\u00e9", "\ufffd",
+             "99999999999999999999", "1114112", "55296"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=30))
+def test_no_input_makes_the_parser_raise(parts: list[str]):
+    read("".join(parts))
 
 
 def test_the_plain_key_after_esc():

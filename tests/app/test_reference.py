@@ -111,3 +111,20 @@ async def test_a_gurps_table_cannot_be_rolled_in_a_fhtagn_campaign(make_app):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "GURPS table" in text_of(form, "#tr-error")
+
+
+@pytest.mark.parametrize("query", ["[x='", "[b]zzqq", "[/]", "[@click=app.quit]zzqq"])
+async def test_a_search_that_finds_nothing_shows_the_query_as_text(make_app, query: str):
+    """Found fuzzing a player's SSH input: "nothing found for '[x=''" was read as Textual markup
+    (MarkupError) and the view closed."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReferenceScreen)
+        screen.query_one("#ref-search", Input).value = query
+        await pilot.pause()
+        assert app._exception is None and app.is_running
+        hits = screen.query_one("#ref-hits", OptionList)
+        assert query in str(hits.get_option_at_index(0).prompt)

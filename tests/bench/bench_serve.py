@@ -143,7 +143,9 @@ async def _measure(players: int, actions: int, say: Any) -> dict[str, Any]:
         files[Role.GM].write_bytes(asyncssh.generate_private_key("ssh-ed25519").export_public_key())
         # the players share one key here: let it run one app per player
         server = TableServer(saves, campaigns.campaign_name(path), path, "127.0.0.1", _free_port(), None,
-                             Limits(max_per_key=max(players, Limits.max_per_key)))
+                             Limits(max_per_key=max(players, Limits.max_per_key),
+                                    app_start_burst=max(players, Limits.app_start_burst),
+                                    connect_burst=max(players + 1, Limits.connect_burst)))
         await server.start()
         say(f"connecting {players} players")
         table: list[Player] = []

@@ -4,6 +4,8 @@ nothing is changed; the one text check (domain/text.py) does it for every comman
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -76,3 +78,16 @@ def test_a_stat_block_copied_with_invisible_characters_imports_clean():
     (block,) = parse(dirty)
     assert block.entry.name.casefold() == name.casefold()
     assert not INVISIBLE.search(block.entry.name)
+
+
+@pytest.mark.parametrize("title", ["Night \u202eshift", "Night \x1b]0;owned\x07shift", "x" * 200])
+def test_a_new_campaign_s_bad_title_is_a_message_not_a_traceback(tmp_path: Path, title: str):
+    """Found with ``fhtagn new t --title …``: the refusal came out as a traceback."""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "fhtagn_tui", "--saves", str(tmp_path), "new", "t", "--system",
+                          "coc7", "--title", title], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1
+    assert "Traceback" not in out.stderr and "title" in out.stderr and "nothing was changed" in out.stderr
+    assert not list(tmp_path.glob("t.fhtagn*"))

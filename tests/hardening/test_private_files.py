@@ -55,3 +55,15 @@ def test_the_campaign_and_its_companions_are_the_owners_only(saves: Path):
     files = [p for p in saves.iterdir() if p.is_file()]
     assert any(p.suffix == ".fhtagn" for p in files)
     assert {p.name: oct(mode(p)) for p in files} == {p.name: oct(0o600) for p in files}
+
+
+def test_what_the_program_writes_outside_its_own_helper_is_the_owners_only_too(tmp_path: Path):
+    """A file Textual or Python writes for the GM (a screenshot of the GM's screen into ~/Downloads,
+    written with open()) came out 0644: the ``fhtagn`` command runs with umask 077."""
+    target = tmp_path / "screenshot.svg"
+    code = ("import sys, fhtagn_tui.cli as c\n"
+            "def main():\n    open(sys.argv[1], 'w').write('secret notes')\n    return 0\n"
+            "c.main = main\nc.entry()\n")
+    out = subprocess.run([sys.executable, "-c", code, str(target)], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert mode(target) == 0o600

@@ -179,3 +179,121 @@ def test_no_signal_table_is_left_in_the_server():
 
     assert not hasattr(ssh, "SIGNALS")
     assert signal.SIGQUIT  # (what a client asked for before: a core dump of the player's app)
+
+
+async def test_one_key_s_idle_logins_cannot_lock_the_gm_out(tmp_path: Path):
+    """A player's key logged in on every free connection without starting an app (found over SSH:
+    16 such connections held the table full and the GM's key was refused until they left)."""
+    served = await limited(tmp_path, Limits(max_connections=6, max_per_key=2))
+    try:
+        held = 0
+        for _ in range(6):
+            try:
+                await served.connect(served.keys.player)
+            except (asyncssh.PermissionDenied, asyncssh.DisconnectError):
+                continue
+            held += 1
+        assert held == 2  # the per-key bound counts logged-in connections, app or not
+        gm = await served.terminal(served.keys.gm)
+        assert "Party" in gm.text()
+    finally:
+        await close(served)
+
+
+async def test_sessions_started_and_dropped_in_a_loop_start_few_apps(tmp_path: Path):
+    """One key's sessions opened and dropped in a loop: a burst of apps, then one every few seconds."""
+    served = await limited(tmp_path, Limits(app_start_burst=3, app_start_rate=0.05, grace=2.0))
+    try:
+        results: list[str] = []
+        for _ in range(5):
+            conn = await served.connect(served.keys.player)
+            try:
+                await conn.create_process(term_type="xterm", term_size=(80, 24), encoding=None)
+                results.append("app")
+            except asyncssh.ChannelOpenError:
+                results.append("refused")
+            conn.abort()
+            await asyncio.sleep(0.05)
+        assert results == ["app"] * 3 + ["refused"] * 2
+        assert served.server.table.children.started == 3
+        gm = await served.terminal(served.keys.gm)  # another key has its own pace
+        assert "Party" in gm.text()
+    finally:
+        await close(served)
+
+
+async def test_connections_churned_from_several_addresses_cannot_lock_the_gm_out(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture):
+    """Found over SSH: 32 clients without a key reconnecting as fast as they could from 8 loopback
+    addresses pushed out the GM's login every time (0 of 10 got in), and the log took a line for each
+    push (6,000 in 20 s).  Who is pushed out is now taken from the address holding the most."""
+    caplog.set_level(logging.INFO, "fhtagn.serve")
+    served = await limited(tmp_path, Limits(login_timeout=20.0))
+    stop = asyncio.Event()
+    pushed = 0
+
+    async def churn(source: str) -> None:
+        nonlocal pushed
+        while not stop.is_set():
+            try:
+                reader, writer = await _idle("127.0.0.1", served.port, source)
+            except OSError:
+                await asyncio.sleep(0.01)
+                continue
+            writer.write(b"SSH-2.0-churn\r\n")
+            try:
+                await asyncio.wait_for(reader.read(1 << 20), 0.05)
+            except (TimeoutError, OSError):
+                pass
+            pushed += 1
+            writer.close()
+
+    tasks = [asyncio.create_task(churn(f"127.0.0.{2 + n % 7}")) for n in range(28)]
+    try:
+        await asyncio.sleep(1.0)
+        logged_in = 0
+        for _ in range(5):
+            try:
+                conn = await served.connect(served.keys.gm)
+            except (asyncssh.DisconnectError, ConnectionError):
+                continue
+            logged_in += 1
+            conn.close()
+        assert pushed > 50  # the churn was on
+        assert logged_in == 5
+        dropped = [r for r in caplog.records if "dropped: not logged in" in r.getMessage()]
+        assert len(dropped) <= 10
+        assert len([r for r in caplog.records if r.levelno >= logging.INFO]) < 60  # not a line per connection
+    finally:
+        stop.set()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await close(served)
+
+
+async def test_connections_past_an_address_s_pace_are_closed_and_push_no_one_out(tmp_path: Path):
+    """One address opens a burst of SSH connections, then a few a second: more are closed at once,
+    and the ones it holds (or anyone else's) stay (with 8 churning addresses the GM got in 1 time of
+    10 before, 9 of 10 after)."""
+    served = await limited(tmp_path, Limits(login_timeout=20.0, connect_burst=3, connect_rate=0.1,
+                                            max_preauth_per_address=8))
+    socks = []
+    try:
+        for _ in range(3):
+            socks.append(await _idle("127.0.0.1", served.port, "127.0.0.2"))
+        await asyncio.sleep(0.2)
+        reader, writer = await _idle("127.0.0.1", served.port, "127.0.0.2")
+        await asyncio.wait_for(_eof(reader), 3)  # closed at once
+        writer.close()
+        await asyncio.sleep(0.2)
+        assert len(served.server.table.waiting) == 3  # nobody pushed out for it
+        gm = await served.terminal(served.keys.gm)  # another address has its own pace
+        assert "Party" in gm.text()
+    finally:
+        for _reader, w in socks:
+            w.close()
+        await close(served)
+
+
+async def _eof(reader: asyncio.StreamReader) -> None:
+    while await reader.read(4096):
+        pass

@@ -3,6 +3,7 @@ from the folder ``serve`` started in.  Real SSH on loopback."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from pathlib import Path
 
@@ -86,3 +87,22 @@ async def test_served_apps_write_no_core_file(served: Served):
     (session,) = served.server.table.sessions
     assert session.child is not None
     assert _core_limit(session.child.pid) == "0 0"
+
+
+async def test_bytes_that_are_not_utf8_neither_end_the_view_nor_show_a_traceback(served: Served):
+    """A player's client sending bytes that are no UTF-8 (found over SSH: Textual's input thread raised
+    UnicodeDecodeError and the player read a Rich traceback with the server's paths)."""
+    player = await served.terminal(served.keys.player)
+    (session,) = served.server.table.sessions
+    assert session.child is not None and session.child.process is not None
+    mark = len(player.output)
+    for bad in (b"\xff", b"\xc3(", b"\xed\xa0\x80", b"\xf4\x90\x80\x80", b"\xc0\xaf", b"a\xe2\x80"):
+        player.send(bad)
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(1.5)
+    assert session.child.process.returncode is None  # the view is still there
+    seen = player.text(mark)
+    for leak in ("Traceback", "UnicodeDecodeError", "site-packages", PLAYER_MESSAGE):
+        assert leak not in seen, (leak, seen[-800:])
+    player.proc.change_terminal_size(100, 30)  # and the app still draws
+    await player.wait_for("Party", since=len(player.output))

@@ -24,7 +24,7 @@ TIMEOUT = aiohttp.ClientTimeout(total=5)
 async def view(tmp_path: Path) -> AsyncIterator[WebView]:
     path = campaigns.create_demo(tmp_path)
     token = web_token(path)
-    view = WebView(tmp_path, campaigns.campaign_name(path), "127.0.0.1", 0, token, Limits(max_web=3, grace=2.0))
+    view = WebView(tmp_path, campaigns.campaign_name(path), "127.0.0.1", 0, token, Limits(max_web=3, grace=2.0, app_start_burst=50))
     await view.start()
     try:
         yield view

@@ -303,7 +303,7 @@ class ReferenceScreen(Screen[None]):
         self.hits = search(query, limit=60)
         hits_list.clear_options()
         if not self.hits:
-            hits_list.add_option(Option(f"nothing found for {query!r}", disabled=True))
+            hits_list.add_option(Option(Text(f"nothing found for {query!r}"), disabled=True))  # text, not markup
             return
         hits_list.add_options(Option(Text(self._hit_label(h))) for h in self.hits)  # wrapped, whole
         hits_list.highlighted = 0
