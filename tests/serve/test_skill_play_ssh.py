@@ -4,7 +4,8 @@ in one asyncssh session, a player bound to Ada Vance in another (both on ptys, k
 The GM asks Ada for a Luck roll and for an opposed Stealth against the watchman's Listen; the player answers
 both with the dice they threw, typed in; then a failed Library Use the GM asked for is pushed from the
 player's own terminal (``u`` and their reason) — the GM confirms (``push ada``), the push fails and the GM
-records the consequence in their own words.  The log (``fhtagn log --json``) says who did what.
+records the consequence in their own words.  The log (``fhtagn log --json``) says who did what, and the
+player reads it all in their own Log — with a secret in force (a hidden NPC), as at any real table.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from .conftest import Served, Terminal
 ADA = ('char new "Ada Vance" STR=50 CON=50 SIZ=50 DEX=60 APP=50 INT=70 POW=60 EDU=70 Luck=45 '
        '"Library Use"=60 Stealth=40')
 WATCH = "char new Watchman kind=npc STR=60 CON=60 SIZ=60 DEX=50 POW=50 Listen=50"
+SHADE = "char new Shade kind=npc STR=70 CON=60 SIZ=60 DEX=60 POW=50 --hidden"  # a secret in force all along
 REASON = "I ask the librarian for the restricted stacks"
 WORDS = "the librarian summons the dean"
 
@@ -39,7 +41,7 @@ def _arkham(saves: Path) -> Path:
     store = CampaignStore.open(path)
     try:
         gm = Engine(store, store.events())
-        for line in (ADA, WATCH, "session start The library"):
+        for line in (ADA, WATCH, SHADE, "session start The library"):
             assert gm.execute(line).events, line
     finally:
         store.close()
@@ -121,7 +123,7 @@ async def test_a_bound_player_answers_luck_and_opposed_and_pushes_over_ssh(tmp_p
             ada.send(REASON.encode() + b"\r")
             log = await _until_logged(tmp_path, name, capsys, "PushRequested")
             # the GM confirms with the player's reason; the push fails; the GM records the consequence
-            mark = len(gm.output)
+            await gm.wait_for("asks to push")  # the GM's screen says so
             await gm.command("push ada roll=90")
             log = await _until_logged(tmp_path, name, capsys, "RollPushed")
             await gm.command(f'consequence ada "{WORDS}"')
