@@ -56,8 +56,10 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     reads: ClassVar[tuple[str, ...]] = ()
     #: Fields of free text (typed by the GM, or a table's words): they refer to nothing, whatever
     #: they say — a secret damage's ``source=goon`` does not make the Goon template secret.
-    words: ClassVar[frozenset[str]] = frozenset(
-        {"source", "reason", "note", "title", "text", "label", "item", "trigger", "effect", "detail"})
+    #: (Named so that no event's own field can take its name: a field ``words`` — a failed push's
+    #: consequence — hid it, and the players' view of any campaign with a secret crashed on it.)
+    free_text: ClassVar[frozenset[str]] = frozenset(
+        {"source", "reason", "note", "title", "text", "label", "item", "trigger", "effect", "detail", "words"})
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -78,14 +78,14 @@ class PublicEntry(msgspec.Struct, frozen=True, gc=False):
 def refs(ev: Event) -> tuple[str, ...]:
     """What ``ev`` refers to, as data, in its fields' order: every string its own fields hold (the ids
     of characters, chase participants and vehicles, weapons, templates… and words besides, which
-    refer to nothing) but its fields of free text (``Event.words``), and what it happens in (``Event.within``: the fight; the chase of its number).
+    refer to nothing) but its fields of free text (``Event.free_text``), and what it happens in (``Event.within``: the fight; the chase of its number).
     The public projection decides what players read of an event from these and from the secrets in
     force — never from its text."""
     kind = type(ev)
     own = _OWN_FIELDS.get(kind)
     if own is None:
         own = _OWN_FIELDS[kind] = tuple(f for f in ev.__struct_fields__
-                                        if f not in Event.__struct_fields__ and f not in kind.words)
+                                        if f not in Event.__struct_fields__ and f not in kind.free_text)
     out: dict[str, None] = {}
     within = kind.within
     if within:
@@ -122,8 +122,8 @@ def _walk(value: object, out: dict[str, None]) -> None:
                 _walk(getattr(value, field), out)
 
 
-#: The names of the fields of free text (``Event.words``), in a struct an event holds.
-_WORDS = Event.words
+#: The names of the fields of free text (``Event.free_text``), in a struct an event holds.
+_WORDS = Event.free_text
 
 #: Event type → its own fields (those not common to every event).
 _OWN_FIELDS: dict[type, tuple[str, ...]] = {}

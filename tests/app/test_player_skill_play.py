@@ -80,7 +80,7 @@ async def test_a_player_answers_luck_and_an_opposed_roll_then_asks_to_push(arkha
         assert desk.poll()[1] == []
         await until(pilot, lambda: "request 3" not in screen_text(app))
         await until(pilot, lambda: app.view_state.characters["ada vance"].dev.failed is not None)
-        await pilot.press("1", "u")  # the Party tab (the prompt's focus is given back to no widget), u
+        await pilot.press("u")  # the Party tab has the keys again once the dice are sent
         await pilot.pause()
         assert isinstance(app.screen, PushForm)
         await pilot.press(*"I ask the librarian for the restricted stacks", "enter")
@@ -111,3 +111,31 @@ def test_a_push_asked_for_a_roll_that_may_not_be_pushed_is_refused(arkham):
     send(path, Answer(n=0, c="ada vance", p="alice", w="again"))
     written, refused = desk.poll()
     assert written == [] and "Luck roll is never pushed" in refused[0]
+
+
+async def test_typed_dice_sent_give_the_keys_back_to_the_party_tab(arkham):
+    """Sending typed dice disabled the focused dice line first: Textual moved the focus on, the prompt no
+    longer had it to give back, and it ended on no widget — ``u`` (push the roll just failed) did nothing
+    until the player pressed ``1``.  Now the Party tab's table has the keys again as soon as they are sent."""
+    path, gm = arkham
+    desk = AnswerDesk(gm, path)
+    app = player(path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.focused
+        assert table is not None and table.id == "party-table"
+        gm.execute('ask ada "Library Use"')
+        await until(pilot, lambda: "request 1" in screen_text(app))
+        await pilot.press("t")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "rr-dice"
+        await pilot.press(*"75", "enter")
+        await pilot.pause()
+        assert app.focused is table  # sent: back to the table, before the writer has even answered
+        assert desk.poll()[1] == []
+        await until(pilot, lambda: app.view_state.characters["ada vance"].dev.failed is not None)
+        await until(pilot, lambda: "request 1" not in screen_text(app))
+        assert app.focused is table
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, PushForm)

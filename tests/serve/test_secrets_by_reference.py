@@ -374,3 +374,35 @@ def test_the_weapon_a_secret_attack_used_is_not_told_by_the_public_attacks_with_
     one, two = _twins("fhtagn", lines, ("cleaver", "pistol"), ADA, BOB, carl, dora)
     assert one == two
     assert "Carl attacks Dora with Cleaver" in one
+
+
+def test_a_failed_push_and_its_consequence_read_with_a_secret_in_force():
+    """``PushConsequence.words`` (the Keeper's consequence) hid the class's list of free-text fields: with
+    any secret in force (a hidden NPC), the players' projection asked it what it refers to and crashed — a
+    bound player's view, their recap, ``fhtagn log --player``.  The words are free text: naming the hidden
+    NPC keeps nothing from players."""
+    inv = ('char new "Harvey Walters" STR=50 CON=60 SIZ=60 DEX=50 APP=50 INT=80 POW=70 EDU=80 '
+           '"Library Use"=60')
+    eng = table("coc7", inv, SHADE, 'test harvey "Library Use" roll=75', "push harvey again roll=90",
+                'consequence harvey "shade walks in"')
+    assert type(events(eng)[-1]).__name__ == "PushConsequence"
+    shown = [e.text for e in public_log(events(eng)).entries]
+    assert shown[-1] == "Harvey Walters's failed push of Library Use: shade walks in"
+    before = table("coc7", inv, SHADE, 'test harvey "Library Use" roll=75', "push harvey again roll=90")
+    assert shown[:-1] == texts(before)  # the words touch nothing players read before
+    assert not any("STR 60" in t for t in shown)  # the hidden NPC's numbers stay hidden
+
+
+def test_no_event_field_takes_the_name_of_a_class_variable_of_events():
+    """A field named like one of :class:`Event`'s class variables hides it for that event type (as
+    ``words`` did): every event type keeps them all."""
+    from typing import get_type_hints
+
+    from fhtagn_tui.domain.events import EVENT_TYPES
+
+    hints = get_type_hints(Event, include_extras=True)
+    shared = {name for name, hint in hints.items() if str(hint).startswith("typing.ClassVar")}
+    assert {"free_text", "reads", "parts", "within", "kind_label"} <= shared
+    clashes = {(kind.__name__, name) for kind in EVENT_TYPES.values() for name in shared
+               if name in getattr(kind, "__struct_fields__", ())}
+    assert clashes == set()

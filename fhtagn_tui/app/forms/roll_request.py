@@ -131,7 +131,7 @@ class RollRequest(Vertical):
             return
         before, self._before = self._before, None
         if before is not None and before.is_attached and before.focusable:
-            before.focus()
+            self.screen.set_focus(before)  # now, not after the next message: the dice line may be disabled next
         else:
             self.screen.set_focus(None)
             gm_app(self).focus_tab()
@@ -182,11 +182,14 @@ class RollRequest(Vertical):
             return
         self.sent = True
         self.remove_class("typing")
+        # the keys back to the view first: disabling the focused dice line blurs it (Textual moves the focus
+        # on, out of the prompt), after which the focus was no longer the prompt's to give back — it ended on
+        # no widget and the view's own keys (``u`` to push the failed roll just answered) did nothing
+        self._give_back_focus()
         self.query_one("#rr-dice", Input).disabled = True
         self._help = "Sent — waiting for the GM's screen…"
         self._draw_body()
         self._error("")
-        self._give_back_focus()
 
     def _error(self, text: str) -> None:
         self._line("#rr-error", text)
