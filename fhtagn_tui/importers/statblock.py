@@ -198,8 +198,11 @@ RANGED_WORDS = ("gun", "bow", "firearm", "crossbow") + HANDGUN_WORDS + RIFLE_WOR
 # --- splitting into blocks -------------------------------------------------------------
 
 MAX_NAME_LINES = 3
-_LABEL_LINE = re.compile(r"(?i)^(skills?|attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
-                         r"dodge|parry|block|hp|mp|db|move|languages?|rituals|powers|description|dr)\b")
+#: A line that starts with a label is not a name.  The short labels (``DR``, ``HP``, ``Move``, ``Dodge``…)
+#: only when a value follows (``DR 2``, ``Move: 8``): ``Dr. Helen Marsh`` and ``Move-Along Mike`` are names.
+_LABEL_LINE = re.compile(r"(?i)^(?:(?:skills?|attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
+                         r"languages?|rituals|powers|description)\b|"
+                         r"(?:dodge|parry|block|hp|mp|db|move|dr)\b(?=\s*+[:=]?\s*+(?:[+\-−]?\s*+\d|\(|$)))")
 
 
 _HEADER_LINE = re.compile(r"(?i)^\s*+(?:char(?:acteristics?|\.)?\s++rolls\s++averages?|characteristics|stats)\s*+:?\s*+$")
