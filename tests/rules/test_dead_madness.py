@@ -36,3 +36,31 @@ def test_the_living_still_get_their_bout() -> None:
     eng = engine("coc7", *COC)
     do(eng, "bout harvey roll=7,3")
     assert eng.state.characters["harvey"].has("bout of madness")
+
+
+GURPS = ("char new Ilse ST=11 DX=12 IQ=13 HT=10", "char new Bruno ST=14 DX=10 HT=12")
+
+
+@pytest.mark.rule("GURPS-FRIGHT-26")
+def test_a_character_in_a_coma_cannot_test_or_attack_until_the_ht_roll_wakes_them() -> None:
+    """A stranger's Ilse, in a 3-hour coma from a Fright Check, still made an IQ test (10: success)."""
+    eng = engine("gurps", *GURPS)
+    # Will 13 −10 = 3: 18 is a critical failure, margin 15; the table 5+5+4+15 = 29, coma for 3 hours
+    evs = do(eng, "fright ilse mod=-10 roll=6,6,6,5,5,4,3")
+    coma = next(e.seq for e in evs if "coma" in str(getattr(e, "condition", "")))
+    tail = "; if that is wrong, 'undo' takes back the last action, 'cond remove Ilse coma' the condition"
+    assert rejected(eng, "test ilse IQ") == (
+        f"Ilse is in a coma (event #{coma}: fright result 29) and cannot make a test" + tail)
+    assert rejected(eng, "attack ilse bruno") == (
+        f"Ilse is in a coma (event #{coma}: fright result 29) and cannot attack" + tail)
+    do(eng, "time +3h")
+    do(eng, "fright recover ilse roll=3,3,3")  # 9 vs HT 10: she wakes
+    assert not eng.state.characters["ilse"].has("coma")
+    do(eng, "test ilse IQ roll=3,3,3")
+
+
+@pytest.mark.rule("GURPS-FRIGHT-14")
+def test_a_fainted_character_cannot_test() -> None:
+    eng = engine("gurps", *GURPS)
+    do(eng, "cond add ilse fainted")
+    assert rejected(eng, "test ilse IQ").startswith("Ilse is out in a faint")
