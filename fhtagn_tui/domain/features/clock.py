@@ -118,7 +118,22 @@ def pass_time(state: State, seconds: int, why: str) -> list[Event]:
     if seconds <= 0:
         return []
     moved = ClockAdvanced(old=state.clock, new=state.clock + seconds, why=why)
-    return [moved, *expired(evolve(state, moved))]
+    events: list[Event] = [moved, *expired(evolve(state, moved))]
+    if state.system == "coc7" and (state.clock + seconds) // rc.DAY > state.clock // rc.DAY:
+        events += _new_sanity_day(state, events)
+    return events
+
+
+def _new_sanity_day(state: State, events: list[Event]) -> list[Event]:
+    """A CoC game day that begins on the clock begins for indefinite insanity too (COC-INSANITY-03: the
+    loss "within one game day" counts from the SAN at the start of the day), in the same action."""
+    from .coc_insanity import SanityDayStarted  # (coc_insanity imports this module)
+
+    after = state
+    for ev in events:
+        after = evolve(after, ev)
+    starts = {c.id: c.current["SAN"] for c in after.characters.values() if "SAN" in c.current}
+    return [SanityDayStarted(starts=starts, rules=("COC-INSANITY-03",))] if starts else []
 
 
 def round_end(state: State, dice: Dice) -> list[Event]:
