@@ -64,3 +64,27 @@ def test_a_fainted_character_cannot_test() -> None:
     eng = engine("gurps", *GURPS)
     do(eng, "cond add ilse fainted")
     assert rejected(eng, "test ilse IQ").startswith("Ilse is out in a faint")
+
+
+@pytest.mark.parametrize(("system", "setup", "line", "pool"), [
+    ("coc7", COC[0], "char set harvey san=40", "SAN"),
+    ("coc7", COC[0], "char set harvey Mp=3", "MP"),
+    ("fhtagn", "char new Harvey", "char set harvey wp=5", "WP"),
+    ("fhtagn", "char new Harvey", "char set harvey bp=40", "BP"),
+])
+def test_a_current_value_written_like_a_stat_is_refused_not_made_a_skill(system: str, setup: str, line: str,
+                                                                         pool: str) -> None:
+    """A stranger's ``char set zed san=40`` said "san – → 40%" and made a skill called "san"."""
+    eng = engine(system, setup)
+    before = dict(eng.state.characters["harvey"].skills)
+    value = line.rsplit("=", 1)[1]
+    raw = line.split()[-1].split("=")[0]
+    assert rejected(eng, line) == (f"{pool} is a current value, not a skill or characteristic: 'char pool Harvey "
+                                   f"{pool}={value}' sets it; custom:{raw}=N keeps a skill by that name")
+    assert eng.state.characters["harvey"].skills == before
+
+
+def test_a_skill_called_san_is_kept_when_asked_for() -> None:
+    eng = engine("coc7", *COC)
+    do(eng, "char set harvey custom:san=40")
+    assert eng.state.characters["harvey"].skills.get("san") == 40
