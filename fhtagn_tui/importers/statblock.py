@@ -763,7 +763,12 @@ def parse(text: str, system: str | None = None) -> list[Block]:
     check_confusions(cleaned)
     if len(blocks) > MAX_BLOCKS:
         raise StatBlockError(f"{len(blocks)} stat blocks in one text: one import brings at most {MAX_BLOCKS}")
-    return [parse_block(name, body, system, line) for name, body, line in blocks]
+    parsed = [parse_block(name, body, system, line) for name, body, line in blocks]
+    if sum(1 for name, _body, _line in blocks if not name) > 1:  # several without a name line: told apart by line
+        for (name, _body, _line), block in zip(blocks, parsed, strict=True):
+            if not name:
+                block.entry = msgspec.structs.replace(block.entry, name=f"Imported (line {block.line})")
+    return parsed
 
 
 __all__ = ["Block", "DAMAGE", "LABELS", "StatBlockError", "attack_skill", "check_confusions", "clean",

@@ -34,3 +34,11 @@ def test_the_short_labels_with_a_value_still_end_a_name() -> None:
     text = "Glass Spider\nST 9 DX 12 IQ 14 HT 10; HP 9 Will 15 Per 13 FP 10; Basic Speed 5.50; Move 6\nDR 2\nDodge 8\n"
     (block,) = parse(text, "gurps")
     assert block.entry.name == "Glass Spider" and block.entry.armor == 2
+
+
+def test_several_blocks_without_a_name_are_told_apart_by_their_line() -> None:
+    """Two nameless blocks were both "Imported", and the import was refused as "Imported is twice"."""
+    blocks = parse(STATS + "\n" + STATS, "coc7")
+    assert [b.entry.name for b in blocks] == ["Imported (line 1)", "Imported (line 4)"]
+    (one,) = parse(STATS, "coc7")
+    assert one.entry.name == "Imported"
