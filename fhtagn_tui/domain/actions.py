@@ -158,6 +158,15 @@ def due(state: State, cid: str) -> list[tuple[str, str]]:
             out.append(("stunned: roll HT each turn to snap out of it; defends at −4", f"test {name} HT"))
         else:
             out.append(("stunned (Keeper's call)", ""))
+    for cond in ("coma", "light coma", "catatonic", "fainted", "seizure"):  # GURPS-FRIGHT-14…28
+        if char.has(cond):
+            out.append((f"{cond}: cannot act until it ends ('time' shows what is left)", ""))
+    if char.has("bout of madness"):  # what they do this turn is the bout's, not the player's (COC-INSANITY-05)
+        what = char.since.get("bout of madness", (0, ""))[1] or "a bout of madness"
+        left = next((x.left(state.clock) for x in state.lasting
+                     if x.character == char.id and x.condition == "bout of madness" and not x.over), "")
+        out.append((f"bout of madness: {what}{f' ({left} left)' if left else ''} — the Keeper plays this turn "
+                    "(COC-INSANITY-05)", ""))
     if char.has("dying"):
         out.append(("dying: a CON roll at the end of each round, failure is death; "
                     "'firstaid HEALER NAME' stabilises (COC-PARTY-04)", ""))

@@ -58,3 +58,16 @@ async def test_a_monster_shows_no_san_in_initiative(size: tuple[int, int]) -> No
         pools = table.get_row("gnawer")[2].plain
         assert pools.split()[-1] == "–", pools  # HP and MP bars, then SAN: "–"
         assert "/" in table.get_row("harvey")[2].plain.split()[-2]
+
+
+@pytest.mark.rule("COC-INSANITY-05")
+@pytest.mark.parametrize("size", SIZES)
+async def test_on_the_mad_investigators_turn_the_panel_says_the_bout_plays_it(size: tuple[int, int]) -> None:
+    """He got a plain "Harvey acts now" turn; the bout (flee in panic) was nowhere near it."""
+    app = mad_app()
+    app.engine.execute("fight next")  # the Gnawer (DEX 70) acted: Harvey's turn
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Due for Harvey: bout of madness: Flee in panic (3r left) — the Keeper plays this turn" in shown, shown
