@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from fhtagn_tui.domain.features.coc_insanity import SanityDayStarted
-from tests.helpers import do, engine
+from tests.helpers import do, engine, rejected
 
 COC = ("char new Harvey Luck=50 STR=60 CON=60 SIZ=60 DEX=60 POW=55 INT=70",)
 
@@ -45,3 +45,19 @@ def test_time_within_the_day_keeps_the_day() -> None:
 def test_other_systems_have_no_sanity_day() -> None:
     eng = engine("fhtagn", "char new Mara")
     assert not [e for e in do(eng, "time +1d") if isinstance(e, SanityDayStarted)]
+
+
+@pytest.mark.rule("COC-PARTY-04")
+def test_time_does_not_pass_over_a_dying_investigator() -> None:
+    """A stranger's `time +1h` with Bob dying passed silently: an hour of rounds and not one CON roll."""
+    eng = engine("coc7", "char new Bob Luck=50", "char new Ada Luck=50 \"First Aid=70\"", "damage bob 5", "damage bob 6")
+    assert eng.state.characters["bob"].has("dying")
+    clock = eng.state.clock
+    assert rejected(eng, "time +1h") == (
+        "Bob is dying (COC-PARTY-04): a CON roll every round ('dying Bob'), failure is death, until First Aid "
+        "stabilises them ('firstaid HEALER Bob') — time cannot pass over that; nothing changed")
+    assert eng.state.clock == clock
+    do(eng, "firstaid ada bob roll=20")
+    assert eng.state.characters["bob"].has("stabilised")
+    do(eng, "time +1h")
+    assert eng.state.clock == clock + 3600

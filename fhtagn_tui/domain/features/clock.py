@@ -178,6 +178,12 @@ def _advance(state: State, cmd: AdvanceClock, dice: Dice) -> list[Event]:
             raise Rejected("time moves in seconds, minutes, hours or days (+10m, +2h, +1d); rounds pass in a fight "
                            "('fight next')")
         why = cmd.why
+    for char in state.characters.values():  # a dying investigator rolls CON every round: time cannot jump over it
+        if state.system == "coc7" and char.has("dying") and not char.has("dead") and not char.has("stabilised"):
+            who = char.name if " " not in char.name else f'"{char.name}"'
+            raise Rejected(f"{char.name} is dying (COC-PARTY-04): a CON roll every round ('dying {who}'), failure is "
+                           f"death, until First Aid stabilises them ('firstaid HEALER {who}') — time cannot pass over "
+                           f"that; nothing changed")
     events = pass_time(state, seconds, why)
     # what lasts rounds is over once time passes outside a fight's count (no rule gives a round a length)
     ending = {(e.character, e.condition) for e in events if isinstance(e, LastingEnded)}
