@@ -88,3 +88,16 @@ def test_a_skill_called_san_is_kept_when_asked_for() -> None:
     eng = engine("coc7", *COC)
     do(eng, "char set harvey custom:san=40")
     assert eng.state.characters["harvey"].skills.get("san") == 40
+
+
+@pytest.mark.rule("COC-PARTY-04")
+def test_fight_show_lists_the_urgent_conditions_first_with_what_is_left() -> None:
+    """``fight show`` read "major wound, prone, dying, unconscious" and "temporarily insane, bout of madness"."""
+    eng = engine("coc7", COC[0], "char new Ada Luck=50 DEX=70", "fight start", "fight add harvey ada")
+    do(eng, "sanity harvey 1/1d10 roll=80,7,40,6,7,3")  # temporarily insane 6h, flee in panic 3 rounds
+    do(eng, "damage ada 5")
+    do(eng, "damage ada 6")
+    shown = eng.execute("fight show").answer
+    lines = {line.split()[0]: line for line in shown.splitlines()[1:]}
+    assert lines["Ada"].endswith("HP 0  dying, unconscious, major wound, prone"), shown
+    assert lines["Harvey"].endswith("bout of madness 3r, temporarily insane 6h"), shown

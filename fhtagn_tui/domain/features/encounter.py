@@ -951,6 +951,12 @@ def _ev_ended(state: State, ev: EncounterEnded) -> State:
     return replace(state, encounter=None)
 
 
+#: The order ``fight show`` lists conditions in (as the Initiative tab does: app/widgets/status_text.py)
+_URGENT = ("dead", "dying", "unconscious", "coma", "light coma", "catatonic", "fainted", "seizure",
+           "bout of madness", "total panic", "temporarily insane", "indefinitely insane", "permanently insane",
+           "major wound", "stunned", "stabilised", "prone")
+
+
 def format_encounter(state: State) -> str:
     """The fight as text: round, order, who acts, flags."""
     enc = state.encounter
@@ -973,8 +979,10 @@ def format_encounter(state: State) -> str:
             marks.append("readied")
         if comb.out:
             marks.append("out")
-        if char is not None and char.conditions:
-            marks.append(", ".join(char.conditions))
+        if char is not None and char.conditions:  # most urgent first, with what is left of a lasting one
+            left = {x.condition: x.left(state.clock) for x in state.lasting if x.character == cid and not x.over}
+            conds = sorted(char.conditions, key=lambda c: _URGENT.index(c) if c in _URGENT else len(_URGENT))
+            marks.append(", ".join(f"{c} {left[c]}" if c in left else c for c in conds))
         pointer = "▶" if cid == enc.current else " "
         hp = f" HP {char.current['HP']}" if char is not None and "HP" in char.current else ""
         lines.append(f"{pointer} {name:<18} {comb.initiative:g}{hp}  {'; '.join(marks)}".rstrip())
