@@ -155,7 +155,14 @@ def due(state: State, cid: str) -> list[tuple[str, str]]:
         if system == aw.FHTAGN:
             out.append(("stunned: CON×5 at the start of the turn to act; cannot dodge or fight back (FH-DMG-06)", ""))
         elif system == aw.GURPS:
-            out.append(("stunned: roll HT each turn to snap out of it; defends at −4", f"test {name} HT"))
+            fright = next((x for x in state.lasting if x.character == char.id and x.condition == "stunned" and x.due),
+                          None)
+            if fright is not None:  # a Fright Check's stun: Will (as the result says), not HT (GURPS-FRIGHT-05…09)
+                when = "now" if fright.over else f"when its {fright.left(state.clock)} are up"
+                out.append((f"stunned (Fright Check): no action but Do Nothing; {fright.due.partition(' (')[0]} {when}",
+                            f"fright recover {name}" if fright.over else ""))
+            else:
+                out.append(("stunned: roll HT each turn to snap out of it; defends at −4", f"test {name} HT"))
         else:
             out.append(("stunned (Keeper's call)", ""))
     for cond in ("coma", "light coma", "catatonic", "fainted", "seizure"):  # GURPS-FRIGHT-14…28

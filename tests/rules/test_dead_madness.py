@@ -101,3 +101,24 @@ def test_fight_show_lists_the_urgent_conditions_first_with_what_is_left() -> Non
     lines = {line.split()[0]: line for line in shown.splitlines()[1:]}
     assert lines["Ada"].endswith("HP 0  dying, unconscious, major wound, prone"), shown
     assert lines["Harvey"].endswith("bout of madness 3r, temporarily insane 6h"), shown
+
+
+@pytest.mark.rule("GURPS-FRIGHT-08", "GURPS-FRIGHT-40")
+def test_a_fright_stun_asks_for_the_will_roll_not_ht_and_the_clock_shows_its_seconds() -> None:
+    """A stranger's Ilse, stunned 2 s by a Fright Check, was told "roll HT each turn" (`test Ilse HT`), and
+    the log read "Day 1, 08:00 → Day 1, 08:00, +1s" at each round's end."""
+    from fhtagn_tui.domain.actions import due
+
+    eng = engine("gurps", *GURPS, "fight start", "fight add ilse bruno")
+    # 14 vs Will 13: margin 1; the table 3+3+3+1 = 10: stunned 1d (2) seconds, then modified Will
+    do(eng, "fright ilse roll=5,5,4,3,3,3,2")
+    do(eng, "fight next")
+    assert due(eng.state, "ilse")[0] == ("stunned (Fright Check): no action but Do Nothing; modified will roll "
+                                         "when its 2s are up", "")
+    do(eng, "fight next")
+    (moved,) = [e for e in do(eng, "fight next") if type(e).__name__ == "ClockAdvanced"]
+    assert moved.describe({}) == "Time passes: Day 1, 08:00 → Day 1, 08:00:01, +1s (round 1)"
+    do(eng, "fight next")
+    do(eng, "fight next")  # round 2 over: the 2 s are up
+    assert due(eng.state, "ilse")[0] == ("stunned (Fright Check): no action but Do Nothing; modified will roll now",
+                                         "fright recover Ilse")
