@@ -122,3 +122,14 @@ def test_a_fright_stun_asks_for_the_will_roll_not_ht_and_the_clock_shows_its_sec
     do(eng, "fight next")  # round 2 over: the 2 s are up
     assert due(eng.state, "ilse")[0] == ("stunned (Fright Check): no action but Do Nothing; modified will roll now",
                                          "fright recover Ilse")
+
+
+@pytest.mark.rule("GURPS-FRIGHT-08")
+def test_a_stunned_gurps_character_cannot_attack() -> None:
+    """Stunned by a Fright Check, Ilse punched Bruno ("no action except Do Nothing")."""
+    eng = engine("gurps", *GURPS, "fight start", "fight add ilse bruno")
+    do(eng, "fright ilse roll=5,5,4,3,3,3,2")
+    do(eng, "fight next")
+    assert rejected(eng, "attack ilse bruno") == (
+        "Ilse is stunned and can do nothing but Do Nothing until they recover ('fright recover Ilse' when its time "
+        "is up, or 'cond remove Ilse stunned')")
