@@ -71,3 +71,12 @@ async def test_on_the_mad_investigators_turn_the_panel_says_the_bout_plays_it(si
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "Due for Harvey: bout of madness: Flee in panic (3r left) — the Keeper plays this turn" in shown, shown
+
+
+async def test_the_sheet_lists_the_conditions_by_urgency_with_what_is_left() -> None:
+    """The Party sheet read "Conditions: temporarily insane, bout of madness": no bout, no time left."""
+    app = mad_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = " ".join(screen_text(app).split())
+        assert "Conditions: bout: Flee in panic 3r, temporarily insane 6h" in shown, shown
