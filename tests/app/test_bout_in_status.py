@@ -80,3 +80,21 @@ async def test_the_sheet_lists_the_conditions_by_urgency_with_what_is_left() -> 
         await pilot.pause()
         shown = " ".join(screen_text(app).split())
         assert "Conditions: bout: Flee in panic 3r, temporarily insane 6h" in shown, shown
+
+
+@pytest.mark.rule("FH-SAN-07")
+@pytest.mark.parametrize("size", SIZES)
+async def test_an_agent_insane_with_the_reaction_still_owed_shows_it_in_status(size: tuple[int, int]) -> None:
+    """Ada went temporarily insane and her Status stayed empty until the GM chose the reaction."""
+    engine = Engine.memory("fhtagn", source=RandomSource(7))
+    engine.execute("char new Ada")
+    engine.execute("san ada 1/1d10", dice=[99, 8])
+    app = FhtagnApp(engine)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert "insane?" in row(screen_text(app), "Ada") or "(reaction?)" in row(screen_text(app), "Ada")
+        engine.execute("cond add ada insane-flee")
+        await pilot.pause()
+        await pilot.pause()
+        ada = row(screen_text(app), "Ada")
+        assert "insane-flee" in ada and "reaction?" not in ada

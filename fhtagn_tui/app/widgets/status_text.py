@@ -22,10 +22,12 @@ _RANKS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (6, ("stunned", "stabilised", "retching")),
     (7, ("prone",)),
 )
+#: An FHTAGN temporary insanity whose reaction the GM has not chosen yet: Status said nothing at all
+OWED_REACTION = "temporarily insane (reaction?)"
 SHORT = {
     "dead": "DEAD", "dying": "DYING", "unconscious": "UNCONSC.", "major wound": "maj.wound",
     "temporarily insane": "temp.insane", "indefinitely insane": "indef.insane", "permanently insane": "perm.insane",
-    "bout of madness": "bout", "stabilised": "stab.", "light coma": "lt.coma", "total panic": "panic",
+    OWED_REACTION: "insane?", "bout of madness": "bout", "stabilised": "stab.", "light coma": "lt.coma", "total panic": "panic",
 }
 STYLES = {"dead": LOUD, "dying": LOUD, "unconscious": "bold black on yellow"}
 
@@ -50,7 +52,10 @@ def parts(char: Character, state: State | None = None) -> list[tuple[str, str, s
     if state is not None:
         left = {x.condition: x.left(state.clock) for x in state.lasting if x.character == char.id}
     out: list[tuple[str, str, str]] = []
-    for cond in sorted(char.conditions, key=rank):
+    conditions = list(char.conditions)
+    if char.mind.reaction_owed and not any(c.startswith("insane-") for c in conditions):
+        conditions.append(OWED_REACTION)  # FHTAGN: insane, the GM's reaction still to choose (FH-SAN-07)
+    for cond in sorted(conditions, key=rank):
         full, short = (cond.upper(), SHORT.get(cond, cond)) if cond in STYLES else (cond, SHORT.get(cond, cond))
         what = char.since.get(cond, (0, ""))[1]
         if cond == "bout of madness" and what:  # which bout: "bout: Flee in panic 2r", short "flee in panic 2r"
