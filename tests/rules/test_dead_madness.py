@@ -133,3 +133,15 @@ def test_a_stunned_gurps_character_cannot_attack() -> None:
     assert rejected(eng, "attack ilse bruno") == (
         "Ilse is stunned and can do nothing but Do Nothing until they recover ('fright recover Ilse' when its time "
         "is up, or 'cond remove Ilse stunned')")
+
+
+@pytest.mark.rule("GURPS-FRIGHT-26")
+def test_a_character_in_a_coma_is_skipped_in_the_fight_order() -> None:
+    """Ilse, in a coma, still got "Ilse acts now" each turn."""
+    eng = engine("gurps", *GURPS, "char new Carl", "fight start", "fight add ilse bruno carl")
+    do(eng, "fright ilse mod=-10 roll=6,6,6,5,5,4,3")
+    turns = []
+    for _ in range(4):
+        do(eng, "fight next")
+        turns.append(eng.state.encounter.current if eng.state.encounter else "")
+    assert "ilse" not in turns and turns.count("bruno") == 2

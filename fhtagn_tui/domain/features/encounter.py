@@ -72,7 +72,7 @@ from fhtagn_tui.rules.weapons import (
     resolve_gurps_damage,
 )
 
-from ..able import acting
+from ..able import OUT_COLD, acting
 from ..attack_words import Called, Defence, Given, Special, Surprise, foreign
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
@@ -166,8 +166,8 @@ def is_in_fight(state: State, char_id: str) -> bool:
 
 
 def can_act(char: Character | None) -> bool:
-    """Not dead and not unconscious (the same words in every system)."""
-    return char is not None and not char.has("dead") and not char.has("unconscious")
+    """Not dead and not out cold: unconscious, or a GURPS coma, faint, catatonia, seizure (domain/able.py)."""
+    return char is not None and not char.has("dead") and not any(char.has(c) for c in OUT_COLD)
 
 
 # --- evolver helpers ------------------------------------------------------------------
