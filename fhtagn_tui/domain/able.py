@@ -21,14 +21,22 @@ def why_down(char: Character, cond: str) -> str:
     return f"event #{seq}" + (f": {note}" if note else "")
 
 
+#: Out cold, whatever the rule calls it: unconscious, and the GURPS Fright Check's coma, light coma,
+#: catatonia, faint and seizure (GURPS-FRIGHT-14…28: "unconscious", "faint" — no action at all).
+OUT_COLD = ("unconscious", "coma", "light coma", "catatonic", "fainted", "seizure")
+#: How the refusal says it: "Ilse is in a coma", not "Ilse is coma".
+AS_STATE = {"coma": "in a coma", "light coma": "in a light coma", "fainted": "out in a faint",
+            "seizure": "in a seizure"}
+
+
 def refuse_down(char: Character, doing: str, *, unconscious: bool = True) -> None:
-    """Refuse ``char`` for ``doing`` if dead (or unconscious, when ``unconscious``)."""
-    for cond in ("dead", "unconscious") if unconscious else ("dead",):
+    """Refuse ``char`` for ``doing`` if dead (or out cold, when ``unconscious``)."""
+    for cond in ("dead", *OUT_COLD) if unconscious else ("dead",):
         if char.has(cond):
             where = why_down(char, cond)
             ref = char.name if " " not in char.name else f'"{char.name}"'
             raise Rejected(
-                f"{char.name} is {cond}" + (f" ({where})" if where else "") + f" and cannot {doing}; "
+                f"{char.name} is {AS_STATE.get(cond, cond)}" + (f" ({where})" if where else "") + f" and cannot {doing}; "
                 f"if that is wrong, 'undo' takes back the last action, 'cond remove {ref} {cond}' the condition"
             )
 

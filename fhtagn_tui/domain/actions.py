@@ -155,9 +155,25 @@ def due(state: State, cid: str) -> list[tuple[str, str]]:
         if system == aw.FHTAGN:
             out.append(("stunned: CON×5 at the start of the turn to act; cannot dodge or fight back (FH-DMG-06)", ""))
         elif system == aw.GURPS:
-            out.append(("stunned: roll HT each turn to snap out of it; defends at −4", f"test {name} HT"))
+            fright = next((x for x in state.lasting if x.character == char.id and x.condition == "stunned" and x.due),
+                          None)
+            if fright is not None:  # a Fright Check's stun: Will (as the result says), not HT (GURPS-FRIGHT-05…09)
+                when = "now" if fright.over else f"when its {fright.left(state.clock)} are up"
+                out.append((f"stunned (Fright Check): no action but Do Nothing; {fright.due.partition(' (')[0]} {when}",
+                            f"fright recover {name}" if fright.over else ""))
+            else:
+                out.append(("stunned: roll HT each turn to snap out of it; defends at −4", f"test {name} HT"))
         else:
             out.append(("stunned (Keeper's call)", ""))
+    for cond in ("coma", "light coma", "catatonic", "fainted", "seizure"):  # GURPS-FRIGHT-14…28
+        if char.has(cond):
+            out.append((f"{cond}: cannot act until it ends ('time' shows what is left)", ""))
+    if char.has("bout of madness"):  # what they do this turn is the bout's, not the player's (COC-INSANITY-05)
+        what = char.since.get("bout of madness", (0, ""))[1] or "a bout of madness"
+        left = next((x.left(state.clock) for x in state.lasting
+                     if x.character == char.id and x.condition == "bout of madness" and not x.over), "")
+        out.append((f"bout of madness: {what}{f' ({left} left)' if left else ''} — the Keeper plays this turn "
+                    "(COC-INSANITY-05)", ""))
     if char.has("dying"):
         out.append(("dying: a CON roll at the end of each round, failure is death; "
                     "'firstaid HEALER NAME' stabilises (COC-PARTY-04)", ""))

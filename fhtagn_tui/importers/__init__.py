@@ -62,7 +62,7 @@ def _block_line(b: statblock.Block) -> list[str]:
     if lethal:
         parts.append(", ".join(lethal))
     out = [", ".join(parts)]
-    out += [f"  as the book states: {s}" for s in b.stated]
+    out += [f"  as the book states: {s.replace(' as the book states', '', 1)}" for s in b.stated]
     if e.vary:
         out.append("  rolls given (the character takes the averages): "
                    + ", ".join(f"{k} {v}" for k, v in e.vary.items()))

@@ -198,8 +198,11 @@ RANGED_WORDS = ("gun", "bow", "firearm", "crossbow") + HANDGUN_WORDS + RIFLE_WOR
 # --- splitting into blocks -------------------------------------------------------------
 
 MAX_NAME_LINES = 3
-_LABEL_LINE = re.compile(r"(?i)^(skills?|attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
-                         r"dodge|parry|block|hp|mp|db|move|languages?|rituals|powers|description|dr)\b")
+#: A line that starts with a label is not a name.  The short labels (``DR``, ``HP``, ``Move``, ``Dodge``…)
+#: only when a value follows (``DR 2``, ``Move: 8``): ``Dr. Helen Marsh`` and ``Move-Along Mike`` are names.
+_LABEL_LINE = re.compile(r"(?i)^(?:(?:skills?|attacks?|combat|armou?r|sanity|san\s++loss|spells|traits|notes|weapons|"
+                         r"languages?|rituals|powers|description)\b|"
+                         r"(?:dodge|parry|block|hp|mp|db|move|dr)\b(?=\s*+[:=]?\s*+(?:[+\-−]?\s*+\d|\(|$)))")
 
 
 _HEADER_LINE = re.compile(r"(?i)^\s*+(?:char(?:acteristics?|\.)?\s++rolls\s++averages?|characteristics|stats)\s*+:?\s*+$")
@@ -760,7 +763,12 @@ def parse(text: str, system: str | None = None) -> list[Block]:
     check_confusions(cleaned)
     if len(blocks) > MAX_BLOCKS:
         raise StatBlockError(f"{len(blocks)} stat blocks in one text: one import brings at most {MAX_BLOCKS}")
-    return [parse_block(name, body, system, line) for name, body, line in blocks]
+    parsed = [parse_block(name, body, system, line) for name, body, line in blocks]
+    if sum(1 for name, _body, _line in blocks if not name) > 1:  # several without a name line: told apart by line
+        for (name, _body, _line), block in zip(blocks, parsed, strict=True):
+            if not name:
+                block.entry = msgspec.structs.replace(block.entry, name=f"Imported (line {block.line})")
+    return parsed
 
 
 __all__ = ["Block", "DAMAGE", "LABELS", "StatBlockError", "attack_skill", "check_confusions", "clean",

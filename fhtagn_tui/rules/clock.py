@@ -81,7 +81,8 @@ def span(seconds: int) -> str:
 def show(clock: int) -> str:
     """``"Day 1, 08:00"``."""
     day, rest = divmod(clock, DAY)
-    return f"Day {day + 1}, {rest // HOUR:02d}:{rest % HOUR // MINUTE:02d}"
+    seconds = f":{rest % MINUTE:02d}" if rest % MINUTE else ""  # a GURPS fight's seconds: 08:00:02, not 08:00 again
+    return f"Day {day + 1}, {rest // HOUR:02d}:{rest % HOUR // MINUTE:02d}{seconds}"
 
 
 def until_morning(clock: int) -> int:

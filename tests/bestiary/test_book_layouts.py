@@ -122,7 +122,7 @@ def test_appendix_of_forty_imports_each_reports_each_one_action():
                         "spells Call the Drowned Bell, Wither Limb")
     assert named[1] == ("Appendix Figure Ab: Call of Cthulhu 7e monster, 8 characteristics, 3 skills, 2 attacks, "
                         "armour 4 (rubbery hide), SAN loss 1/1d8")
-    assert "  as the book states: Move 6 as the book states (the rules give MOV 7)" in p.report
+    assert "  as the book states: Move 6 (the rules give MOV 7)" in p.report
     assert p.report[p.report.index(named[1]) + 3] == "  not given (the sheet uses the default): APP 50, EDU 60"
     events = eng.run(p.command)
     assert len(eng.state.characters) == 40 and len({ev.group for ev in events}) == 1

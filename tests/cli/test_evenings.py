@@ -90,6 +90,8 @@ GURPS_EVENING: list[Step] = [
     ("fight next", ()),
     ("attack ilse ghoul defend=none", (4, 4, 4, 2)),  # a punch: Brawling 12, not DX−4
     ("fright ilse mod=-20", (6, 6, 6, 6, 6, 6, 3)),  # 44 on the table: −1 IQ for good
+    ("time +3h", ()),  # and a coma of 3 hours: no test until she wakes (issue 31: the unconscious cannot test)
+    ("fright recover ilse", (3, 3, 3)),  # 9 vs HT 10: she wakes
     ("test ilse occultism", (4, 4, 4)),  # 13 → 12 with IQ
 ]
 

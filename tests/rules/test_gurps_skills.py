@@ -69,6 +69,8 @@ def test_a_fright_result_of_40_plus_takes_iq_skills_and_spells_down_by_one():
     assert c.stats["IQ"] == 11
     assert (c.skills["Occultism"], c.skills["Research"], c.skills["Spell (Deathvision)"], c.skills["Cthulhu Lore"]) == (12, 11, 10, 13)
     assert (c.skills["Stealth"], c.skills["Swimming"]) == (12, 10)  # DX and HT skills stay
+    do(eng, "time +3h")  # the coma's 3 hours (no test while in it), then the HT roll wakes her
+    do(eng, "fright recover ilse", 3, 3, 3)
     (test,) = do(eng, "test ilse occultism", 4, 4, 4)
     assert isinstance(test, DiceRolled) and test.target == 12
     # a skill never learned follows too: its default is worked out from the new IQ

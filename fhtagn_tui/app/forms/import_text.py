@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Static, TextArea
 
@@ -34,7 +34,8 @@ class ImportForm(ModalScreen[None]):
             yield TextArea(id="import-text", soft_wrap=True, show_line_numbers=False)
             yield TickBox("into the fight", id="import-fight", compact=True)
             yield Static("", id="import-error")
-            yield Static("", id="import-report")
+            with VerticalScroll(id="import-report-box"):  # a whole appendix's report: every line, scrolled
+                yield Static("", id="import-report")
             with Horizontal(id="import-buttons"):
                 yield Button(f"Import ({key_markup(self.app, 'form.save', 'ctrl+s')})", variant="primary", id="import-save", compact=True)
                 yield Button(f"Close ({key_markup(self.app, 'form.cancel', 'esc')})", id="import-cancel", compact=True)
@@ -59,8 +60,14 @@ class ImportForm(ModalScreen[None]):
             return
         error.update("")
         names = ", ".join(e.name for e in p.command.entries)
-        report.update(Text(f"Imported {names} ({key_text(self.app, 'app.undo', 'ctrl+z')} takes the whole import back)\n" + "\n".join(p.report[:20])))
+        count = len(p.command.entries)
+        head = (f"Imported {names}" if count <= 3 else f"Imported {count}: {names}")
+        more = " · tab, then ↑↓ scrolls the report" if len(p.report) > 4 else ""
+        report.update(Text(f"{head} ({key_text(self.app, 'app.undo', 'ctrl+z')} takes the whole import back){more}\n"
+                           + "\n".join(p.report)))
         self.query_one("#import-text", TextArea).text = ""
+        self.add_class("reported")  # the paste box shrinks, the report takes the room (not cut at 6 lines)
+        self.query_one("#import-report-box", VerticalScroll).scroll_home(animate=False)
         self.done = True
 
     def action_cancel(self) -> None:

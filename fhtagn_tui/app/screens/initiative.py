@@ -47,7 +47,7 @@ from .initiative_view import (
     summary,
     turn_only,
 )
-from .party import bar
+from .party import NOT_FOR_MONSTERS, bar
 
 MUTATING = {"start", "act", "hit", "next", "add", "wait", "go", "remove", "ready", "end", "move"}
 
@@ -264,8 +264,8 @@ class InitiativeTab(GameTab):
 
     @staticmethod
     def _pool(state: State, char: Character | None, pool: str) -> Text:
-        if char is None or pool not in char.current:
-            return Text("–", style="dim")
+        if char is None or pool not in char.current or (char.kind == "monster" and pool in NOT_FOR_MONSTERS):
+            return Text("–", style="dim")  # a monster's SAN means nothing (issue 31), as on the Party tab
         return bar(char.current[pool], pool_max(state.system, char, pool), width=3)
 
     def _panel(self, state: State) -> Text:

@@ -18,6 +18,8 @@ from fhtagn_tui.rules.gurps import fright as fr
 from fhtagn_tui.rules.gurps.fright import Timer
 from fhtagn_tui.rules.weapons import attack_text
 
+from ..widgets.status_text import status_text
+
 FIRST_AID_USED = "first-aid-used"  # the FHTAGN healing feature's condition (FH-HEAL-01)
 CHECKED, EMPTY = "☒", "☐"
 
@@ -85,7 +87,7 @@ def body_text(state: State, char: Character) -> Text:
     if char.bonds:
         parts.append(("Bonds", bonds_text(char), ""))
     if char.conditions:
-        parts.append(("Conditions", ", ".join(char.conditions), "yellow"))
+        parts.append(("Conditions", status_text(char, state), "yellow"))  # by urgency, with what is left
     if char.attacks:
         parts.append(("Attacks", "; ".join(attack_text(w, char.skills.get(w.skill)) for w in char.attacks), ""))
     if char.san_loss and state.system != "gurps":

@@ -1,7 +1,7 @@
 """A character's conditions in order of urgency, shortened before the urgent ones are cut (issue 31).
 
-Dead, dying, unconscious (and the GURPS coma, faint, catatonia), insane (and a bout of madness,
-panic), a major wound, stunned, prone, then the rest as they came.  Each shows what is left of it
+Dead, dying, unconscious (and the GURPS coma, faint, catatonia), a bout of madness or panic (what
+the character does this very round: "flee in panic 3r"), insane, a major wound, stunned, prone, then the rest as they came.  Each shows what is left of it
 when it lasts ("bout of madness 2r", "temporarily insane 4h").  When the room runs short, the least
 urgent are shortened first ("maj.wound"), then the urgent ones, and only then are the least urgent
 left out ("+2"): "dying" is never the part that is cut.
@@ -22,22 +22,26 @@ _RANKS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (6, ("stunned", "stabilised", "retching")),
     (7, ("prone",)),
 )
+#: An FHTAGN temporary insanity whose reaction the GM has not chosen yet: Status said nothing at all
+OWED_REACTION = "temporarily insane (reaction?)"
 SHORT = {
     "dead": "DEAD", "dying": "DYING", "unconscious": "UNCONSC.", "major wound": "maj.wound",
     "temporarily insane": "temp.insane", "indefinitely insane": "indef.insane", "permanently insane": "perm.insane",
-    "bout of madness": "bout", "stabilised": "stab.", "light coma": "lt.coma", "total panic": "panic",
+    OWED_REACTION: "insane?", "bout of madness": "bout", "stabilised": "stab.", "light coma": "lt.coma", "total panic": "panic",
 }
 STYLES = {"dead": LOUD, "dying": LOUD, "unconscious": "bold black on yellow"}
 
 
 def rank(condition: str) -> int:
-    """0 dead, 1 dying, 2 out cold, 3–4 insane or mad, 5 major wound, 6 stunned, 7 prone, 8 the rest."""
+    """0 dead, 1 dying, 2 out cold, 3 a bout of madness or panic, 4 insane, 5 major wound, 6 stunned,
+    7 prone, 8 the rest.  The bout comes before the insanity under it: it is what the investigator
+    does this round (flees, lashes out), the insanity lasts hours and changes nothing at once."""
     for value, names in _RANKS:
         if condition in names:
             return value
-    if "insane" in condition or "panic" in condition:
+    if condition.startswith("bout") or "panic" in condition:
         return 3
-    if condition.startswith("bout"):
+    if "insane" in condition:
         return 4
     return 8
 
@@ -48,7 +52,10 @@ def parts(char: Character, state: State | None = None) -> list[tuple[str, str, s
     if state is not None:
         left = {x.condition: x.left(state.clock) for x in state.lasting if x.character == char.id}
     out: list[tuple[str, str, str]] = []
-    for cond in sorted(char.conditions, key=rank):
+    conditions = list(char.conditions)
+    if char.mind.reaction_owed and not any(c.startswith("insane-") for c in conditions):
+        conditions.append(OWED_REACTION)  # FHTAGN: insane, the GM's reaction still to choose (FH-SAN-07)
+    for cond in sorted(conditions, key=rank):
         full, short = (cond.upper(), SHORT.get(cond, cond)) if cond in STYLES else (cond, SHORT.get(cond, cond))
         what = char.since.get(cond, (0, ""))[1]
         if cond == "bout of madness" and what:  # which bout: "bout: Flee in panic 2r", short "flee in panic 2r"

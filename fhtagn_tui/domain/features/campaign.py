@@ -403,6 +403,14 @@ def _stats_written_as_skills(
             given.add(spec.name)
             out[raw.strip()] = value
             continue
+        pool = next((p for p in sheet.pools if p.casefold() == folded), None)
+        if pool is not None and folded not in custom and not cmd.new_skill:  # "san=40": a value, not a skill
+            named = cmd.name if isinstance(cmd, CreateCharacter) else find_character(state, cmd.name).name
+            who = named if " " not in named else f'"{named}"'
+            how = (f"'char pool {who} {pool}={value if value is not None else 'N'}' sets it once the character exists"
+                   if isinstance(cmd, CreateCharacter) else f"'char pool {who} {pool}={value if value is not None else 'N'}' sets it")
+            raise Rejected(f"{pool} is a current value, not a skill or characteristic: {how}; "
+                           f"custom:{raw.strip()}=N keeps a skill by that name")
         if folded in _STAT_NAMES and folded not in custom and not cmd.new_skill:
             raise Rejected(f"{raw!r} is not a characteristic in {SYSTEM_LABELS[state.system]} (its characteristics: "
                            f"{mine}); custom:{raw.strip()}=N keeps a skill by that name")

@@ -118,7 +118,22 @@ def pass_time(state: State, seconds: int, why: str) -> list[Event]:
     if seconds <= 0:
         return []
     moved = ClockAdvanced(old=state.clock, new=state.clock + seconds, why=why)
-    return [moved, *expired(evolve(state, moved))]
+    events: list[Event] = [moved, *expired(evolve(state, moved))]
+    if state.system == "coc7" and (state.clock + seconds) // rc.DAY > state.clock // rc.DAY:
+        events += _new_sanity_day(state, events)
+    return events
+
+
+def _new_sanity_day(state: State, events: list[Event]) -> list[Event]:
+    """A CoC game day that begins on the clock begins for indefinite insanity too (COC-INSANITY-03: the
+    loss "within one game day" counts from the SAN at the start of the day), in the same action."""
+    from .coc_insanity import SanityDayStarted  # (coc_insanity imports this module)
+
+    after = state
+    for ev in events:
+        after = evolve(after, ev)
+    starts = {c.id: c.current["SAN"] for c in after.characters.values() if "SAN" in c.current}
+    return [SanityDayStarted(starts=starts, rules=("COC-INSANITY-03",))] if starts else []
 
 
 def round_end(state: State, dice: Dice) -> list[Event]:
@@ -163,6 +178,12 @@ def _advance(state: State, cmd: AdvanceClock, dice: Dice) -> list[Event]:
             raise Rejected("time moves in seconds, minutes, hours or days (+10m, +2h, +1d); rounds pass in a fight "
                            "('fight next')")
         why = cmd.why
+    for char in state.characters.values():  # a dying investigator rolls CON every round: time cannot jump over it
+        if state.system == "coc7" and char.has("dying") and not char.has("dead") and not char.has("stabilised"):
+            who = char.name if " " not in char.name else f'"{char.name}"'
+            raise Rejected(f"{char.name} is dying (COC-PARTY-04): a CON roll every round ('dying {who}'), failure is "
+                           f"death, until First Aid stabilises them ('firstaid HEALER {who}') — time cannot pass over "
+                           f"that; nothing changed")
     events = pass_time(state, seconds, why)
     # what lasts rounds is over once time passes outside a fight's count (no rule gives a round a length)
     ending = {(e.character, e.condition) for e in events if isinstance(e, LastingEnded)}

@@ -786,3 +786,6 @@ def _ev_table(state: State, ev: MadnessTableSet) -> State:
 
 # Who cannot (issue 31): the dead, the unconscious where the rules say so (domain/able.py).
 acting(CocSanityRoll, "name", doing="make a Sanity roll", unconscious=False)
+acting(CocBout, "name", doing="suffer a bout of madness", unconscious=False)
+acting(CocRealityCheck, "name", doing="make a reality check", unconscious=False)
+acting(CocFaceTrait, "name", doing="face a phobia or mania", unconscious=False)

@@ -72,7 +72,7 @@ from fhtagn_tui.rules.weapons import (
     resolve_gurps_damage,
 )
 
-from ..able import acting
+from ..able import OUT_COLD, acting
 from ..attack_words import Called, Defence, Given, Special, Surprise, foreign
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
@@ -166,8 +166,8 @@ def is_in_fight(state: State, char_id: str) -> bool:
 
 
 def can_act(char: Character | None) -> bool:
-    """Not dead and not unconscious (the same words in every system)."""
-    return char is not None and not char.has("dead") and not char.has("unconscious")
+    """Not dead and not out cold: unconscious, or a GURPS coma, faint, catatonia, seizure (domain/able.py)."""
+    return char is not None and not char.has("dead") and not any(char.has(c) for c in OUT_COLD)
 
 
 # --- evolver helpers ------------------------------------------------------------------
@@ -962,6 +962,12 @@ def _ev_ended(state: State, ev: EncounterEnded) -> State:
     return replace(state, encounter=None)
 
 
+#: The order ``fight show`` lists conditions in (as the Initiative tab does: app/widgets/status_text.py)
+_URGENT = ("dead", "dying", "unconscious", "coma", "light coma", "catatonic", "fainted", "seizure",
+           "bout of madness", "total panic", "temporarily insane", "indefinitely insane", "permanently insane",
+           "major wound", "stunned", "stabilised", "prone")
+
+
 def format_encounter(state: State) -> str:
     """The fight as text: round, order, who acts, flags."""
     enc = state.encounter
@@ -984,8 +990,10 @@ def format_encounter(state: State) -> str:
             marks.append("readied")
         if comb.out:
             marks.append("out")
-        if char is not None and char.conditions:
-            marks.append(", ".join(char.conditions))
+        if char is not None and char.conditions:  # most urgent first, with what is left of a lasting one
+            left = {x.condition: x.left(state.clock) for x in state.lasting if x.character == cid and not x.over}
+            conds = sorted(char.conditions, key=lambda c: _URGENT.index(c) if c in _URGENT else len(_URGENT))
+            marks.append(", ".join(f"{c} {left[c]}" if c in left else c for c in conds))
         pointer = "▶" if cid == enc.current else " "
         hp = f" HP {char.current['HP']}" if char is not None and "HP" in char.current else ""
         lines.append(f"{pointer} {name:<18} {comb.initiative:g}{hp}  {'; '.join(marks)}".rstrip())

@@ -83,6 +83,10 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
     for cond in ("dead", "unconscious"):
         if att.has(cond):
             raise Rejected(f"{att.name} is {cond} and cannot attack")
+    if att.has("stunned"):  # "no action except Do Nothing" (GURPS-FRIGHT-05…09)
+        ref = att.name if " " not in att.name else f'"{att.name}"'
+        raise Rejected(f"{att.name} is stunned and can do nothing but Do Nothing until they recover ('fright recover "
+                       f"{ref}' when its time is up, or 'cond remove {ref} stunned')")
     comb = combatant(state, att.id)
     if comb is not None and comb.acted:
         raise Rejected(f"{att.name} has already acted this turn ('fight next' moves on)")
