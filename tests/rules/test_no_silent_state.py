@@ -176,3 +176,17 @@ def test_a_roll_request_is_refused_for_the_dead_and_ask_all_leaves_them_out() ->
     assert f"Bob is dead (event #{ev.seq})" in rejected(eng, 'ask bob "Spot Hidden"')
     (asked,) = do(eng, 'ask all "Spot Hidden"')
     assert asked.targets == ("ada",)  # type: ignore[attr-defined]
+
+
+def test_setting_coc_luck_by_hand_moves_the_luck_rolled_against():
+    """``char set X luck=70`` (any case) on a CoC investigator: the Luck the next roll reads is 70, not the
+    value before (a stranger's evening: the sheet said 70, Luck rolls read 40)."""
+    from tests.helpers import engine
+
+    eng = engine("coc7", "char new Zed STR=50 CON=50 SIZ=50 DEX=50 APP=50 INT=50 POW=50 EDU=50 Luck=40")
+    eng.execute("char set zed luck=70")
+    zed = eng.state.characters["zed"]
+    assert (zed.stats["Luck"], zed.current["Luck"]) == (70, 70)
+    eng.execute("undo")
+    zed = eng.state.characters["zed"]
+    assert (zed.stats["Luck"], zed.current["Luck"]) == (40, 40)

@@ -592,6 +592,9 @@ def _edit_character(state: State, cmd: EditCharacter, dice: Dice) -> list[Event]
         old = char.stats.get(stat)
         if old != value:
             events.append(StatChanged(character=char.id, stat=stat, old=old, new=value))
+        held = char.current.get(stat)
+        if stat == "Luck" and held is not None and held != value:  # CoC Luck is one value: the GM sets it
+            events.append(PoolChanged(character=char.id, pool="Luck", old=held, new=value, reason="Luck set"))
     moved = skill_rules.moved_by_attributes(char, {**char.stats, **stats}) if state.system == "gurps" else char.skills
     for skill, wanted in written.items():
         had = moved.get(skill)
