@@ -865,6 +865,32 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         focused = self.focused
         return focused is not None and focused.id == "command-line"
 
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        """Tab and shift+Tab in a form are taken as the app reads them, like ``:`` (a priority key): the
+        keys read with them ("looks again<Tab>93" in one read: a fast typist, a slow link, tmux) are the
+        next field's, not the one left.  Not a binding: Tab is not a key a keymap moves."""
+        if priority and key in ("tab", "shift+tab") and self._form_focus(1 if key == "tab" else -1):
+            return True
+        return await super()._check_bindings(key, priority)
+
+    def _form_focus(self, step: int) -> bool:
+        """In a form (a screen over the main one) the next / previous field, now; False elsewhere, or
+        when the focused widget has its own use for the key (it is handed on as usual)."""
+        if len(self.screen_stack) < 2:
+            return False
+        screen = self.screen
+        key = "tab" if step > 0 else "shift+tab"
+        node: DOMNode | None = screen.focused
+        while node is not None and node is not screen:
+            if key in node._bindings.key_to_bindings:  # noqa: SLF001 - the widget's own Tab
+                return False
+            node = node.parent
+        if step > 0:
+            screen.focus_next()
+        else:
+            screen.focus_previous()
+        return True
+
     def action_owed(self) -> None:
         """The list of what the GM still owes (issue 31); Enter on an entry fills in what settles it."""
         if self.player or self.readonly:
