@@ -76,3 +76,18 @@ async def test_every_skill_form_focus_path(name: str, keys: list[str], lines: li
                 after = {w.id: w.value for w in app.screen.query(Input)}
                 assert [k for k in after if after[k] != before[k]] == [expected]
                 await pilot.press("backspace")
+
+
+async def test_u_after_a_later_roll_names_the_push_whose_consequence_is_owed() -> None:
+    app = _app("test ada Stealth roll=70", 'push ada "again" roll=50', "test ada STR roll=60")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, PushForm)
+        line = str(app.screen.query_one("#push-roll-line").render())
+        assert "the push of Stealth failed" in line and "STR" not in line
+        await pilot.press(*"the guard turns", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PushForm)
+        ada = app.door.state.characters["ada vance"]
+        assert ada.dev.consequence_due == "" and ada.dev.failed is not None and ada.dev.failed.skill == "STR"
