@@ -130,6 +130,15 @@ class MainScreen(Screen[None]):
         return [(box, bindings), *chain]
 
 
+#: A text field's editing keys (Textual's Input binds them): handed to the field in the order typed
+#: (FhtagnApp._field_key_now).
+FIELD_EDIT_KEYS = frozenset({
+    "backspace", "delete", "left", "right", "home", "end", "ctrl+left", "ctrl+right", "shift+left", "shift+right",
+    "shift+home", "shift+end", "ctrl+shift+left", "ctrl+shift+right", "ctrl+a", "ctrl+e", "ctrl+k", "ctrl+u",
+    "ctrl+w", "ctrl+d", "ctrl+backspace", "ctrl+shift+a", "ctrl+x", "ctrl+v",
+})
+
+
 class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {game_commands}  # imported when the palette first opens
@@ -871,7 +880,30 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         next field's, not the one left.  Not a binding: Tab is not a key a keymap moves."""
         if priority and key in ("tab", "shift+tab") and self._form_focus(1 if key == "tab" else -1):
             return True
-        return await super()._check_bindings(key, priority)
+        if await super()._check_bindings(key, priority):
+            return True
+        return priority and self._field_key_now(key)  # (after the app's priority keys: they win)
+
+    def _field_key_now(self, key: str) -> bool:
+        """A text field's own editing key (backspace, delete, the arrows, home, end…) handed to the field
+        as the app reads it, in the order typed.  Textual runs a field's key bindings only once the key
+        has come back up from the field, after the keys read with it were handed on: "abc", then backspace and "d" in one read, gave "abc" ("d"
+        typed, then deleted) and left then "d" gave "abcd".  Printable keys and Enter are the field's as
+        before (Enter submits: what follows is the next line's); so are the keys a field may pass on
+        (up, down, page keys, copy with nothing selected)."""
+        from textual.widgets import Input
+
+        focused = self.focused
+        if not isinstance(focused, Input) or key not in FIELD_EDIT_KEYS:
+            return False
+        for binding in focused._bindings.key_to_bindings.get(key, ()):  # noqa: SLF001 - as Textual reads them
+            # Textual's own editing keys only (they have no id); the app's (the command line's history,
+            # completion…) and what a keymap moves go the usual way
+            if binding.id is None and not binding.priority:
+                # in the field's own queue, after the keys already handed to it: in the order typed
+                focused.call_later(focused.run_action, binding.action)
+                return True
+        return False
 
     def _form_focus(self, step: int) -> bool:
         """In a form (a screen over the main one) the next / previous field, now; False elsewhere, or

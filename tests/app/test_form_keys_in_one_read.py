@@ -75,3 +75,36 @@ async def test_tab_on_the_command_line_still_completes() -> None:
         await pilot.pause()
         assert app.focused is not None and app.focused.id == "command-line"
         assert app.focused.value.startswith("session")  # type: ignore[attr-defined]
+
+
+async def test_a_correction_typed_in_one_read_is_made_where_it_was_typed() -> None:
+    """Found with tmux: "abc", then backspace and "d" in one read left "abc" (Textual ran the field's
+    backspace after the "d" behind it: "d" typed, then deleted); in the development phase's dice a
+    corrected "3 4 5" → "3 4 2" rolled the 5's refusal again, then the old dice."""
+    _engine, app = _app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("colon", *"abc")
+        await pilot.pause()
+        app.post_message(events.Key("backspace", "\x7f"))
+        _keys(app, "d")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.focused is not None and app.focused.value == "abd"  # type: ignore[attr-defined]
+        app.post_message(events.Key("left", None))
+        app.post_message(events.Key("left", None))
+        _keys(app, "x")
+        app.post_message(events.Key("end", None))
+        _keys(app, "!")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.focused.value == "axbd!"  # type: ignore[attr-defined]
+        await pilot.press("escape", "u")  # the push dialog: the same in a form's field
+        await pilot.pause()
+        assert isinstance(app.screen, PushForm)
+        _keys(app, "looks agaim")
+        app.post_message(events.Key("backspace", "\x7f"))
+        _keys(app, "n\t93")
+        for _ in range(3):
+            await pilot.pause()
+        assert app.screen.query_one("#push-reason", Input).value == "looks again"
+        assert app.screen.query_one("#push-dice", Input).value == "93"
