@@ -91,3 +91,17 @@ async def test_u_after_a_later_roll_names_the_push_whose_consequence_is_owed() -
         assert not isinstance(app.screen, PushForm)
         ada = app.door.state.characters["ada vance"]
         assert ada.dev.consequence_due == "" and ada.dev.failed is not None and ada.dev.failed.skill == "STR"
+
+
+async def test_the_card_at_120x40_shows_what_the_gm_owes_the_character() -> None:
+    """Issue 36: the card shows "due and owed items"; at 120×40 a failed push's consequence was on the owed
+    list and the sheet, but the card said "Due nothing"."""
+    app = _app("test ada Stealth roll=70", 'push ada "again" roll=50')
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        card = str(app.query_one("#party-card").render())
+        assert "Owed" in card and "the consequence of the failed push of Stealth" in card
+        assert 'consequence "Ada Vance"' in card
+        await pilot.press("colon", *'consequence ada "the guard turns"', "enter")
+        await pilot.pause()
+        assert "Owed" not in str(app.query_one("#party-card").render())

@@ -132,6 +132,12 @@ def card_text(state: State, char: Character, commands: bool = True) -> Text:
     _row(text, "Due", due[0] if due else "nothing", "" if due else "dim")
     for line in due[1:]:
         _row(text, "", line)
+    if commands:  # the GM's: what the GM owes this character (issue 31's list, o), with what settles it
+        from fhtagn_tui.domain.owed import owed
+
+        for i, item in enumerate(o for o in owed(state) if o.who == char.id):
+            words = item.text.removeprefix(f"{char.name}: ")
+            _row(text, "Owed" if i == 0 else "", f"{words} — {item.command.strip()}", "yellow")
     return text
 
 
