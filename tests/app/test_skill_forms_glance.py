@@ -105,3 +105,27 @@ async def test_the_card_at_120x40_shows_what_the_gm_owes_the_character() -> None
         await pilot.press("colon", *'consequence ada "the guard turns"', "enter")
         await pilot.pause()
         assert "Owed" not in str(app.query_one("#party-card").render())
+
+
+@pytest.mark.rule("COC-DICE-10")
+async def test_the_ask_dialog_asks_for_an_opposed_roll() -> None:
+    """Found with tmux: `k`, Test "Stealth vs watchman Listen" → "Ada Vance has no skill or stat 'Stealth vs
+    watchman Listen'": the dialog quoted the words as one skill, though `ask ada Stealth vs watchman Listen`
+    works on the command line (issue 32: ask can request an opposed roll)."""
+    from fhtagn_tui.app.forms.ask import AskForm
+    from fhtagn_tui.domain.features.asks import RollAsked
+
+    app = _app("char new Watchman kind=npc STR=60 CON=60 SIZ=60 DEX=50 POW=50 Listen=50")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("k")
+        await pilot.pause()
+        assert isinstance(app.screen, AskForm)
+        await pilot.press(*"Spot Hidden vs watchman Listen")
+        await pilot.pause()
+        assert app.screen.text() == "ask 'Ada Vance' Spot Hidden vs watchman Listen"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, AskForm)
+        sink = app.door.engine.sink  # type: ignore[attr-defined]
+        (asked,) = [e for e in sink.events if isinstance(e, RollAsked)]
+        assert (asked.test, asked.what, asked.vs) == ("oppose", "Spot Hidden", "watchman")
