@@ -129,3 +129,15 @@ async def test_the_ask_dialog_asks_for_an_opposed_roll() -> None:
         sink = app.door.engine.sink  # type: ignore[attr-defined]
         (asked,) = [e for e in sink.events if isinstance(e, RollAsked)]
         assert (asked.test, asked.what, asked.vs) == ("oppose", "Spot Hidden", "watchman")
+
+
+@pytest.mark.rule("COC-DICE-09")
+async def test_the_sheet_shows_the_luck_a_roll_is_against_after_luck_is_spent() -> None:
+    """Found with tmux: after Luck was spent (45 → 41) the sheet's characteristics still read "Luck 45" above
+    "Luck 41/99": a Keeper reading the first line rolls against the wrong number."""
+    app = _app("campaign set luck-spending on", "test ada Stealth roll=44", "luck spend ada")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.door.state.characters["ada vance"].current["Luck"] == 41
+        head = str(app.query_one("#party-sheet").render()).splitlines()[1]
+        assert "Luck 41" in head and "Luck 45" not in head
