@@ -377,3 +377,16 @@ def test_a_public_roll_after_a_secret_roll_is_the_players():
     (stealth, _noted) = do(eng, "test ada Stealth", 70)  # a public failure
     told = [entry.event.seq for entry in public_events(eng.sink.events)]  # type: ignore[attr-defined]
     assert stealth.seq in told
+
+
+@pytest.mark.rule("COC-DEV-01", "COC-DICE-10", "COC-DICE-05")
+def test_the_winner_of_an_opposed_roll_is_checked_even_when_both_failed():
+    """COC-DEV-01: "winning an opposed roll ... counts as a success". Both failing, the higher skill wins
+    (COC-DICE-05): the winner's skill is checked — it was not (the winner's own failed roll earned nothing)."""
+    eng = coc()
+    ev, check = do(eng, "oppose ada Stealth vs watchman Listen", 90, 80)  # Stealth 40: failure; Listen 50: failure
+    assert isinstance(ev, OpposedRolled) and (ev.active_level, ev.defender_level, ev.winner) == (
+        "failure", "failure", "watchman")
+    assert isinstance(check, CheckMarked) and (check.character, check.skill) == ("watchman", "Listen")
+    ev, check = do(eng, "oppose watchman Listen vs ada Stealth", 100, 95)  # a fumble loses to a failure
+    assert ev.winner == "ada" and isinstance(check, CheckMarked) and check.skill == "Stealth"

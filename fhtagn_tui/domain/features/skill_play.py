@@ -630,10 +630,9 @@ def _oppose(state: State, cmd: Oppose, dice: Dice) -> list[Event]:
         defender=d.id, defender_skill=d_label, defender_target=d_base, defender_roll=rd.roll,
         defender_level=rd.level.label, winner=win_char.id,
         rules=("COC-DICE-10", "COC-DICE-05", "COC-DICE-01", "COC-DICE-02") + more, dice=tuple(dice.take())))
-    # COC-DEV-01: winning an opposed roll counts as a success (a winner with a failed roll earns nothing)
-    won_roll = ra if side == "active" else rd
-    if won_roll.level.succeeded and coc_dev.earns_check(win_label, _kind(win_label, win_kind), True, False,
-                                                        win_char.dev.checks):
+    # COC-DEV-01, to the letter: "winning an opposed roll ... counts as a success" — also a winner whose own
+    # roll failed (both failed: the better level, then the higher skill wins, COC-DICE-05)
+    if coc_dev.earns_check(win_label, _kind(win_label, win_kind), True, False, win_char.dev.checks):
         events.append(CheckMarked(character=win_char.id, skill=win_label, rules=("COC-DEV-01",)))
     return events
 
