@@ -912,6 +912,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return False
         screen = self.screen
         key = "tab" if step > 0 else "shift+tab"
+        if getattr(screen.focused, "tab_behavior", "focus") != "focus":  # a text area that indents on Tab
+            return False
         node: DOMNode | None = screen.focused
         while node is not None and node is not screen:
             if key in node._bindings.key_to_bindings:  # noqa: SLF001 - the widget's own Tab
