@@ -7,6 +7,8 @@ sheet under the table too: the card gathers it where the eye already is."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -137,7 +139,9 @@ def card_text(state: State, char: Character, commands: bool = True) -> Text:
 
         for i, item in enumerate(o for o in owed(state) if o.who == char.id):
             words = item.text.removeprefix(f"{char.name}: ")
-            _row(text, "Owed" if i == 0 else "", f"{words} — {item.command.strip()}", "yellow")
+            lines = textwrap.wrap(f"{words} → {item.command.strip()}", _ROOM, break_on_hyphens=False)
+            for j, line in enumerate(lines):  # under the value column, as the other rows
+                _row(text, "Owed" if i == 0 and j == 0 else "", line, "yellow")
     return text
 
 
