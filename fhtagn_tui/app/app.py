@@ -131,6 +131,15 @@ class MainScreen(Screen[None]):
         return [(box, bindings), *chain]
 
 
+#: A text field's editing keys (Textual's Input binds them): handed to the field in the order typed
+#: (FhtagnApp._field_key_now).
+FIELD_EDIT_KEYS = frozenset({
+    "backspace", "delete", "left", "right", "home", "end", "ctrl+left", "ctrl+right", "shift+left", "shift+right",
+    "shift+home", "shift+end", "ctrl+shift+left", "ctrl+shift+right", "ctrl+a", "ctrl+e", "ctrl+k", "ctrl+u",
+    "ctrl+w", "ctrl+d", "ctrl+backspace", "ctrl+shift+a", "ctrl+x", "ctrl+v",
+})
+
+
 class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin, App[int]):
     CSS_PATH: ClassVar = CSS_FILES
     COMMANDS: ClassVar = App.COMMANDS | {game_commands}  # imported when the palette first opens
@@ -886,6 +895,57 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         """The command line has the focus (its module is imported only where one is built)."""
         focused = self.focused
         return focused is not None and focused.id == "command-line"
+
+    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+        """Tab and shift+Tab in a form are taken as the app reads them, like ``:`` (a priority key): the
+        keys read with them ("looks again<Tab>93" in one read: a fast typist, a slow link, tmux) are the
+        next field's, not the one left.  Not a binding: Tab is not a key a keymap moves."""
+        if priority and key in ("tab", "shift+tab") and self._form_focus(1 if key == "tab" else -1):
+            return True
+        if await super()._check_bindings(key, priority):
+            return True
+        return priority and self._field_key_now(key)  # (after the app's priority keys: they win)
+
+    def _field_key_now(self, key: str) -> bool:
+        """A text field's own editing key (backspace, delete, the arrows, home, end…) handed to the field
+        as the app reads it, in the order typed.  Textual runs a field's key bindings only once the key
+        has come back up from the field, after the keys read with it were handed on: "abc", then backspace and "d" in one read, gave "abc" ("d"
+        typed, then deleted) and left then "d" gave "abcd".  Printable keys and Enter are the field's as
+        before (Enter submits: what follows is the next line's); so are the keys a field may pass on
+        (up, down, page keys, copy with nothing selected)."""
+        from textual.widgets import Input
+
+        focused = self.focused
+        if not isinstance(focused, Input) or key not in FIELD_EDIT_KEYS:
+            return False
+        for binding in focused._bindings.key_to_bindings.get(key, ()):  # noqa: SLF001 - as Textual reads them
+            # Textual's own editing keys only (they have no id); the app's (the command line's history,
+            # completion…) and what a keymap moves go the usual way
+            if binding.id is None and not binding.priority:
+                # in the field's own queue, after the keys already handed to it: in the order typed
+                focused.call_later(focused.run_action, binding.action)
+                return True
+        return False
+
+    def _form_focus(self, step: int) -> bool:
+        """In a form (a screen over the main one) the next / previous field, now; False elsewhere, or
+        when the focused widget has its own use for the key (it is handed on as usual)."""
+        if len(self.screen_stack) < 2:
+            return False
+        screen = self.screen
+        key = "tab" if step > 0 else "shift+tab"
+        if getattr(screen.focused, "tab_behavior", "focus") != "focus":  # a text area that indents on Tab
+            return False
+        node: DOMNode | None = screen.focused
+        while node is not None and node is not screen:
+            if key in node._bindings.key_to_bindings:  # noqa: SLF001 - the widget's own Tab
+                return False
+            node = node.parent
+        if step > 0:
+            screen.focus_next()
+        else:
+            screen.focus_previous()
+        return True
 
     def action_owed(self) -> None:
         """The list of what the GM still owes (issue 31); Enter on an entry fills in what settles it."""

@@ -117,7 +117,7 @@ def _skill_play(state: State) -> list[Owed]:
         if dev.consequence_due:
             out.append(Owed("consequence", f"{char.name}: the consequence of the failed push of {dev.consequence_due}"
                             " — in the Keeper's words", f"consequence {_word(char.name)} ", char.id, "COC-DICE-06",
-                            secret=secret))
+                            secret=dev.consequence_secret))  # the push's own (a later roll may be public)
         if dev.push_asked:
             out.append(Owed("push", f"{char.name} asks to push: {dev.push_asked}", f"push {_word(char.name)} ",
                             char.id, "COC-DICE-06", secret=secret))

@@ -29,6 +29,7 @@ class Development(msgspec.Struct, frozen=True):
     reached_90: tuple[str, ...] = ()  # skills that already reached 90 by improvement (COC-DEV-02)
     failed: FailedRoll | None = None  # the last failed roll (a push or Luck spent acts on it)
     consequence_due: str = ""  # a failed push whose consequence the Keeper has not written yet
+    consequence_secret: bool = False  # that push was secret: so is its consequence
     push_asked: str = ""  # a player asked to push the failed roll: their reason, for the GM to confirm
     push_by: str = ""  # who asked ("player alice")
 

@@ -318,3 +318,75 @@ def test_the_owed_list_holds_a_push_consequence_and_the_development_phase_after_
     assert (phase.command, phase.rule) == ("develop", "COC-DEV-04") and "1 experience check" in phase.text
     do(eng, "develop", 70, 6, 80, 2)
     assert not [o for o in owed(eng.state) if o.kind in ("develop", "consequence")]
+
+
+@pytest.mark.rule("COC-DICE-06", "COC-DICE-09")
+def test_a_new_failed_roll_while_a_consequence_waits():
+    """Found with tmux: a failed push whose consequence the Keeper left for later (Esc), then a fresh failed
+    STR roll: 'push' refused it as "Ada's push of STR failed and was pushed once" and 'luck spend' as "STR
+    roll was pushed" — untrue, and no rule forbids buying it. Luck may buy the fresh roll; its push waits
+    for the consequence owed (told as it is), which stays the Stealth push's."""
+    eng = coc("campaign set luck-spending on")
+    do(eng, "test ada Stealth", 70)
+    do(eng, 'push ada "tries again"', 50)  # fails: the Keeper's consequence waits
+    do(eng, "test ada STR", 60)  # a fresh failure (STR 50)
+    refusal = rejected(eng, 'push ada "heaves"', 10)
+    assert "push of Stealth" in refusal and "STR" in refusal and "pushed once" not in refusal
+    assert 'consequence "Ada"' in refusal
+    spent, _pool = do(eng, "luck spend ada")
+    assert isinstance(spent, LuckSpent) and (spent.skill, spent.points) == ("STR", 10)
+    do(eng, "test ada Library Use", 70)
+    (cons,) = do(eng, 'consequence ada "the guard turns"')
+    assert isinstance(cons, PushConsequence) and cons.skill == "Stealth"
+    (push,) = do(eng, 'push ada "reads again"', 90)  # now the fresh roll may be pushed
+    assert (push.skill, push.total, push.success) == ("Library Use", 90, False)
+    assert replayed(eng) == eng.state
+
+
+@pytest.mark.rule("COC-DICE-06")
+def test_a_secret_pushs_consequence_stays_secret_after_a_public_roll():
+    eng = coc()
+    do(eng, "test ada Library Use secret", 70)
+    do(eng, 'push ada "reads all night"', 80)
+    do(eng, "test ada Stealth", 70)  # a public failure in between
+    (cons,) = do(eng, 'consequence ada "the book reads her"')
+    assert cons.secret and not [e for e in public_events([cons]) if isinstance(e, PushConsequence)]
+
+
+@pytest.mark.rule("COC-DICE-09")
+def test_a_success_after_a_failed_push_leaves_no_failed_roll_to_buy():
+    eng = coc("campaign set luck-spending on")
+    do(eng, "test ada Stealth", 70)
+    do(eng, 'push ada "tries again"', 50)  # fails: the consequence waits
+    do(eng, "test ada STR", 60)
+    do(eng, "test ada Library Use", 20)  # the last roll succeeded: nothing left to buy
+    assert "no failed roll" in rejected(eng, "luck spend ada")
+    assert eng.state.characters["ada"].dev.consequence_due == "Stealth"
+
+
+@pytest.mark.rule("COC-DICE-06", "COC-DEV-01")
+@pytest.mark.xfail(strict=True, reason="not fixed: the public projection (domain/public.py, out of this change's "
+                   "bounds) keeps every later event of a character touched by a secret change; a secret CoC roll now "
+                   "changes the character (CheckMarked / LastRollNoted), so players lose all of them from there on")
+def test_a_public_roll_after_a_secret_roll_is_the_players():
+    """Found in the players' recap: 'test ada Library Use secret', then a public 'test ada Stealth' — the public
+    roll, and every later event of Ada, was missing from `fhtagn export --players` (a FHTAGN secret test, which
+    leaves no mark on a success, does not do it)."""
+    eng = coc()
+    do(eng, "test ada Library Use secret", 30)  # a secret success: an experience check, in secret
+    (stealth, _noted) = do(eng, "test ada Stealth", 70)  # a public failure
+    told = [entry.event.seq for entry in public_events(eng.sink.events)]  # type: ignore[attr-defined]
+    assert stealth.seq in told
+
+
+@pytest.mark.rule("COC-DEV-01", "COC-DICE-10", "COC-DICE-05")
+def test_the_winner_of_an_opposed_roll_is_checked_even_when_both_failed():
+    """COC-DEV-01: "winning an opposed roll ... counts as a success". Both failing, the higher skill wins
+    (COC-DICE-05): the winner's skill is checked — it was not (the winner's own failed roll earned nothing)."""
+    eng = coc()
+    ev, check = do(eng, "oppose ada Stealth vs watchman Listen", 90, 80)  # Stealth 40: failure; Listen 50: failure
+    assert isinstance(ev, OpposedRolled) and (ev.active_level, ev.defender_level, ev.winner) == (
+        "failure", "failure", "watchman")
+    assert isinstance(check, CheckMarked) and (check.character, check.skill) == ("watchman", "Listen")
+    ev, check = do(eng, "oppose watchman Listen vs ada Stealth", 100, 95)  # a fumble loses to a failure
+    assert ev.winner == "ada" and isinstance(check, CheckMarked) and check.skill == "Stealth"

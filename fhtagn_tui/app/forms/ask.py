@@ -41,7 +41,8 @@ class AskForm(ModalScreen[None]):
                 yield Label("Who")
                 yield Input(self.who or "all", id="ask-who", placeholder="ada,jonah or all", max_length=300)
                 yield Label("Test")
-                yield Input(test, id="ask-test", placeholder="Listen · san 1/1d6 · fright", max_length=120)
+                yield Input(test, id="ask-test", placeholder="Listen · luck · san 1/1d6 · Stealth vs NAME Listen",
+                            max_length=120)
                 if self.system == "coc7":
                     yield Label("Difficulty")
                     yield Input("regular", id="ask-difficulty", placeholder="regular · hard · extreme", max_length=10)
@@ -67,6 +68,12 @@ class AskForm(ModalScreen[None]):
         head, _, rest = test.partition(" ")
         if head.casefold() == "san" and rest.strip():
             words += ["san", shlex.quote(rest.strip())]
+        elif any(w.casefold() == "vs" for w in test.split()):  # an opposed roll: SKILL vs DEFENDER SKILL, as typed
+            try:
+                parts = shlex.split(test)  # (a defender's name in quotes: "Cultist 1")
+            except ValueError:
+                parts = test.split()
+            words += [shlex.quote(part) for part in parts]
         elif test:
             words.append(shlex.quote(test))
         for key, option in (("#ask-difficulty", "difficulty"), ("#ask-mod", "mod")):
@@ -93,7 +100,7 @@ class AskForm(ModalScreen[None]):
 
     def action_ask(self) -> None:
         if not self.query_one("#ask-test", Input).value.strip():
-            self.query_one("#ask-error", Static).update("Which test? a skill or stat, san LOSS, or fright")
+            self.query_one("#ask-error", Static).update("Which test? a skill or stat, luck, san LOSS, fright, or SKILL vs NAME SKILL")
             return
         problem = self.run_line(self.text())
         if problem:

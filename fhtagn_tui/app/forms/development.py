@@ -20,6 +20,7 @@ from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import State
 
 from ..keymap import key_text
+from ..widgets.tick_box import TickBox
 
 #: Runs a command line; (the refusal or None, the events it wrote).
 Runner = Callable[[str], tuple[str | None, list[Event]]]
@@ -89,10 +90,10 @@ class DevelopmentForm(ModalScreen[None]):
                          markup=False, id="dev-title")
             with VerticalScroll(id="dev-body"):
                 for i, (name, skill) in enumerate(self.checks):
-                    yield Checkbox(f"{name}: {skill}", True, id=f"dev-check-{i}")
+                    yield TickBox(f"{name}: {skill}", True, id=f"dev-check-{i}")
                 yield Static(checks_text(self.state), id="dev-checks")
                 for i, name in enumerate(self.insane):
-                    yield Checkbox(f"the Keeper allows {name} to recover (COC-INSANITY-12)", id=f"dev-recover-{i}")
+                    yield TickBox(f"the Keeper allows {name} to recover (COC-INSANITY-12)", id=f"dev-recover-{i}")
             yield Input("", id="dev-dice", placeholder="dice typed in, in order (empty: the app rolls)", max_length=300)
             yield Static("", id="dev-error", markup=False)
             yield Static(f"{key_text(self.app, 'form.save', 'ctrl+s')} roll · "

@@ -25,6 +25,9 @@ Runner = Callable[[str], tuple[str | None, list[Event]]]
 
 def roll_line(char: Character) -> str:
     f = char.dev.failed
+    due = char.dev.consequence_due
+    if due and (f is None or not f.pushed or f.skill != due):  # a later roll since: the push is what is owed
+        return f"{char.name}: the push of {due} failed — the Keeper's consequence is owed"
     if f is None:
         return f"{char.name} has no failed roll to push"
     needed = f", {f.difficulty}" if f.difficulty != "regular" else ""

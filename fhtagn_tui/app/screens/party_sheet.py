@@ -35,7 +35,8 @@ def head_text(state: State, char: Character) -> Text:
     text.append(f"  {char.kind}" + ("  (hidden from players)" if char.hidden else ""), style="dim")
     if char.stats:  # blank for a hidden character in the players' view
         d = derived(state.system, char)
-        text.append("\n" + "  ".join(f"{k} {v}" for k, v in char.stats.items()))
+        # Luck is spent and regained (COC-DICE-09, COC-DEV-03): the line shows what the next roll is against
+        text.append("\n" + "  ".join(f"{k} {char.current.get(k, v) if k == 'Luck' else v}" for k, v in char.stats.items()))
         text.append("\n" + "  ".join(f"{k} {v}" for k, v in d.items()), style="cyan")
     return text
 

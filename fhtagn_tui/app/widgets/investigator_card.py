@@ -7,6 +7,8 @@ sheet under the table too: the card gathers it where the eye already is."""
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual.widgets import Static
 
@@ -132,6 +134,14 @@ def card_text(state: State, char: Character, commands: bool = True) -> Text:
     _row(text, "Due", due[0] if due else "nothing", "" if due else "dim")
     for line in due[1:]:
         _row(text, "", line)
+    if commands:  # the GM's: what the GM owes this character (issue 31's list, o), with what settles it
+        from fhtagn_tui.domain.owed import owed
+
+        for i, item in enumerate(o for o in owed(state) if o.who == char.id):
+            words = item.text.removeprefix(f"{char.name}: ")
+            lines = textwrap.wrap(f"{words} → {item.command.strip()}", _ROOM, break_on_hyphens=False)
+            for j, line in enumerate(lines):  # under the value column, as the other rows
+                _row(text, "Owed" if i == 0 and j == 0 else "", line, "yellow")
     return text
 
 

@@ -342,7 +342,7 @@ def after_coc_roll(char: Character, label: str, kind: str, r: coc_dice.CocRoll, 
         out: list[Event] = []
         if marks and coc_dev.earns_check(label, kind, True, False, char.dev.checks):
             out.append(CheckMarked(character=char.id, skill=label, rules=("COC-DEV-01",)))
-        if char.dev.failed is not None and not char.dev.consequence_due:
+        if char.dev.failed is not None:  # (a consequence still owed is kept apart: consequence_due)
             out.append(LastRollNoted(character=char.id, failed=None, rules=("COC-DICE-06",)))
         return out
     level = Level.FUMBLE if r.level == Level.FUMBLE else Level.FAILURE  # a regular roll short of a hard one failed
@@ -377,9 +377,13 @@ def _push(state: State, cmd: PushRoll, dice: Dice) -> list[Event]:
     if f is None:
         raise Rejected(f"{char.name} has no failed roll to push: only a failed roll may be pushed (COC-DICE-06) — "
                        f"test first (test \"{char.name}\" SKILL)")
-    if char.dev.consequence_due:
+    due = char.dev.consequence_due
+    if due and f.pushed:
         raise Rejected(f"{char.name}'s push of {f.skill} failed and was pushed once: a roll is pushed once (COC-DICE-06); "
                        f"write the Keeper's consequence: consequence \"{char.name}\" \"WORDS\"")
+    if due:
+        raise Rejected(f"{char.name}'s failed push of {due} still waits for the Keeper's consequence (COC-DICE-06): "
+                       f"write it first (consequence \"{char.name}\" \"WORDS\"), then push the {f.skill} roll")
     refusal = coc_dice.push_refusal(f.skill, f.kind, Level[f.level.upper()], f.pushed)
     if refusal:
         raise Rejected(f"{char.name}: {refusal}")
@@ -412,7 +416,9 @@ def _request_push(state: State, cmd: RequestPush, dice: Dice) -> list[Event]:
     if f is None:
         raise Rejected(f"{char.name} has no failed roll to push (COC-DICE-06)")
     if char.dev.consequence_due:
-        raise Rejected(f"{char.name}'s {f.skill} roll was pushed already: a roll is pushed once (COC-DICE-06)")
+        raise Rejected(f"{char.name}'s {f.skill} roll was pushed already: a roll is pushed once (COC-DICE-06)"
+                       if f.pushed else f"{char.name}'s failed push of {char.dev.consequence_due} still waits for "
+                       "the Keeper's consequence (COC-DICE-06): the GM writes it first")
     refusal = coc_dice.push_refusal(f.skill, f.kind, Level[f.level.upper()], f.pushed)
     if refusal:
         raise Rejected(f"{char.name}: {refusal}")
@@ -438,7 +444,7 @@ def _consequence(state: State, cmd: WriteConsequence, dice: Dice) -> list[Event]
         raise Rejected(f"{char.name} has no failed push waiting for the Keeper's consequence (COC-DICE-06)")
     if not words:
         raise Rejected(f"the consequence is the Keeper's words (COC-DICE-06): consequence \"{char.name}\" \"WORDS\"")
-    secret = char.dev.failed.secret if char.dev.failed is not None else False
+    secret = char.dev.consequence_secret  # the push's own secrecy (a later roll may be public)
     return [PushConsequence(character=char.id, skill=due, words=words, rules=("COC-DICE-06",), secret=secret)]
 
 
@@ -507,9 +513,8 @@ def _spend(state: State, cmd: SpendLuck, dice: Dice) -> list[Event]:
                        "turn it on with campaign set luck-spending on")
     char = find_character(state, cmd.name)
     f = char.dev.failed
-    if f is None or char.dev.consequence_due:
-        raise Rejected(f"{char.name} has no failed roll to buy up (COC-DICE-09)" if f is None else
-                       f"{char.name}'s {f.skill} roll was pushed: Luck is never spent on a pushed roll (COC-DICE-09)")
+    if f is None:
+        raise Rejected(f"{char.name} has no failed roll to buy up (COC-DICE-09)")
     luck = char.current.get("Luck")
     if luck is None:
         raise Rejected(f"{char.name} has no Luck (COC-DICE-09)")
@@ -625,10 +630,9 @@ def _oppose(state: State, cmd: Oppose, dice: Dice) -> list[Event]:
         defender=d.id, defender_skill=d_label, defender_target=d_base, defender_roll=rd.roll,
         defender_level=rd.level.label, winner=win_char.id,
         rules=("COC-DICE-10", "COC-DICE-05", "COC-DICE-01", "COC-DICE-02") + more, dice=tuple(dice.take())))
-    # COC-DEV-01: winning an opposed roll counts as a success (a winner with a failed roll earns nothing)
-    won_roll = ra if side == "active" else rd
-    if won_roll.level.succeeded and coc_dev.earns_check(win_label, _kind(win_label, win_kind), True, False,
-                                                        win_char.dev.checks):
+    # COC-DEV-01, to the letter: "winning an opposed roll ... counts as a success" — also a winner whose own
+    # roll failed (both failed: the better level, then the higher skill wins, COC-DICE-05)
+    if coc_dev.earns_check(win_label, _kind(win_label, win_kind), True, False, win_char.dev.checks):
         events.append(CheckMarked(character=win_char.id, skill=win_label, rules=("COC-DEV-01",)))
     return events
 
@@ -830,12 +834,13 @@ def _ev_pushed(state: State, ev: RollPushed) -> State:
     failed = FailedRoll(skill=ev.skill, kind=old.kind if old is not None else "skill", target=ev.target, roll=ev.total,
                         level="fumble" if ev.level.startswith("fumble") else "failure", difficulty=ev.difficulty,
                         bonus=ev.bonus, penalty=ev.penalty, pushed=True, seq=ev.seq, secret=ev.secret)
-    return _with_dev(state, ev.character, failed=failed, consequence_due=ev.skill, push_asked="", push_by="")
+    return _with_dev(state, ev.character, failed=failed, consequence_due=ev.skill, consequence_secret=ev.secret,
+                     push_asked="", push_by="")
 
 
 @evolver(PushConsequence)
 def _ev_consequence(state: State, ev: PushConsequence) -> State:
-    return _with_dev(state, ev.character, consequence_due="")
+    return _with_dev(state, ev.character, consequence_due="", consequence_secret=False)
 
 
 @evolver(LuckSpent)
