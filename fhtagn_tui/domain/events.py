@@ -54,6 +54,15 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: players, but kept from them it does not touch them (a secret casting leaves the spell as it was).
     #: A dotted path reads into a field (``tome.spells``: the spells a tome defined in secret lists).
     reads: ClassVar[tuple[str, ...]] = ()
+    #: A part of the characters it names that it reads or changes beyond what its fields say
+    #: (``"dev"``: a character's experience checks, marks and last failed roll): besides the
+    #: characters, it refers to that part of each (``ada\0dev``), so a secret change of that part
+    #: keeps it from players.
+    aspect: ClassVar[str] = ""
+    #: It changes nothing of its characters but that part: kept from players, it touches only the
+    #: part (a secret roll's experience check hides later development, not the investigator's
+    #: public rolls).
+    aspect_only: ClassVar[bool] = False
     #: Fields of free text (typed by the GM, or a table's words): they refer to nothing, whatever
     #: they say — a secret damage's ``source=goon`` does not make the Goon template secret.
     #: (Named so that no event's own field can take its name: a field ``words`` — a failed push's

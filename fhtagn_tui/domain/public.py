@@ -461,6 +461,8 @@ class PublicLog:
         if kind.within == "fight":
             fight = f"\0fight {self._fight}"
             keys = tuple(fight if key == "\0fight" else key for key in keys)
+        if kind.aspect:  # the part of its things it reads or changes besides (``ada\0dev``)
+            keys += tuple(f"{key}\0{kind.aspect}" for key in keys if key[:1] != "\0")
         return keys
 
     def _keep_secret(self, ev: Event, flags: int, keys: tuple[str, ...]) -> None:
@@ -479,6 +481,8 @@ class PublicLog:
         things = [key for key in keys if key not in read and (key[:1] == "\0" or _is_thing(gm, key) or _is_thing(public, key))]
         # a thing kept by its name's key (a template, weapon, tome, spell: "Goon" → "goon") is referred to so too
         things += [folded for key in things if (folded := key.casefold()) != key]
+        if kind.aspect_only:  # it changed only a part of them (a secret roll's experience check): that part
+            things = [key if key[:1] == "\0" else f"{key}\0{kind.aspect}" for key in things]
         within = kind.within
         if within:  # the fight's or chase's own course (who acts, who moves): every one in it
             things += _everyone_in(gm, ev, within) + _everyone_in(public, ev, within)

@@ -39,6 +39,8 @@ def _who(names: dict[str, str], cid: str) -> str:
 
 class CheckMarked(Event):
     """A skill checked for improvement (CoC, COC-DEV-01) or marked (FHTAGN, FH-DEV-03)."""
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
 
     kind_label = "skill checked"
     character: str
@@ -51,6 +53,8 @@ class CheckMarked(Event):
 
 class LastRollNoted(Event):
     """A character's last failed roll, which a push or Luck acts on; None: a success closed the older one."""
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
 
     kind_label = "roll noted"
     character: str
@@ -67,6 +71,8 @@ class LastRollNoted(Event):
 
 
 class RollPushed(Event):
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
     kind_label = "roll pushed"
     character: str
     skill: str
@@ -92,6 +98,8 @@ class RollPushed(Event):
 
 class PushRequested(Event):
     """A player asks to push their character's failed roll: their reason goes to the GM, who confirms (push)."""
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
 
     kind_label = "push asked"
     character: str
@@ -106,6 +114,8 @@ class PushRequested(Event):
 
 class PushConsequence(Event):
     """The Keeper's consequence of a failed push, in the Keeper's words (the program invents none)."""
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
 
     kind_label = "consequence of a failed push"
     character: str
@@ -167,6 +177,8 @@ class CombinedRolled(Event):
 
 
 class LuckSpent(Event):
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
     kind_label = "Luck spent"
     character: str
     skill: str
@@ -190,6 +202,7 @@ class SettingChanged(Event):
 
 class DevelopmentPhase(Event):
     """The head of a development phase: what the GM skipped and what the phase covers."""
+    aspect = "dev"  # reads (or changes) the characters' checks, marks and last failed roll
 
     kind_label = "development phase"
     skipped: tuple[str, ...] = ()
@@ -200,6 +213,7 @@ class DevelopmentPhase(Event):
 
 
 class SkillDeveloped(Event):
+    aspect = "dev"  # reads (or changes) the characters' checks, marks and last failed roll
     kind_label = "skill improvement"
     character: str
     skill: str
@@ -224,6 +238,7 @@ class SkillDeveloped(Event):
 
 
 class LuckRecovered(Event):
+    aspect = "dev"  # reads (or changes) the characters' checks, marks and last failed roll
     kind_label = "Luck recovery"
     character: str
     roll: int
@@ -239,6 +254,8 @@ class LuckRecovered(Event):
 
 
 class ChecksCleared(Event):
+    aspect = "dev"  # changes only the characters' checks, marks and last failed roll
+    aspect_only = True
     kind_label = "checks cleared"
     characters: tuple[str, ...]
 
