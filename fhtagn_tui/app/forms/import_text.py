@@ -42,6 +42,7 @@ class ImportForm(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#import-fight").display = self.state.encounter is not None
+        self.query_one("#import-report-box").can_focus = False  # a Tab stop once there is a report to scroll
         self.query_one("#import-text", TextArea).focus()
 
     def action_save(self) -> None:
@@ -67,7 +68,9 @@ class ImportForm(ModalScreen[None]):
                            + "\n".join(p.report)))
         self.query_one("#import-text", TextArea).text = ""
         self.add_class("reported")  # the paste box shrinks, the report takes the room (not cut at 6 lines)
-        self.query_one("#import-report-box", VerticalScroll).scroll_home(animate=False)
+        box = self.query_one("#import-report-box", VerticalScroll)
+        box.can_focus = True
+        box.scroll_home(animate=False)
         self.done = True
 
     def action_cancel(self) -> None:

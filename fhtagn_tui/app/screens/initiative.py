@@ -265,7 +265,8 @@ class InitiativeTab(GameTab):
     @staticmethod
     def _pool(state: State, char: Character | None, pool: str) -> Text:
         if char is None or pool not in char.current or (char.kind == "monster" and pool in NOT_FOR_MONSTERS):
-            return Text("–", style="dim")  # a monster's SAN means nothing (issue 31), as on the Party tab
+            return Text(" –", style="dim")  # a monster's SAN means nothing (issue 31), as on the Party tab
+            # (one space before it, as a value's "40/99" has: the column to its left does not touch it)
         return bar(char.current[pool], pool_max(state.system, char, pool), width=3)
 
     def _panel(self, state: State) -> Text:
