@@ -41,6 +41,7 @@ if TYPE_CHECKING:  # the types the door hands out, named for those above it (loa
     from fhtagn_tui.answers import AnswerDesk as AnswerDesk
     from fhtagn_tui.domain.features.bestiary import Entry
     from fhtagn_tui.export.search import LogFilter
+    from fhtagn_tui.store.inbox import Answer
     from fhtagn_tui.store.watch import FileWatch as FileWatch
 
 __all__ = ["CampaignStore", "Door", "Engine", "EventView", "Listener", "Outcome", "StoreError", "open_campaign"]
@@ -271,25 +272,25 @@ class Door:
 
     def send_answer(self, number: int, character: str, who: str, dice: list[int] | None) -> str | None:
         """A player's answer to request ``number``, into the campaign's inbox; the refusal or None."""
-        from fhtagn_tui.store.inbox import Answer, InboxError, send
+        from fhtagn_tui.store.inbox import Answer
 
-        if self.store is None:
-            return "no campaign file to answer through"
-        try:
-            send(self.store.path, Answer(n=number, c=character, p=who, d=dice))
-        except InboxError as exc:
-            return str(exc)
-        return None
+        return self._send(Answer(n=number, c=character, p=who, d=dice), "no campaign file to answer through")
 
     def send_push(self, number: int, character: str, who: str, reason: str) -> str | None:
         """A player asks to push their character's failed roll (COC-DICE-06): their reason, into the inbox for
         the GM to confirm; the refusal or None."""
-        from fhtagn_tui.store.inbox import Answer, InboxError, send
+        from fhtagn_tui.store.inbox import Answer
+
+        return self._send(Answer(n=number, c=character, p=who, w=reason), "no campaign file to send it through")
+
+    def _send(self, answer: Answer, no_file: str) -> str | None:
+        """``answer`` into the campaign's inbox (the one narrow channel to the writer); the refusal or None."""
+        from fhtagn_tui.store.inbox import InboxError, send
 
         if self.store is None:
-            return "no campaign file to send it through"
+            return no_file
         try:
-            send(self.store.path, Answer(n=number, c=character, p=who, w=reason))
+            send(self.store.path, answer)
         except InboxError as exc:
             return str(exc)
         return None
