@@ -137,8 +137,8 @@ def test_vehicle_charts():
 # --- through the engine -----------------------------------------------------------------
 
 PEOPLE = (
-    'char new Harvey STR=50 CON=60 SIZ=60 DEX=70 POW=60 "Drive Auto=60"',
-    'char new Ada STR=60 CON=70 SIZ=50 DEX=60 POW=60 "Spot Hidden=60"',
+    'char new Harvey STR=50 CON=60 SIZ=60 DEX=70 POW=60 Luck=50 "Drive Auto=60"',
+    'char new Ada STR=60 CON=70 SIZ=50 DEX=60 POW=60 Luck=50 "Spot Hidden=60"',
     'char new Brute kind=npc STR=80 CON=70 SIZ=80 DEX=50 POW=50 "Drive Auto=50"',
     'char new Cultist kind=npc STR=50 CON=50 SIZ=70 DEX=40 POW=50 "Drive Auto=40"',
 )
