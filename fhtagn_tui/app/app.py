@@ -20,7 +20,7 @@ try:
     from rich.text import Text
     from textual import events
     from textual.app import App, ComposeResult
-    from textual.binding import Binding, BindingsMap, BindingType
+    from textual.binding import Binding, BindingType
     from textual.dom import DOMNode
     from textual.screen import Screen
     from textual.widget import Widget
@@ -49,6 +49,7 @@ try:
     from .screens.log import WINDOW as LOG_WINDOW
     from .screens.log import LogTab
     from .screens.party import PartyTab
+    from .textual_private import LeadingBindingsScreen, node_bindings
     from .widgets.key_bar import KeyBar
     from .widgets.review_bar import ReviewBar
     from .widgets.steady import update_steady
@@ -111,24 +112,16 @@ def game_commands() -> type[Provider]:
     return GameCommands
 
 
-class MainScreen(Screen[None]):
+class MainScreen(LeadingBindingsScreen):
     """The app's screen with the tabs (its styles are app.tcss)."""
 
     AUTO_FOCUS = "#party-table"  # focused as it is composed: a later focus() would restyle the screen
 
-    @property
-    def _binding_chain(self) -> list[tuple[DOMNode, BindingsMap]]:
-        """Textual's, with a player's roll request prompt first while it is shown: it holds the keys
-        without the focus (a modal, the view's own keys wait: ``RollRequest.is_modal``).  Written
-        against the pinned Textual (8.2.8), like ``RowTable._render_line``."""
-        chain: list[tuple[DOMNode, BindingsMap]] = super()._binding_chain
+    def leading_bindings_node(self) -> DOMNode | None:
+        """A player's roll request prompt while it is shown: first in the chain of bindings, it holds
+        the keys without the focus (a modal, the view's own keys wait: ``RollRequest.is_modal``)."""
         box = gm_app(self).roll_prompt
-        if box is None or not box.shown or any(node is box for node, _ in chain):
-            return chain
-        bindings = box._bindings.copy()  # noqa: SLF001 - as Textual builds the chain
-        if self.app._keymap:  # noqa: SLF001
-            bindings.apply_keymap(self.app._keymap)  # noqa: SLF001
-        return [(box, bindings), *chain]
+        return box if box is not None and box.shown else None
 
 
 #: A text field's editing keys (Textual's Input binds them): handed to the field in the order typed
@@ -896,13 +889,13 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         focused = self.focused
         return focused is not None and focused.id == "command-line"
 
-    async def _check_bindings(self, key: str, priority: bool = False) -> bool:
+    async def run_key_bindings(self, key: str, priority: bool = False) -> bool:
         """Tab and shift+Tab in a form are taken as the app reads them, like ``:`` (a priority key): the
         keys read with them ("looks again<Tab>93" in one read: a fast typist, a slow link, tmux) are the
         next field's, not the one left.  Not a binding: Tab is not a key a keymap moves."""
         if priority and key in ("tab", "shift+tab") and self._form_focus(1 if key == "tab" else -1):
             return True
-        if await super()._check_bindings(key, priority):
+        if await super().run_key_bindings(key, priority):
             return True
         return priority and self._field_key_now(key)  # (after the app's priority keys: they win)
 
@@ -918,7 +911,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         focused = self.focused
         if not isinstance(focused, Input) or key not in FIELD_EDIT_KEYS:
             return False
-        for binding in focused._bindings.key_to_bindings.get(key, ()):  # noqa: SLF001 - as Textual reads them
+        for binding in node_bindings(focused).key_to_bindings.get(key, ()):  # as Textual reads them
             # Textual's own editing keys only (they have no id); the app's (the command line's history,
             # completion…) and what a keymap moves go the usual way
             if binding.id is None and not binding.priority:
@@ -938,7 +931,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return False
         node: DOMNode | None = screen.focused
         while node is not None and node is not screen:
-            if key in node._bindings.key_to_bindings:  # noqa: SLF001 - the widget's own Tab
+            if key in node_bindings(node).key_to_bindings:  # the widget's own Tab
                 return False
             node = node.parent
         if step > 0:

@@ -15,15 +15,12 @@ from __future__ import annotations
 import io
 import os
 import traceback
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
+from .textual_private import ExceptionHook, end_with_message
+
+if TYPE_CHECKING:
     from rich.console import RenderableType
-    from textual.app import App
-
-    _AppBase = App[Any]
-else:
-    _AppBase = object
 
 PLAYER_MESSAGE = "fhtagn: the view closed unexpectedly; reconnect"
 CRASH_FD = "FHTAGN_CRASH_FD"
@@ -54,22 +51,17 @@ class _AsciiText(io.StringIO):
     encoding = "ascii"  # Rich draws its boxes in ASCII for such a file
 
 
-class QuietCrashMixin(_AppBase):
+class QuietCrashMixin(ExceptionHook):
     quiet_crash: bool = False  # a served app: no traceback for the client
 
-    def _handle_exception(self, error: Exception) -> None:
+    def unhandled_exception(self, error: Exception) -> None:
         if not self.quiet_crash:
-            super()._handle_exception(error)
+            super().unhandled_exception(error)
             return
         from rich.text import Text
 
         report_crash(error)
-        self._return_code = 1
-        if self._exception is None:  # as Textual's: a test under Pilot still sees it
-            self._exception = error
-            self._exception_event.set()
-        self._exit_renderables.append(Text(PLAYER_MESSAGE))
-        self._close_messages_no_wait()
+        end_with_message(self, Text(PLAYER_MESSAGE), error)  # as Textual's: a test under Pilot still sees it
 
     def panic(self, *renderables: RenderableType) -> None:
         if not self.quiet_crash:
@@ -81,6 +73,4 @@ class QuietCrashMixin(_AppBase):
         out = _AsciiText()  # the report's boxes drawn in ASCII: the log escapes everything else
         Console(file=out, width=100, color_system=None, force_terminal=False).print(*renderables)
         report_text(out.getvalue())
-        self._return_code = 1
-        self._exit_renderables.append(Text(PLAYER_MESSAGE))
-        self._close_messages_no_wait()
+        end_with_message(self, Text(PLAYER_MESSAGE))

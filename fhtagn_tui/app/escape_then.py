@@ -20,24 +20,22 @@ Textual's, as do Esc + ``b``/``f`` (the readline word moves Textual maps to ctrl
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import events
-from textual._ansi_sequences import ANSI_SEQUENCES_KEYS
-from textual._xterm_parser import XTermParser
-from textual.keys import _character_to_key
+
+from .textual_private import (
+    KeyBindingsHook,
+    KeyParser,
+    character_to_key,
+    install_parser,
+    is_single_key_sequence,
+    loaded_text_area,
+)
 
 if TYPE_CHECKING:
     from textual.driver import Driver
-
-if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
-    from textual.app import App
-
-    _AppBase = App[Any]
-else:
-    _AppBase = object
 
 
 ESC = "\x1b"
@@ -45,22 +43,22 @@ ESC = "\x1b"
 INTRODUCERS = frozenset("[O")
 
 
-class EscapeAwareParser(XTermParser):
+class EscapeAwareParser(KeyParser):
     """Textual's parser, but Esc + a key it would read as a symbol, or as the key with the Esc
     dropped, gives Esc then the key."""
 
-    def _sequence_to_key_events(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
-        if len(sequence) == 2 and sequence[0] == ESC and isinstance(ANSI_SEQUENCES_KEYS.get(sequence), str):
+    def sequence_keys(self, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+        if len(sequence) == 2 and sequence[0] == ESC and is_single_key_sequence(sequence):
             yield events.Key("escape", ESC)  # Esc 2 → "™" and the like
-            yield from super()._sequence_to_key_events(sequence[1])
+            yield from super().sequence_keys(sequence[1])
             return
         if alt and len(sequence) == 1 and sequence not in INTRODUCERS and sequence.isprintable() \
-                and len(_character_to_key(sequence)) > 1:
+                and len(character_to_key(sequence)) > 1:
             yield events.Key("escape", ESC)  # Textual would drop the Alt (Esc) of space or "!"
-            yield from super()._sequence_to_key_events(sequence)
+            yield from super().sequence_keys(sequence)
             return
         try:
-            yield from super()._sequence_to_key_events(sequence, alt)
+            yield from super().sequence_keys(sequence, alt)
         except (ValueError, OverflowError):  # a key number past Unicode ("\x1b[9999999u"), or past a C int
             return  # (OverflowError): Textual's chr() raised, which ended the input thread; no key is given
 
@@ -68,9 +66,7 @@ class EscapeAwareParser(XTermParser):
 def use_escape_aware_parser(driver: type[Driver]) -> None:
     """Have ``driver`` (Textual's Linux or web driver) read its input with
     :class:`EscapeAwareParser`: each builds the parser named in its module when it starts reading."""
-    module = sys.modules.get(driver.__module__)
-    if module is not None and getattr(module, "XTermParser", None) is XTermParser:
-        module.XTermParser = EscapeAwareParser  # type: ignore[attr-defined]
+    install_parser(driver, EscapeAwareParser)
 
 
 def plain_key(event: events.Key) -> events.Key | None:
@@ -80,13 +76,13 @@ def plain_key(event: events.Key) -> events.Key | None:
     if not event.key.startswith("alt+") or char is None or len(char) != 1 or not char.isprintable() \
             or char in INTRODUCERS:
         return None
-    name = _character_to_key(char)
+    name = character_to_key(char)
     if event.key not in (f"alt+{name}", f"alt+shift+{name.lower()}"):
         return None  # alt with another modifier, or a key that was never Esc + one character
     return events.Key(name, char)
 
 
-class EscapeThenKeyMixin(_AppBase):
+class EscapeThenKeyMixin(KeyBindingsHook):
     def get_driver_class(self) -> type[Driver]:
         driver = super().get_driver_class()
         use_escape_aware_parser(driver)
@@ -109,7 +105,7 @@ class EscapeThenKeyMixin(_AppBase):
         closes is gone before the next key of the same read is handed to the widget with the focus
         (else that key went to the closing form).  The same bindings, in the same order, as when the
         focused widget passes Esc on; a text area keeps Esc (it leaves the area)."""
-        text_area = sys.modules.get("textual.widgets._text_area")  # (none before the import form loads it)
-        if text_area is not None and isinstance(self.focused, text_area.TextArea):
+        text_area = loaded_text_area()  # (none before the import form loads it)
+        if text_area is not None and isinstance(self.focused, text_area):
             return False
-        return await self._check_bindings("escape", priority=True) or await self._check_bindings("escape")
+        return await self.run_key_bindings("escape", priority=True) or await self.run_key_bindings("escape")

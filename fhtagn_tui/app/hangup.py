@@ -29,6 +29,8 @@ from typing import Any
 
 from textual.app import App
 
+from .textual_private import writer_queue
+
 #: Seconds a clean exit may take once the terminal is gone or a stop was asked for.
 GRACE = 5.0
 #: Seconds between two looks at the terminal.
@@ -99,7 +101,6 @@ class Hangup:
         that is gone: Textual's output thread ends at its first write there (EIO), and its queue, 30
         writes deep, then made the next write wait for ever (the process left behind after a killed
         tmux, holding the lock).  Unbounded, the writes are queued and dropped with the process."""
-        writer = getattr(getattr(self.app, "_driver", None), "_writer_thread", None)  # Textual's (textual==8.2.8)
-        queue = getattr(writer, "_queue", None)
+        queue = writer_queue(self.app)
         if queue is not None and hasattr(queue, "maxsize"):
             queue.maxsize = 0

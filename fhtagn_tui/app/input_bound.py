@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import codecs
 import functools
-import sys
 from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.message import Message
+
+from .textual_private import install_decoder
 
 if TYPE_CHECKING:  # a mixin of the app: the type checker reads it as the App it is mixed into
     from textual.app import App
@@ -44,9 +45,7 @@ def _lenient(encoding: str) -> functools.partial[codecs.IncrementalDecoder]:
 def decode_leniently(driver: type[Driver]) -> None:
     """Have ``driver`` (Textual's Linux or web driver, textual==8.2.8) decode its input with
     ``errors="replace"``: each makes its decoder with the ``getincrementaldecoder`` its module imported."""
-    module = sys.modules.get(driver.__module__)
-    if module is not None and getattr(module, "getincrementaldecoder", None) is codecs.getincrementaldecoder:
-        module.getincrementaldecoder = _lenient  # type: ignore[attr-defined]
+    install_decoder(driver, codecs.getincrementaldecoder, _lenient)
 
 
 class InputBoundMixin(_AppBase):
@@ -54,15 +53,15 @@ class InputBoundMixin(_AppBase):
     dropped_input: int = 0
 
     def _backlog(self) -> int:
-        total: int = self._message_queue.qsize()
+        total: int = self.message_queue_size
         try:
             screen = self.screen
         except Exception:  # noqa: BLE001 - no screen yet (start-up) or a screen stack being rebuilt
             return total
-        total += screen._message_queue.qsize()
+        total += screen.message_queue_size
         focused = screen.focused
         if focused is not None:
-            total += focused._message_queue.qsize()
+            total += focused.message_queue_size
         return total
 
     def get_driver_class(self) -> type[Driver]:

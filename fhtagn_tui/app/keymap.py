@@ -507,10 +507,10 @@ def key_markup(app: object, binding_id: str, default: str) -> str:
 
 
 def _keymap(app: object) -> Mapping[str, str]:
-    """The keymap Textual applies (``App.set_keymap`` keeps it in ``App._keymap``; there is no getter)."""
-    from textual.app import App
+    """The keymap Textual applies (``App.set_keymap`` keeps it; there is no getter)."""
+    from .textual_private import keymap
 
-    return app._keymap if isinstance(app, App) else {}
+    return keymap(app)
 
 
 # --- `fhtagn keys` ---------------------------------------------------------------------------------

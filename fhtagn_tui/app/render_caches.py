@@ -11,38 +11,11 @@ works out again only what it draws (a screen's worth).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from rich import cells
-from rich.style import Style
-from textual import filter as filters
-from textual.geometry import Region
-from textual.strip import Strip
+from .textual_private import render_cache_clearers
 
 __all__ = ["trim"]
 
-
-def _clearers() -> tuple[Callable[[], None], ...]:
-    """The ``cache_clear`` of each cache (those this version of Textual and Rich has)."""
-    owners: list[tuple[Any, tuple[str, ...]]] = [
-        (Strip, ("render_ansi",)),
-        (Style, ("_add", "clear_meta_and_links")),
-        (filters.ANSIToTruecolor, ("truecolor_style",)),
-        (filters, ("monochrome_style", "dim_color", "dim_style")),
-        (cells, ("cached_cell_len", "get_character_cell_size")),
-        (Region, tuple(name for name, value in vars(Region).items() if hasattr(value, "cache_clear"))),
-    ]
-    found: list[Callable[[], None]] = []
-    for owner, names in owners:
-        for name in names:
-            clear = getattr(getattr(owner, name, None), "cache_clear", None)
-            if callable(clear):
-                found.append(clear)
-    return tuple(found)
-
-
-_CLEARERS = _clearers()
+_CLEARERS = render_cache_clearers()
 
 
 def trim() -> None:

@@ -17,20 +17,22 @@ import asyncio
 from typing import Any
 
 from textual.await_complete import AwaitComplete
-from textual.command import CommandList, CommandPalette
+from textual.command import CommandList
+
+from .textual_private import PagingPaletteHook
 
 
-class SafeCommandPalette(CommandPalette):
-    def _action_command_list(self, action: str) -> None:
+class SafeCommandPalette(PagingPaletteHook):
+    def command_list(self, action: str) -> None:
         if action in ("page_up", "page_down"):
             if not any(found.option_count for found in self.query(CommandList)):
                 return  # nothing listed: nothing to page
             try:
-                super()._action_command_list(action)
+                super().command_list(action)
             except KeyError:  # listed but not laid out yet (Textual's KeyError: 0): nothing to page yet
                 pass
             return
-        super()._action_command_list(action)
+        super().command_list(action)
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self.app.screen is not self:  # dismissed already (a choice made twice in one read)

@@ -18,6 +18,7 @@ from fhtagn_tui.commands.language import load_all
 from fhtagn_tui.domain.state import State
 
 from ..access import gm_app
+from ..textual_private import set_suggestion
 
 
 def candidates_text(candidates: tuple[str, ...], width: int = 76) -> str:
@@ -87,7 +88,7 @@ class CommandLine(Input):
         value = self.value
         if value.strip(" :"):
             # Input's own attribute: drawn after the cursor; → or End takes it (action_cursor_right)
-            self._suggestion = complete(value, self.state).suggestion or ""
+            set_suggestion(self, complete(value, self.state).suggestion or "")
 
     def on_focus(self) -> None:
         # The command language (every command's module) loads when the line is opened, after its

@@ -8,14 +8,16 @@ maps a click (or a tap on a tablet) back to the key under it.
 
 from __future__ import annotations
 
-from typing import ClassVar, NamedTuple
+from collections.abc import Hashable
+from typing import ClassVar, NamedTuple, cast
 
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.binding import ActiveBinding
 from textual.screen import Screen
-from textual.widget import Widget, _RenderCache
+
+from ..textual_private import RenderMemoWidget, keymap, modal_binding_chain, node_bindings
 
 #: The command palette's action (its key is ``ctrl+p`` unless the user's keymap moves ``app.palette``).
 PALETTE_ACTIONS = frozenset({"command_palette", "app.command_palette"})
@@ -33,8 +35,8 @@ def _in_default_order(screen: Screen[object], active: list[ActiveBinding]) -> li
     binding at the place its default key has in the chain of bindings (focused widget … app)."""
     place: dict[str, int] = {}
     default: dict[tuple[int, str], str] = {}  # (node, binding id) → its default key there
-    for node, _bindings in screen._modal_binding_chain:
-        for key, binding in node._bindings:
+    for node, _bindings in modal_binding_chain(screen):
+        for key, binding in node_bindings(node):
             place.setdefault(key, len(place))
             if binding.id:
                 default.setdefault((id(node), binding.id), key)
@@ -46,7 +48,7 @@ def _in_default_order(screen: Screen[object], active: list[ActiveBinding]) -> li
     return sorted(active, key=where)
 
 
-class KeyBar(Widget, can_focus=False):
+class KeyBar(RenderMemoWidget, can_focus=False):
     """One line of ``key description`` pairs; the command palette's key at the right."""
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {"key-bar--key", "key-bar--hover"}
@@ -76,8 +78,8 @@ class KeyBar(Widget, can_focus=False):
         self._spans: list[tuple[int, int, Key]] = []  # columns of each key drawn on the last render
         self._hover: Key | None = None
         # the lines drawn for each set of keys (an action turns a few keys off, the next turn on
-        # again): drawn once, then taken from here (Text → Content → strips cost a millisecond a key)
-        self._drawn: dict[tuple[object, ...], tuple[_RenderCache, list[tuple[int, int, Key]]]] = {}
+        # again): drawn once, then taken from the render memo (Text → Content → strips cost a
+        # millisecond a key), with the spans the mouse reads
 
     # --- which keys ------------------------------------------------------------------------
 
@@ -97,7 +99,7 @@ class KeyBar(Widget, can_focus=False):
         show_palette = app.ENABLE_COMMAND_PALETTE and self.show_palette
         palette: Key | None = None
         active = list(self.screen.active_bindings.values())
-        if app._keymap:  # Textual moves a remapped key to the end of its screen's keys: put it back in place
+        if keymap(app):  # Textual moves a remapped key to the end of its screen's keys: put it back in place
             active = _in_default_order(self.screen, active)
         for _node, binding, enabled, _tooltip in active:
             item = Key(binding.key, app.get_key_display(binding), binding.description, enabled)
@@ -112,22 +114,18 @@ class KeyBar(Widget, can_focus=False):
 
     # --- drawing ---------------------------------------------------------------------------
 
-    def _render_content(self) -> None:
-        """Widget's, kept by what the bar shows (keys, palette, the key under the mouse, size)."""
-        key = (tuple(self.keys), self.palette, self._hover, self.size)
-        drawn = self._drawn.get(key)
-        if drawn is None:
-            super()._render_content()  # render() → the strips, and the spans the mouse reads
-            if len(self._drawn) >= 16:
-                self._drawn.clear()
-            self._drawn[key] = (self._render_cache, list(self._spans))
-            return
-        self._render_cache, spans = drawn
-        self._spans = list(spans)
-        self._dirty_regions.clear()
+    def render_memo_key(self) -> Hashable:
+        """The lines are kept by what the bar shows (keys, palette, the key under the mouse, size)."""
+        return (tuple(self.keys), self.palette, self._hover, self.size)
+
+    def render_memo_save(self) -> object:
+        return list(self._spans)  # render() → the strips, and the spans the mouse reads
+
+    def render_memo_restore(self, saved: object) -> None:
+        self._spans = list(cast("list[tuple[int, int, Key]]", saved))
 
     def notify_style_update(self) -> None:
-        self._drawn.clear()  # a new theme or style: drawn anew
+        self.render_memo.clear()  # a new theme or style: drawn anew
         super().notify_style_update()
 
     def _piece(self, item: Key, key_style: Style, hover_style: Style) -> Text:

@@ -16,6 +16,8 @@ from textual.visual import VisualType
 from textual.widget import Widget
 from textual.widgets import Static
 
+from ..textual_private import clear_arrangement_cache
+
 
 def unwrapped_rows(content: VisualType, width: int) -> int | None:
     """The rows a Text takes at ``width`` when none of its lines is wider (no wrapping to work
@@ -89,6 +91,6 @@ def update_steady(widget: Static, content: VisualType) -> None:
         for ancestor in widget.ancestors:
             if not isinstance(ancestor, Widget):
                 break
-            ancestor._clear_arrangement_cache()  # noqa: SLF001 - as Widget._check_refresh does
+            clear_arrangement_cache(ancestor)  # as Widget._check_refresh does
             if not ancestor.styles.auto_dimensions:
                 break

@@ -20,7 +20,9 @@ class TickBox(Checkbox):
     }
     """
 
-    @property
-    def _button(self) -> Content:  # (Textual's ToggleButton draws its button here)
+    def render(self) -> Content:
+        """ToggleButton's (the button, then the label), with this button: as wide as Textual's."""
         style = self.get_visual_style("toggle--button")
-        return Content.assemble("[", ("x" if self.value else " ", style), "]")
+        button = Content.assemble("[", ("x" if self.value else " ", style), "]")
+        label = self.label.pad(1, 1).stylize_before(self.get_visual_style("toggle--label"))
+        return Content.assemble(button, label)
