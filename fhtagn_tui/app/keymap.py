@@ -33,8 +33,11 @@ from pathlib import Path
 from typing import NamedTuple
 
 from textual.binding import Binding, BindingType
-from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, _character_to_key, format_key
+from textual.keys import KEY_TO_UNICODE_NAME, REPLACED_KEYS, format_key
 from textual.markup import escape
+
+from .textual_private import character_to_key
+from .textual_private import keymap as app_keymap
 
 FILE_NAME = "keymap.toml"
 MAX_BYTES = 64 * 1024  # a keymap is a few dozen lines; a bigger file is not one
@@ -138,7 +141,7 @@ def _key_name(name: str) -> str:
     if len(name) == 1:
         if not name.isprintable() or name.isspace():
             return "space" if name == " " else ""
-        return _character_to_key(name)
+        return character_to_key(name)
     low = name.lower()
     low = ALIASES.get(low, low)
     if low in NAMED_KEYS:
@@ -147,7 +150,7 @@ def _key_name(name: str) -> str:
         char = unicodedata.lookup(KEY_TO_UNICODE_NAME.get(REPLACED_KEYS.get(low, low), REPLACED_KEYS.get(low, low)))
     except KeyError:
         return ""
-    return low if len(char) == 1 and char.isprintable() and _character_to_key(char) == low else ""
+    return low if len(char) == 1 and char.isprintable() and character_to_key(char) == low else ""
 
 
 def check_keys(value: str) -> tuple[str, str]:
@@ -508,9 +511,7 @@ def key_markup(app: object, binding_id: str, default: str) -> str:
 
 def _keymap(app: object) -> Mapping[str, str]:
     """The keymap Textual applies (``App.set_keymap`` keeps it; there is no getter)."""
-    from .textual_private import keymap
-
-    return keymap(app)
+    return app_keymap(app)
 
 
 # --- `fhtagn keys` ---------------------------------------------------------------------------------
