@@ -379,11 +379,34 @@ def test_end_with_message_exits_with_code_1_and_the_message(capfd: pytest.Captur
     require("bye" in capfd.readouterr().err, "App._exit_renderables (the message is not shown on exit)")
 
 
+class _Palette(tp.PagingPaletteHook):
+    asked: list[str] = []
+
+    def command_list(self, action: str) -> None:
+        self.asked.append(action)
+
+
+class _PaletteApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(_Palette())
+
+
 def test_the_palettes_list_keys_run_its_command_list_action() -> None:
     require_method(CommandPalette, "_action_command_list", ["self", "action"])
     actions = {b.action for b in CommandPalette.BINDINGS if isinstance(b, Binding)}
     require({"command_list('page_down')", "command_list('page_up')"} <= actions,
             f"CommandPalette's page keys (their actions: {sorted(actions)})")
+
+    async def run() -> None:
+        app = _PaletteApp()
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            await pilot.press("pagedown")
+            await pilot.pause()
+            require("page_down" in _Palette.asked,
+                    f"CommandPalette._action_command_list (pagedown is not run by it: {_Palette.asked})")
+
+    asyncio.run(run())
 
 
 # --- drawing --------------------------------------------------------------------------------------
