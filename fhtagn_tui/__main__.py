@@ -17,7 +17,6 @@ player app):
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from collections.abc import Sequence
@@ -58,16 +57,12 @@ def served_args(argv: Sequence[str]) -> tuple[str, str, str, str, str] | None:
 def run_served(saves: str, name: str, mode: str, character: str, label: str) -> int:
     """``fhtagn --saves SAVES open NAME --served …`` without the CLI: what its ``open`` does
     (the messages and exit codes of :func:`fhtagn_tui.cli.cmd_app`)."""
-    collecting = gc.isenabled()
-    gc.disable()  # as the CLI's imports: they make objects that live as long as the process
-    try:
+    from fhtagn_tui.domain.replay import gc_paused
+
+    with gc_paused(freeze=True):  # as the CLI's imports: they make objects that live as long as the process
         from fhtagn_tui import campaigns
         from fhtagn_tui.domain.text import visible
         from fhtagn_tui.store import StoreError
-    finally:
-        if collecting:
-            gc.freeze()
-            gc.enable()
     try:
         path = campaigns.campaign_path(campaigns.saves_dir(saves), name)
         if not path.exists():

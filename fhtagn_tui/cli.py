@@ -5,13 +5,12 @@ Exit codes: 0 ok, 1 a command was rejected or a problem was found, 2 usage.
 
 from __future__ import annotations
 
-import gc
+from fhtagn_tui.domain.replay import gc_paused
 
 # The domain's imports allocate many objects and free none: the collector rests while they load
-# (as in app/app.py: start-up time).
-_COLLECTING = gc.isenabled()
-gc.disable()
-try:
+# (as in app/app.py: start-up time); what they made lives as long as the process: frozen, later
+# collections skip it.
+with gc_paused(freeze=True):
     import argparse
     import errno
     import os
@@ -31,10 +30,6 @@ try:
     from fhtagn_tui.export import cli as export_cli
     from fhtagn_tui.rules.dice import RandomSource
     from fhtagn_tui.store import CampaignStore, StoreError
-finally:
-    if _COLLECTING:
-        gc.freeze()  # what they made lives as long as the process: later collections skip it
-        gc.enable()
 
 OK, PROBLEM, USAGE = 0, 1, 2
 

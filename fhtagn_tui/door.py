@@ -21,7 +21,6 @@ lives as long as the process, and later collections skip it.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -31,6 +30,7 @@ from typing import TYPE_CHECKING
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import gc_paused
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceSource
 from fhtagn_tui.service import Engine, MemorySink, Outcome
@@ -73,9 +73,9 @@ class Door:
         Raises :class:`StoreError` for a file that cannot be opened.
         """
         notice = ""
-        collecting = gc.isenabled()
-        gc.disable()  # the fold builds tens of thousands of objects that live on: collecting them now is wasted
-        try:
+        # the fold builds tens of thousands of objects that live on: collecting them now is wasted;
+        # what is loaded lives as long as the process: frozen, later collections skip it
+        with gc_paused(freeze=True):
             # the snapshot first: when the file is still exactly what it was taken of, the store
             # opens without reading the log (read when first needed, after the first frame)
             peeked = snapshot.peek(Path(path))
@@ -100,10 +100,6 @@ class Door:
             except BaseException:
                 store.close()
                 raise
-        finally:
-            if collecting:
-                gc.freeze()  # what is loaded lives as long as the process: later collections skip it
-                gc.enable()
         return door
 
     @classmethod

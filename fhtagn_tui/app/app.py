@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import gc
 
+from fhtagn_tui.domain.replay import gc_paused
+
 # Start-up: the imports below (Textual, the domain's ~200 event and command types, the tabs) allocate
 # many objects and free none; collections in between only walk them (~15 ms of CPU before the first
-# paint, tests/bench/bench_startup.py).  The collector rests while they load, and is woken after.
-_COLLECTING = gc.isenabled()
-gc.disable()
-try:
+# paint, tests/bench/bench_startup.py).  The collector rests while they load, and is woken after
+# (what they made frozen: it lives as long as the process, later collections skip it).
+with gc_paused(freeze=True):
     import asyncio
     import sys
     from collections.abc import Callable, Sequence
@@ -66,10 +67,6 @@ try:
 
         from .forms.roll_request import RollRequest
         from .widgets.command_line import CommandLine  # only a view that types builds one (compose)
-finally:
-    if _COLLECTING:
-        gc.freeze()  # what they made lives as long as the process: later collections skip it
-        gc.enable()
 
 HERE = Path(__file__).parent
 #: The app's own styles and those of the tabs built at start.  Each form and full screen brings its
@@ -271,8 +268,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         Start-up allocates many objects and frees few: collections then would only walk
         them (a full one costs tens of ms on a long log).  ``on_mount`` wakes it again.
         """
-        self._gc_was_enabled = gc.isenabled()
-        gc.disable()
+        self._gc_pause = gc_paused().pause()
         try:
             return await super().run_async(**kwargs)
         finally:
@@ -295,9 +291,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
                 gc.freeze()
 
     def _wake_gc(self) -> None:
-        if getattr(self, "_gc_was_enabled", False):
-            self._gc_was_enabled = False
-            gc.enable()
+        pause: gc_paused | None = getattr(self, "_gc_pause", None)
+        if pause is not None:
+            pause.resume()
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._wake_gc)  # after the first frame (see run_async)

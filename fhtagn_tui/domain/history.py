@@ -13,7 +13,6 @@ of a long log is a checkpoint plus a few events away.
 """
 
 import bisect
-import gc
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
@@ -27,6 +26,7 @@ from .decide import NOTES as _NOTES
 from .decide import ROLLS as _ROLLS
 from .events import HEAD_TYPES, Event, Head
 from .features import load_all
+from .replay import gc_paused
 from .state import State
 
 #: How many action groups back undo can reach.
@@ -302,13 +302,8 @@ class Projection:
             return self.state
         # The fold allocates states that live on and frees little: the collector would only walk
         # them again and again (a third of a replay's time).  It rests until the fold is done.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
+        with gc_paused():
             return self._fold(events, log)
-        finally:
-            if collecting:
-                gc.enable()
 
     def _fold(self, events: Iterable[Event | Head], log: Sequence[bytes] | None) -> State:
         # One tight loop, all in locals: the evolver found in the table by the event's type (undo

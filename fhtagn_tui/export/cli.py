@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -13,6 +12,7 @@ import msgspec
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
+from fhtagn_tui.domain.replay import gc_paused
 from fhtagn_tui.private import open_text
 
 from . import FORMATS, export_pieces
@@ -102,13 +102,8 @@ def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], Non
     # The collector rests until the document is written: what the recap holds (a group, a line…
     # per event) lives until then and is freed by reference counts as the writing ends — a
     # collection in between would only walk all of it.
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _write(store, args, err, marks)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _write(store: _Store, args: argparse.Namespace, err: Callable[[str], None], marks: LogMarks) -> int:

@@ -14,7 +14,6 @@ their stats, skills and pools are left out, and their summary has no numbers.
 
 from __future__ import annotations
 
-import gc
 import re
 from collections.abc import Callable, Iterable, Sequence
 from itertools import repeat
@@ -35,6 +34,7 @@ from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
 from fhtagn_tui.domain.plain_fold import PlainFold, with_history
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
+from fhtagn_tui.domain.replay import gc_paused
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .moments import Moment, moments_of, status_of
@@ -448,13 +448,8 @@ def build_recap(
         marks = log_marks(events)
         total = len(events)
     # the recap keeps what it builds: the collector would only walk it again and again
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with gc_paused():
         return _build(events, session, players, progress, total or 0, marks)
-    finally:
-        if collecting:
-            gc.enable()
 
 
 def _build(
