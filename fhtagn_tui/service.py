@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 import msgspec
 from msgspec.structs import replace
 
+from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
@@ -99,8 +100,7 @@ class Engine:
         """``projection``: the log already folded (then ``events`` is not used)."""
         self.sink = sink
         if projection is None:
-            projection = Projection()
-            projection.apply_all(events)
+            projection = replay.fold(events, checkpoint_every=1000)
         self.projection = projection
         self.source: DiceSource = source if source is not None else RandomSource()
         self.clock = clock

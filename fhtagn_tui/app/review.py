@@ -27,6 +27,7 @@ from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable
 
+from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
@@ -79,8 +80,7 @@ class ReviewController:
         log = self.events
         if self._own:
             every = checkpoint_every if checkpoint_every is not None else checkpoint_interval(self._known)
-            projection = Projection(checkpoint_every=every)
-            projection.apply_all(self._indexing(log))  # one pass: folded and indexed together
+            projection = replay.fold(self._indexing(log), checkpoint_every=every)  # one pass: folded and indexed together
         elif isinstance(log, EventView) and self._index_records(log):
             pass  # a projection opened from the snapshot builds its history when first needed
         elif projection is not None and projection.resuming:

@@ -17,9 +17,9 @@ from typing import Any, Union
 import msgspec
 
 from . import history  # noqa: F401  (registers Undone and Redone)
-from .decide import COUNTED, LEAN
-from .events import EVENT_TYPES, SCHEMA_VERSION, Event, Head, head_of
+from .events import EVENT_TYPES, SCHEMA_VERSION, Event
 from .features import load_all
+from .replay import Replayed, head_of, read_as_head
 from .text import RAW_CONTROL, scrub
 
 
@@ -71,10 +71,10 @@ def _decoder_one() -> msgspec.json.Decoder[Any]:
 
 @cache
 def _decoder_replay() -> msgspec.json.Decoder[Any]:
-    """The union as a replay reads it: each counted event type (``decide.COUNTED``) and each whose
-    evolver reads only a few fields (``decide.LEAN``) as its head."""
+    """The union as a replay reads it: each counted event type and each whose evolver reads only a
+    few fields as its head (``replay.read_as_head``)."""
     union = _union()
-    return msgspec.json.Decoder(Union[tuple(head_of(t) if t in COUNTED or t in LEAN else t  # noqa: UP007
+    return msgspec.json.Decoder(Union[tuple(head_of(t) if read_as_head(t) else t  # noqa: UP007
                                             for t in union.__args__)])
 
 
@@ -167,9 +167,9 @@ def decode_many(lines: Sequence[bytes], *, index: int = 0, seq: int | None = Non
     return _decode_many(lines, _decoder_one(), index, seq)  # type: ignore[return-value]  # that decoder makes no heads
 
 
-def decode_for_replay(lines: Sequence[bytes], *, index: int = 0, seq: int | None = None) -> list[Event | Head]:
+def decode_for_replay(lines: Sequence[bytes], *, index: int = 0, seq: int | None = None) -> list[Replayed]:
     """:func:`decode_many` as a replay reads a log: every event, but each one the fold only counts
-    (``decide.counted``: free rolls, table rolls, notes) as its :class:`~.events.Head` — type, seq,
+    (``decide.counted``: free rolls, table rolls, notes) as its head (``domain.replay``) — type, seq,
     group and schema version read, the rest of its record skipped — and each one whose evolver reads
     only a few fields (``decide.evolver(…, reads=…)``: pool changes, conditions) as its head holding
     those fields too.  A record of an older schema or
@@ -184,16 +184,16 @@ def decode_for_replay(lines: Sequence[bytes], *, index: int = 0, seq: int | None
 PIECE = 1024
 
 
-def _decode_many(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], index: int, seq: int | None) -> list[Event | Head]:
+def _decode_many(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], index: int, seq: int | None) -> list[Replayed]:
     if len(lines) <= PIECE:
         return _decode_piece(lines, decoder, index, seq)
-    out: list[Event | Head] = []
+    out: list[Replayed] = []
     for start in range(0, len(lines), PIECE):
         out += _decode_piece(lines[start : start + PIECE], decoder, index + start, None if seq is None else seq + start)
     return out
 
 
-def _decode_piece(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], first: int, seq: int | None) -> list[Event | Head]:
+def _decode_piece(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], first: int, seq: int | None) -> list[Replayed]:
     if not lines:
         return []
     joined = b"\n".join(lines)
@@ -204,8 +204,8 @@ def _decode_piece(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], fi
         # each of them once whenever it comes — cheapest now, while they are in the cache, in
         # small young-generation passes (~15 ms per 100k events), than later in one pass over all
         # of them (~30 ms).  A caller that folds or freezes what it loads pauses the collector
-        # itself (``Projection.apply_all``, the door, the app).
-        events: list[Event | Head] = decoder.decode_lines(joined)
+        # itself (``replay.gc_paused``: the fold, the door, the app).
+        events: list[Replayed] = decoder.decode_lines(joined)
     except (msgspec.ValidationError, msgspec.DecodeError):
         events = []
     if len(events) != len(lines):  # another schema, a bad or an empty record: one at a time
@@ -215,7 +215,7 @@ def _decode_piece(lines: Sequence[bytes], decoder: msgspec.json.Decoder[Any], fi
         for i, line in enumerate(lines):
             if RAW_CONTROL.search(line):
                 ev = events[i]
-                events[i] = decode_one(line, first + i) if isinstance(ev, Head) else visible_strings(ev)
+                events[i] = visible_strings(ev) if isinstance(ev, Event) else decode_one(line, first + i)
     if seq is not None and list(map(_seq, events)) != list(range(seq, seq + len(events))):  # in C, while in the cache
         for i, ev in enumerate(events):
             if ev.seq != seq + i:

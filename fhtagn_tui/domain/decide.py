@@ -12,8 +12,9 @@ from typing import Any, Literal, TypeVar
 
 from fhtagn_tui.rules.dice import Dice
 
+from . import replay
 from .commands import Command
-from .events import Event, Head, head_of
+from .events import Event
 from .features import load_all, loaded
 from .state import State
 
@@ -26,22 +27,9 @@ class Rejected(Exception):
 
 
 DECIDERS: dict[type[Command], Callable[[State, Any, Dice], list[Event]]] = {}
+#: The evolvers by event type.  What each declared it reads of its events (``reads``; :func:`counted`)
+#: the read side keeps (:mod:`fhtagn_tui.domain.replay`: how a replay reads and folds them).
 EVOLVERS: dict[type[Event], Callable[[State, Any], State]] = {}
-#: The evolvers as registered with :func:`evolver`.  While ``EVOLVERS`` holds only these, a replay
-#: may fold an event on a state whose counts of free rolls and notes are not written in yet (see
-#: :func:`evolver`); an evolver put in the table otherwise (a test's patch) is given them first.
-REGISTERED: dict[type[Event], Callable[[State, Any], State]] = {}
-#: Event types whose evolver only adds 1 to a count of the state (``rolls`` or ``notes``), with that
-#: evolver: while it is still theirs in ``EVOLVERS``, a replay may count a run of them and write the
-#: count into the state once (``Projection``).
-COUNTED: dict[type[Event], tuple[Callable[[State, Any], State], Literal["rolls", "notes"]]] = {}
-#: Event types whose evolver reads only a few fields of the event (``evolver(…, reads=…)``), with that
-#: evolver: while it is still theirs in ``EVOLVERS``, a replay reads their records as heads holding
-#: those fields (``events.head_of``) and that evolver folds the heads.
-LEAN: dict[type[Event], Callable[[State, Any], State]] = {}
-#: The values of ``COUNTED`` (the fold tells them apart by identity).
-ROLLS: Literal["rolls"] = "rolls"
-NOTES: Literal["notes"] = "notes"
 
 
 def decider(cmd_type: type[C]) -> Callable[[Callable[[State, C, Dice], list[Event]]], Callable[[State, C, Dice], list[Event]]]:
@@ -56,20 +44,16 @@ def evolver(*ev_types: type[E], reads: tuple[str, ...] = ()) -> Callable[[Callab
     """Register the evolver of ``ev_types``.  An evolver (but a counter's, :func:`counted`) keeps the
     state's ``rolls`` and ``notes`` as they are and does not depend on them: a replay folds the events
     between two states it must make on a state whose counts are not written in yet, and adds them
-    at the end (``Projection._fold``; ``tests/review/test_fold_equivalence.py`` checks every evolver).
+    at the end (the replay's fast fold; ``tests/replay/test_contract.py`` checks every evolver).
 
     ``reads``: the only fields of the event the evolver reads (it calls no method of the event and
     keeps no part of it but these values).  A replay then reads the records of ``ev_types`` as
-    heads (:class:`~.events.Head`) holding just these fields (``codec.decode_for_replay``) and gives them
-    to the evolver in place of the events (``tests/review/test_lean_heads.py`` checks each)."""
+    heads (:mod:`fhtagn_tui.domain.replay`) holding just these fields (``codec.decode_for_replay``) and
+    gives them to the evolver in place of the events (``tests/replay/test_contract.py`` checks each)."""
     def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
         for t in ev_types:
-            EVOLVERS[t] = REGISTERED[t] = fn
-            COUNTED.pop(t, None)  # an evolver of its own: no longer only counted
-            LEAN.pop(t, None)
-            if reads:
-                head_of(t, reads)  # what a replay reads of its records
-                LEAN[t] = fn
+            EVOLVERS[t] = fn
+            replay.declare(t, fn, reads)
         return fn
 
     return register
@@ -81,8 +65,7 @@ def counted(field: Literal["rolls", "notes"], *ev_types: type[E]) -> Callable[[C
     def register(fn: Callable[[State, E], State]) -> Callable[[State, E], State]:
         evolver(*ev_types)(fn)
         for t in ev_types:
-            COUNTED[t] = (fn, ROLLS if field == ROLLS else NOTES)
-            head_of(t)  # what a replay reads of its records (codec.decode_for_replay)
+            replay.declare_counted(t, fn, field)
         return fn
 
     return register
@@ -118,7 +101,7 @@ def evolve(state: State, event: Event) -> State:
 def late_evolver(kind: type[Event]) -> Callable[[State, Any], State] | None:
     """The evolver of an event type not (yet) in the table: every feature module is loaded first
     (an event's evolver may live in another module than its type), then the table is asked again."""
-    if issubclass(kind, Head):
+    if replay.is_head_type(kind):
         raise TypeError(f"{kind.__name__} is a replay's head, not an event: fold it with its log "
                         f"(Projection.apply_all(events, log=…))")
     if not loaded():

@@ -36,13 +36,13 @@ Undoing the reveal (or redoing it) rebuilds it again.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import msgspec
 from msgspec.structs import replace
 
-from .decide import COUNTED
+from . import replay
 from .events import Event
 from .features.campaign import (
     CharacterCreated,
@@ -51,7 +51,6 @@ from .features.campaign import (
 )
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
-from .plain_fold import PlainFold, with_history
 from .readings import players_reading
 from .state import Character, State
 
@@ -160,16 +159,16 @@ class PublicLog:
         self.events: list[Event] = []  # the whole log fed so far: a reveal rebuilds from it
         self._reveals: set[int] = set()  # reveal groups seen (their undo/redo rebuilds)
         self.revealed: set[int] = set()
-        #: ``None``: entries kept (a growing log).  A set: read once (:func:`stream_public`): no
+        #: ``None``: entries kept (a growing log).  A set: read once (:meth:`streamed`): no
         #: entry is kept but the first of each of these groups (the targets of the log's reveals).
         self._targets: set[int] | None = None
         #: Whether the groups' undo labels are kept (``_told``): a log read once that holds no undo
-        #: or redo (:func:`stream_public` ``undo=False``) never asks for one.
+        #: or redo (:meth:`streamed` ``undo=False``) never asks for one.
         self._labels = True
         self._reset()
 
     def _reset(self) -> None:
-        self.fold = Projection(checkpoint_every=0)
+        self.fold = replay.fold()
         self.fold.done = deque(maxlen=self._keep)
         #: The GM's own fold (every event): a public roll against a value that secret events moved
         #: (SAN 69 after a secret loss, players knew 70) is told without its numbers.  ``None``
@@ -225,21 +224,21 @@ class PublicLog:
     def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
                  since: int = 1) -> PublicLog:
         """The projection of a whole log read once, in order, told an event at a time by :meth:`tell`
-        (what :func:`stream_public` yields; the players' recap takes its steps so, without a
-        generator between).  Its arguments are :func:`stream_public`'s.  Never rebuilt: ``fold`` is
+        (what the public stream (``domain.replay``) yields; the players' recap takes its steps so, without a
+        generator between).  Its arguments are that stream's.  Never rebuilt: ``fold`` is
         the same fold from the first event to the last; no entry is kept (``entries`` stays empty)."""
         log = cls()
         log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
         if not undo or since > 1:
-            log.fold, log._labels = PlainFold(count=False), False
+            log.fold, log._labels = replay.fold(since=since if undo else 0, count=False), False
         return log
 
     def keep_history(self) -> None:
         """From the next event on, the folds keep the undo history and the groups' undo labels (a log
         streamed with ``since``: at its first seq or group that an undo or redo is at or reaches)."""
-        self.fold = with_history(self.fold)
+        self.fold = replay.with_history(self.fold)
         if self.gm is not None:
-            self.gm = with_history(self.gm)
+            self.gm = replay.with_history(self.gm)
         self._labels = True
 
     def _changes_reveals(self, ev: Event) -> bool:
@@ -304,7 +303,7 @@ class PublicLog:
         fold = self.fold
         before = fold.state
         session = self._session_no.get(ev.session, 0)
-        if not self._folded(fold, ev, before):
+        if not self._applies(fold, ev, before):
             return None
         characters = fold.state.characters
         known = self._names
@@ -323,7 +322,7 @@ class PublicLog:
                 return None
         return self._enter(ev, text, session)
 
-    def _folded(self, fold: Projection, ev: Event, before: State) -> bool:
+    def _applies(self, fold: Projection, ev: Event, before: State) -> bool:
         """``ev`` folded in the public ``fold``; or, when it cannot be (it needs what players never
         saw), ``fold`` left at ``before`` and its group kept with the secrets."""
         try:
@@ -352,7 +351,7 @@ class PublicLog:
     def tell(self) -> Callable[[Event], PublicEntry | None]:
         """What folds and tells the next event of a log read once (:meth:`streamed`): given it, its
         entry (None when not told); when it was folded, ``applied`` ends with (the event as folded,
-        its entry, its public session) — take it off as it comes (:func:`stream_public`).  (The
+        its entry, its public session) — take it off as it comes (the public stream (``domain.replay``)).  (The
         projection's own ``_one``, asked for once before the loop: no call more per event.)"""
         return self._one
 
@@ -383,10 +382,10 @@ class PublicLog:
     def _any(self, ev: Event, kind: type, flags: int) -> PublicEntry | None:
         """:meth:`_one` of any event (secret, or of a kind that asks more, or after a secret)."""
         if flags & _UNDO_REDO_F and not self._labels:
-            raise ValueError(f"{kind.__name__} in a log streamed as holding no undo or redo (stream_public undo=False)")
+            raise ValueError(f"{kind.__name__} in a log streamed as holding no undo or redo (streamed undo=False)")
         secret = self._is_secret(ev, flags) if flags or ev.secret else False
         if self.gm is None and secret:
-            self.gm = _copy(self.fold)
+            self.gm = replay.fork(self.fold)
         fold, gm = self.fold, self.gm
         told: Event | None = ev  # the players' copy: without its secret parts, in their numbers
         if flags & _FIGHT_F:
@@ -423,7 +422,7 @@ class PublicLog:
         session = self._session_no.get(ev.session, 0) if ev.session not in self.secret_sessions else before.session_number
         if session != ev.session and gm is not None:  # what it folds holds the players' session (a requisition's)
             ev = replace(ev, session=session)
-        if not self._folded(fold, ev, before):
+        if not self._applies(fold, ev, before):
             self._keep_secret(ev, flags, keys or self._keys(ev, kind))
             return None
         state = fold.state
@@ -473,7 +472,7 @@ class PublicLog:
             self.ghosts.add(ev.id)  # type: ignore[attr-defined]
         elif flags & _STARTED_F:
             self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
-        if flags & _UNDO_REDO_F or self.gm is None or type(ev) in COUNTED:  # (a roll, a note: changes nothing)
+        if flags & _UNDO_REDO_F or self.gm is None or replay.only_counted(type(ev)):  # (a roll, a note: changes nothing)
             return
         gm, public = self.gm.state, self.fold.state
         kind = type(ev)
@@ -621,16 +620,6 @@ def same_names(before: dict[str, Character], after: dict[str, Character]) -> boo
     return True
 
 
-def _copy(fold: Projection) -> Projection:
-    """A projection where ``fold`` stands (its state and undo history), folded on separately."""
-    copy = PlainFold(fold.count) if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
-    if isinstance(fold, PlainFold) and isinstance(copy, PlainFold):
-        copy.top = fold.top
-    copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
-    copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
-    return copy
-
-
 def _with_names(ev: Event, renamed: dict[str, str]) -> Event:
     """An event with the names it copied (its ``name``, a chase participant's, its ``order_names``)
     as players know them."""
@@ -722,43 +711,10 @@ def public_log(events: Iterable[Event]) -> PublicLog:
 
 
 def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]:
-    """What a whole log's reveals are, for :func:`stream_public`: (the reveal groups, the groups
+    """What a whole log's reveals are, for the public stream (``domain.replay``): (the reveal groups, the groups
     revealed at its end, every group a reveal targets)."""
     reveals = [ev for ev in events if isinstance(ev, Revealed)]
     return {ev.group for ev in reveals}, _reveal_group_map(events), {ev.target for ev in reveals}
-
-
-def stream_public(
-    events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
-    since: int = 1,
-) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
-    """The public projection of a whole log read once, in order (an export of a long log): the
-    same entries and folds as :func:`public_log` gives, step by step, nothing of the log kept.
-
-    ``reveals``, ``revealed`` and ``targets`` are the whole log's (:func:`reveal_marks`, or read
-    from its records): what a reveal would rebuild is known from the start.  Yields, for each
-    event folded, (the event as folded, its entry or None when not told, its public session, the
-    public state before it, the projection — its ``fold.state`` is the state after it).
-
-    ``undo=False``: the log holds no undo or redo at all (an export's first pass tells): then the
-    folds keep no undo history (:class:`~fhtagn_tui.domain.plain_fold.PlainFold`) and no group's undo
-    label is kept, and they do not count the free rolls and notes (an export never reads ``rolls``
-    or ``notes``) — the same entries, the same states but for those counts, less work per event; an
-    undo met is refused.  ``since`` (with ``undo``): the first seq or group an undo or redo of the log is
-    at or reaches (``LogMarks.since``): the folds are plain before it, and keep the history from it."""
-    log = PublicLog.streamed(reveals, revealed, targets, undo, since)
-    applied, pop, tell, fold = log.applied, log.applied.pop, log.tell, log.fold  # (a stream is never rebuilt)
-    switch = since if undo and since > 1 else 0
-    for ev in events:
-        if switch and (ev.seq >= switch or ev.group >= switch):
-            switch = 0
-            log.keep_history()
-            fold = log.fold
-        before = fold.state
-        tell(ev)
-        if applied:  # (one step at most: taken at once)
-            folded, entry, session = pop()
-            yield folded, entry, session, before, log
 
 
 def public_events(events: Iterable[Event]) -> list[PublicEntry]:
@@ -853,6 +809,5 @@ __all__ = [
     "public_view",
     "reveal_marks",
     "same_names",
-    "stream_public",
     "visible_entries",
 ]

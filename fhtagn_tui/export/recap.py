@@ -21,6 +21,7 @@ from operator import itemgetter
 
 import msgspec
 
+from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
@@ -30,11 +31,9 @@ from fhtagn_tui.domain.features.campaign import (
     StatChanged,
 )
 from fhtagn_tui.domain.features.reveal import Revealed
-from fhtagn_tui.domain.history import Projection, Redone, Undone, names_of
-from fhtagn_tui.domain.plain_fold import PlainFold, with_history
+from fhtagn_tui.domain.history import Redone, Undone, names_of
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
-from fhtagn_tui.domain.replay import gc_paused
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .moments import Moment, moments_of, status_of
@@ -305,7 +304,7 @@ class LogMarks(msgspec.Struct):
     undone: set[int]  # groups taken back and not redone
     sessions: list[int]  # session numbers started in the log
     #: The log's reveals (the players' recap): the reveal groups, the groups revealed at its
-    #: end, every group a reveal targets (see :func:`fhtagn_tui.domain.public.stream_public`).
+    #: end, every group a reveal targets (see the public stream of ``fhtagn_tui.domain.replay``).
     reveals: set[int] = set()
     revealed: set[int] = set()
     targets: set[int] = set()
@@ -448,7 +447,7 @@ def build_recap(
         marks = log_marks(events)
         total = len(events)
     # the recap keeps what it builds: the collector would only walk it again and again
-    with gc_paused():
+    with replay.gc_paused():
         return _build(events, session, players, progress, total or 0, marks)
 
 
@@ -462,7 +461,7 @@ def _build(
     # a log with some, so up to the first seq or group they are at or reach (``marks.since``: no
     # undo or redo reads what comes before), then with the history from there on
     since = marks.since if marks.undo else 0
-    proj: Projection = Projection(checkpoint_every=0) if since == 1 else PlainFold(count=False)
+    proj = replay.fold(since=since, count=False)  # (the strategy chosen once, by the read side)
     switch = since if since > 1 else 0  # where the folds start keeping the history (0: they do or never will)
     sessions: list[SessionRecap] = []
     current: SessionRecap | None = None
@@ -489,7 +488,7 @@ def _build(
     # public number; no words: folded but not told (a hidden character's numbers).  Their fold is
     # the public projection's own (it folds exactly the events it gives: an event it cannot fold
     # changes nothing in it), not a second one beside it.  The public projection is read as it
-    # goes, an event at a time (``stream_public``'s steps, taken without a generator between): what
+    # goes, an event at a time (the public stream (``domain.replay``)'s steps, taken without a generator between): what
     # the log's reveals change is known from ``marks``.
     public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo, since)
     tell, applied = public.tell, public.applied
@@ -508,7 +507,7 @@ def _build(
         if switch and (ev.seq >= switch or ev.group >= switch):
             switch = 0
             public.keep_history()
-            proj = public.fold if players else with_history(proj)
+            proj = public.fold if players else replay.with_history(proj)
         before = proj.state
         if players:
             tell(ev)

@@ -19,7 +19,8 @@ from typing import Any
 import msgspec
 
 from fhtagn_tui.domain import codec
-from fhtagn_tui.domain.events import Event, Head
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.replay import Replayed
 from fhtagn_tui.private import create
 
 from .errors import AppendOnly, CorruptRecord, NewerSchema, StoreError
@@ -140,10 +141,10 @@ class CampaignStore:
         for start in range(0, count, chunk):
             yield self._decode(lines[start : min(start + chunk, count)], start + 1)
 
-    def iter_for_replay(self, chunk: int = CHUNK, stop: int | None = None, checked: bool = False) -> Iterator[Event | Head]:
+    def iter_for_replay(self, chunk: int = CHUNK, stop: int | None = None, checked: bool = False) -> Iterator[Replayed]:
         """:meth:`iter_events` as a replay reads the log: the events the fold only counts (free rolls,
         table rolls, notes) as their heads (``codec.decode_for_replay``), for
-        ``Projection.apply_all(…, log=store.records())``, which decodes one when it is asked for.
+        ``replay.fold(…, log=store.records())``, which decodes one when it is asked for.
         That fold checks that each record holds the seq of its place (``codec.OutOfPlace``; see
         :meth:`out_of_place`): a check here as well would cost the replay ~7%.  ``checked``: checked
         here all the same, so that a record out of place is told in the store's words
@@ -236,7 +237,7 @@ class CampaignStore:
         return f"<CampaignStore {self.path} {mode} {self._storage.count} events>"
 
 
-def _for_replay(lines: Sequence[bytes], first_index: int, first_seq: int) -> list[Event | Head]:
+def _for_replay(lines: Sequence[bytes], first_index: int, first_seq: int) -> list[Replayed]:
     return decode_for_replay(lines, first_index)  # the seqs are checked by the fold (iter_for_replay)
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from fhtagn_tui.domain import codec
-from fhtagn_tui.domain.events import Event, Head
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.replay import Replayed
 
 CHUNK = 4096
 
@@ -22,6 +23,6 @@ def decode_lines(lines: Sequence[bytes], first_index: int = 0, first_seq: int | 
     return codec.decode_many(lines, index=first_index, seq=first_seq)
 
 
-def decode_for_replay(lines: Sequence[bytes], first_index: int = 0, first_seq: int | None = None) -> list[Event | Head]:
+def decode_for_replay(lines: Sequence[bytes], first_index: int = 0, first_seq: int | None = None) -> list[Replayed]:
     """:func:`decode_lines` as a replay reads them (``codec.decode_for_replay``: counted events as heads)."""
     return codec.decode_for_replay(lines, index=first_index, seq=first_seq)

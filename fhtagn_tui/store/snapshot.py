@@ -34,6 +34,7 @@ from pathlib import Path
 import msgspec
 
 from fhtagn_tui import domain, rules
+from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.codec import OutOfPlace
 from fhtagn_tui.domain.history import Projection, checkpoint_interval
 from fhtagn_tui.domain.state import State
@@ -173,9 +174,8 @@ def open_projection(store: CampaignStore, peeked: Snapshot | None | bool = True)
     snap = load(store, peeked)
     every = checkpoint_interval(len(store))  # checkpoints sized to the memory budget
     if snap is None:
-        projection = Projection(checkpoint_every=every)
         try:
-            projection.apply_all(store.iter_for_replay(), log=store.records())
+            projection = replay.fold(store.iter_for_replay(), log=store.records(), checkpoint_every=every)
         except OutOfPlace as exc:
             raise store.out_of_place(exc) from None
         return projection, True
@@ -185,6 +185,6 @@ def open_projection(store: CampaignStore, peeked: Snapshot | None | bool = True)
                                     lambda seq: store.iter_for_replay(stop=seq, checked=True),
                                     checkpoint_every=every, log=store.records)
     tail = store.events_between(snap.seq + 1, store.next_seq)
-    projection.apply_all(tail)
+    replay.fold(tail, onto=projection)
     return projection, len(tail) > 0
 

@@ -32,7 +32,7 @@ from .records import CHUNK
 __all__ = ["EventView", "RecordIndex", "record_index"]
 
 
-class _Head(msgspec.Struct, gc=False, tag_field="type"):
+class _Tagged(msgspec.Struct, gc=False, tag_field="type"):
     """What :func:`record_index` reads of a record (the rest of it is skipped, not decoded): one
     subclass per event type, tagged with its name (:func:`_head_decoder`), so that a record's type
     is read as a class found by its tag, not as a new string per record.  A record of another
@@ -44,12 +44,12 @@ class _Head(msgspec.Struct, gc=False, tag_field="type"):
 
 
 @cache
-def _head_types(types: int) -> dict[type[_Head], str]:
+def _head_types(types: int) -> dict[type[_Tagged], str]:
     """The head type of each event type (by its tag: the name of its type), for the ``types``
     event types known (made again when more are defined)."""
     del types  # (the cache's key: the event types known, all loaded by the caller)
-    made: dict[Any, str] = {  # (defstruct is typed as making a Struct: these are _Head's subclasses)
-        msgspec.defstruct(f"{name}IndexHead", [], bases=(_Head,), module=__name__, gc=False, tag=name): name
+    made: dict[Any, str] = {  # (defstruct is typed as making a Struct: these are _Tagged's subclasses)
+        msgspec.defstruct(f"{name}IndexTag", [], bases=(_Tagged,), module=__name__, gc=False, tag=name): name
         for name, kind in EVENT_TYPES.items() if kind is not Event}
     return made
 

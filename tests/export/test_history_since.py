@@ -22,8 +22,9 @@ from fhtagn_tui.domain.features.campaign import (
     PoolChanged,
 )
 from fhtagn_tui.domain.history import Redone, Undone
-from fhtagn_tui.domain.plain_fold import PlainFold
-from fhtagn_tui.domain.public import PublicLog, stream_public
+from fhtagn_tui.domain.public import PublicLog
+from fhtagn_tui.domain.replay import stream_public
+from fhtagn_tui.domain.replay.plain import PlainFold
 from fhtagn_tui.export.recap import LogMarks, log_marks, log_marks_of_records
 from fhtagn_tui.export.recap import _build as build
 from tests.export.test_export import SESSIONS

@@ -9,12 +9,13 @@ import pytest
 from msgspec.structs import replace
 
 from fhtagn_tui.domain import decide
-from fhtagn_tui.domain.decide import COUNTED
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import CampaignCreated, NoteAdded
 from fhtagn_tui.domain.history import Projection, Redone, Undone
-from fhtagn_tui.domain.plain_fold import PlainFold
-from fhtagn_tui.domain.public import PublicEntry, PublicLog, stream_public
+from fhtagn_tui.domain.public import PublicEntry, PublicLog
+from fhtagn_tui.domain.replay import stream_public
+from fhtagn_tui.domain.replay.declared import COUNTED
+from fhtagn_tui.domain.replay.plain import PlainFold
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.export.recap import LogMarks, build_recap, log_marks, log_marks_of_records
 from fhtagn_tui.export.recap import _build as build

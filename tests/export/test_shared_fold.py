@@ -4,14 +4,16 @@ second time beside it — and tells the same."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
-from fhtagn_tui.domain import decide
+from fhtagn_tui.domain import decide, replay
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import CampaignCreated, NoteAdded
 from fhtagn_tui.domain.history import Projection, Undone
-from fhtagn_tui.domain.plain_fold import PlainFold, with_history
 from fhtagn_tui.domain.public import public_log
+from fhtagn_tui.domain.replay.plain import PlainFold, with_history
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.export import export_text
 from fhtagn_tui.export import recap as recap_module
@@ -108,9 +110,13 @@ def test_the_players_recap_folds_the_log_once(monkeypatch: pytest.MonkeyPatch) -
     assert 1 < log_marks(events).since < len(events)  # (plain, then with the history)
     gm_text = export_text(events, "md")
     players_text = export_text(events, "html", players=True)
-    monkeypatch.setattr(recap_module, "Projection", Counting)
-    monkeypatch.setattr(recap_module, "PlainFold", CountingPlain)
-    monkeypatch.setattr(recap_module, "with_history", counting_history)
+    def counting_fold(since: int = 1, count: bool = True) -> Projection:
+        # (the recap's fold as the read side chooses it: with the history when an undo may reach
+        # anything, else plain)
+        return Counting(checkpoint_every=0) if since == 1 else CountingPlain(count=count)
+
+    read_side = SimpleNamespace(gc_paused=replay.gc_paused, fold=counting_fold, with_history=counting_history)
+    monkeypatch.setattr(recap_module, "replay", read_side)
     assert export_text(events, "md") == gm_text
     assert applied == events  # the GM's recap folds every event, once
     applied.clear()

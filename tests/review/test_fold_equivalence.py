@@ -26,8 +26,8 @@ from msgspec.structs import replace
 
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain import codec, decide, history
-from fhtagn_tui.domain.decide import COUNTED, EVOLVERS, LEAN, REGISTERED, Rejected
-from fhtagn_tui.domain.events import Event, Head
+from fhtagn_tui.domain.decide import EVOLVERS, Rejected
+from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     ConditionAdded,
     ConditionRemoved,
@@ -38,6 +38,9 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.reference import TableRolled
 from fhtagn_tui.domain.history import Checkpoint, GroupRecord, Projection, Redone, Undone
+from fhtagn_tui.domain.replay import fast
+from fhtagn_tui.domain.replay.declared import COUNTED, LEAN, REGISTERED
+from fhtagn_tui.domain.replay.heads import Head
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
@@ -194,10 +197,10 @@ def test_a_wide_log_of_each_system(system: str) -> None:
 
 @pytest.mark.parametrize("system", sorted(SCRIPTS))
 def test_a_log_longer_than_the_undo_stack_leaves_the_same_stacks(system: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The replay makes the undo records only of the groups the stack can hold (``history._CUT``):
+    """The replay makes the undo records only of the groups the stack can hold (``replay.fast._CUT``):
     with a short stack and short cuts, every drop and every cut is met many times over."""
     monkeypatch.setattr(history, "UNDO_DEPTH", 6)
-    monkeypatch.setattr(history, "_CUT", 4)
+    monkeypatch.setattr(fast, "_CUT", 4)
     run = ("roll", "note", "pool", "cond add", "roll", "note", "test", "pool", "roll")
     # runs of many groups, with now and then an undo or two and a redo reaching into them
     last = len(SCRIPTS[system])
@@ -215,7 +218,7 @@ def test_a_log_longer_than_the_undo_stack_leaves_the_same_stacks(system: str, mo
 def test_a_fold_on_a_shorter_stack_keeps_what_that_stack_holds(depth: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """A stack of another depth (the public projection gives its folds one) keeps the groups it
     would keep one event at a time, however few (also none), the pending cut and written to it."""
-    monkeypatch.setattr(history, "_CUT", 4)
+    monkeypatch.setattr(fast, "_CUT", 4)
     events = session_log("fhtagn", [(i, op) for i in range(12) for op in ("roll", "pool", "note")], 1)
     fold, ref = Projection(checkpoint_every=0), Projection(checkpoint_every=0)
     fold.done, ref.done = deque(maxlen=depth), deque(maxlen=depth)

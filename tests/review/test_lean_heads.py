@@ -14,8 +14,8 @@ import pytest
 from msgspec.structs import replace
 
 from fhtagn_tui.domain import codec, decide
-from fhtagn_tui.domain.decide import EVOLVERS, LEAN
-from fhtagn_tui.domain.events import HEAD_TYPES, Event, Head, head_of
+from fhtagn_tui.domain.decide import EVOLVERS
+from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
     CharacterCreated,
     ConditionAdded,
@@ -23,6 +23,8 @@ from fhtagn_tui.domain.features.campaign import (
     PoolChanged,
 )
 from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay.declared import COUNTED, LEAN
+from fhtagn_tui.domain.replay.heads import HEAD_TYPES, Head, head_of
 from fhtagn_tui.domain.state import State
 from tests.review.test_fold_equivalence import (
     SCRIPTS,
@@ -56,7 +58,7 @@ def _lean_log(system: str) -> list[Event]:
 def test_the_lean_types_are_the_pool_changes_and_the_conditions() -> None:
     assert set(LEAN) >= {PoolChanged, ConditionAdded, ConditionRemoved}
     for kind, fn in LEAN.items():
-        assert EVOLVERS[kind] is fn and kind not in decide.COUNTED
+        assert EVOLVERS[kind] is fn and kind not in COUNTED
         assert len(head_of(kind).__struct_fields__) > 3  # it reads some fields (a counted head reads none)
 
 

@@ -34,8 +34,8 @@ from fhtagn_tui.domain.public import (
     public_view,
     reveal_marks,
     same_names,
-    stream_public,
 )
+from fhtagn_tui.domain.replay import stream_public
 from fhtagn_tui.domain.state import Character, State
 from tests.serve.test_public_property import OPS, SETUP
 from tests.serve.test_public_stream import events_of, gm_sessions

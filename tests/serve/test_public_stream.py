@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import Projection
-from fhtagn_tui.domain.public import PublicLog, public_log, reveal_marks, stream_public
+from fhtagn_tui.domain.public import PublicLog, public_log, reveal_marks
+from fhtagn_tui.domain.replay import stream_public
 from fhtagn_tui.export.recap import log_marks
 from fhtagn_tui.service import MemorySink
 from tests.serve.test_public_property import OPS, SETUP, play

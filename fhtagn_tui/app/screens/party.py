@@ -17,6 +17,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
+from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features import load_all
@@ -151,9 +152,9 @@ class PoolHistory:
 
 def _history_from_log(door: Door, first: int, last: int, chunk: int = 4096) -> PoolHistory:
     """The pools' series over events ``first..last``, the log before them folded chunk by chunk."""
-    start = Projection(checkpoint_every=0)
+    start = replay.fold()
     for begin in range(1, first, chunk):
-        start.apply_all(door.events_between(begin, min(first, begin + chunk)))
+        replay.fold(door.events_between(begin, min(first, begin + chunk)), onto=start)
     history = PoolHistory()
     history.load(door.events_between(first, last + 1), start)
     return history
@@ -178,7 +179,7 @@ class PartyTab(GameTab):
         Binding("delete,x", "delete", "Delete", id="party.delete"),
         Binding("b", "app.bestiary", "NPCs…", show=False, id="party.bestiary"),  # the bar is full at 80 columns: in help and the README
         Binding("i", "app.import_text", "Import", show=False, id="party.import"),
-        Binding("N", "fold_npcs", "NPCs ▸/▾", show=False, id="party.fold_npcs"),  # NPCs below the investigators, folded or not
+        Binding("N", "group_npcs", "NPCs ▸/▾", show=False, id="party.fold_npcs"),  # NPCs below the investigators, folded or not
         Binding("shift+down", "sheet(1)", "Sheet ↓", show=False, id="party.sheet_down"),
         Binding("shift+up", "sheet(-1)", "Sheet ↑", show=False, id="party.sheet_up"),
     ]
@@ -197,8 +198,8 @@ class PartyTab(GameTab):
         #: What the sheet was last drawn from (character, state, wide): the cursor's highlight message
         #: that follows a redraw (at start-up: before the first paint) does not draw it again.
         self._sheet_of: tuple[str, State, bool] | None = None
-        self.npcs_folded = False  # the NPCs and monsters folded into one row under the investigators (N)
-        self._folded_drawn = False
+        self.npcs_grouped = False  # the NPCs and monsters folded into one row under the investigators (N)
+        self._grouped_drawn = False
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = RowTable(id="party-table", cursor_type="row", zebra_stripes=True)
@@ -313,7 +314,7 @@ class PartyTab(GameTab):
         width = WIDE_BAR if self.has_class("wide") and not self._tall() else 5
         if (shown is not None and state.characters is shown.characters and state.system == shown.system
                 and state.lasting is shown.lasting and state.clock == shown.clock  # what is left of a condition
-                and self._folded_drawn == self.npcs_folded
+                and self._grouped_drawn == self.npcs_grouped
                 and self._on_own == bool(self.gm.own) and width == self._bar_width and across == self._across):
             # the same characters (a roll, a note, a request): the table stands, the sheet is redrawn
             self._show_sheet()
@@ -331,8 +332,8 @@ class PartyTab(GameTab):
         own = self.gm.own  # a player's own character (its key is bound to it)
         rows: list[list[Text]] = []
         order = party_order(state)
-        self._folded_drawn = self.npcs_folded
-        folded = [c for c in order if not c.is_pc] if self.npcs_folded else []
+        self._grouped_drawn = self.npcs_grouped
+        folded = [c for c in order if not c.is_pc] if self.npcs_grouped else []
         if folded:
             order = [c for c in order if c.is_pc]
         for char in order:
@@ -515,9 +516,9 @@ class PartyTab(GameTab):
         char = self.selected()
         self.gm.action_ask(char.name if char is not None else "")
 
-    def action_fold_npcs(self) -> None:
+    def action_group_npcs(self) -> None:
         """Fold the NPCs and monsters into one row under the investigators, or unfold them."""
-        self.npcs_folded = not self.npcs_folded
+        self.npcs_grouped = not self.npcs_grouped
         if self._state is not None:
             self.show(self._state)
 

@@ -5,7 +5,7 @@ before it (the undo stack): undo and redo go back to those states.  A log that h
 :class:`~fhtagn_tui.domain.history.Undone` or :class:`~fhtagn_tui.domain.history.Redone` at all —
 known before it is read (an export's first pass, ``export.recap.LogMarks.undo``) — never reads that
 stack, and its fold is then the states alone: each event's evolver, in order.  The state after every
-event is the one :class:`Projection` has (``tests/export/test_plain_fold.py`` holds them equal); an
+event is the one :class:`Projection` has (``tests/replay/test_contract.py`` holds them equal); an
 undo or a redo is refused, never folded without its history.
 
 ``count=False`` (an export's recap, which never reads them): the free rolls and notes (the events
@@ -21,13 +21,16 @@ before it, so the history it would have kept of them is never read.
 
 from __future__ import annotations
 
-from .decide import COUNTED, EVOLVERS, late_evolver
-from .events import Event
-from .features import load_all
-from .history import GroupRecord, Projection, Redone, Undone, undo_stack
-from .state import State
+from collections import deque
 
-__all__ = ["PlainFold", "with_history"]
+from ..decide import EVOLVERS, late_evolver
+from ..events import Event
+from ..features import load_all
+from ..history import GroupRecord, Projection, Redone, Undone, undo_stack
+from ..state import State
+from .declared import COUNTED
+
+__all__ = ["PlainFold", "fork", "with_history"]
 
 
 class PlainFold(Projection):
@@ -77,3 +80,14 @@ def with_history(fold: Projection) -> Projection:
     # but an event filed under its group again is added to it, not made a group of its own).
     proj.done = undo_stack([GroupRecord(*fold.top)] if fold.top is not None else [])
     return proj
+
+
+def fork(fold: Projection) -> Projection:
+    """A projection where ``fold`` stands (its state and undo history), folded on separately (of the
+    same kind: a plain fold's copy is plain)."""
+    copy = PlainFold(fold.count) if isinstance(fold, PlainFold) else Projection(checkpoint_every=0)
+    if isinstance(fold, PlainFold) and isinstance(copy, PlainFold):
+        copy.top = fold.top
+    copy.state, copy.seq, copy.open_group = fold.state, fold.seq, fold.open_group
+    copy.done, copy.undone = deque(fold.done, maxlen=fold.done.maxlen), list(fold.undone)
+    return copy
