@@ -81,7 +81,7 @@ def lint_imports(*args: str) -> subprocess.CompletedProcess[str]:
 def test_the_layer_contracts_hold():
     out = lint_imports()
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "0 broken" in out.stdout and "5 kept" in out.stdout, out.stdout
+    assert "0 broken" in out.stdout and "6 kept" in out.stdout, out.stdout
 
 
 def _lint_a_copy(tmp_path: Path, module: str, line: str) -> subprocess.CompletedProcess[str]:
@@ -115,6 +115,15 @@ def test_a_screen_reaching_past_the_door_is_reported(tmp_path):
     assert out.returncode == 1, out.stdout + out.stderr
     assert "fhtagn_tui.app.screens.party -> fhtagn_tui.service" in out.stdout
     assert "1 broken" in out.stdout and "door" in out.stdout
+
+
+def test_a_fold_reached_past_the_read_side_is_reported(tmp_path):
+    """An export importing one of the read side's modules (the plain fold) itself breaks "one-read-side"
+    only: the layers allow it (domain is below export), the read side does not — ask ``domain.replay``."""
+    out = _lint_a_copy(tmp_path, "export/recap.py", "from fhtagn_tui.domain.replay.plain import PlainFold")
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "fhtagn_tui.export.recap -> fhtagn_tui.domain.replay.plain" in out.stdout
+    assert "1 broken" in out.stdout and "read side" in out.stdout
 
 
 def test_design_draws_the_contracted_layers():
