@@ -66,7 +66,7 @@ class GroupRecord(msgspec.Struct, frozen=True, gc=False):
     base: State  # the state before the group, but for the counts below
     after: State | None = None
     #: Free rolls and notes made since ``base`` and before the group: a replay counts a run of them
-    #: (see ``decide.COUNTED``) and writes the counts into a state only when one is needed.
+    #: (see ``replay.COUNTED``) and writes the counts into a state only when one is needed.
     rolls: int = 0
     notes: int = 0
     #: The records the replay read (``log[seq - 1]`` is the record of seq), for a ``head``.
@@ -356,8 +356,8 @@ def _created_name(ev: Event) -> dict[str, str]:
 
 
 def fold(events: Iterable[Event]) -> State:
-    """State from a log, honouring undo and redo."""
-    return Projection(checkpoint_every=0).apply_all(events)
+    """State from a log, honouring undo and redo (the read side's fold: ``replay.fold``)."""
+    return _replay.fold(events).state
 
 
 class Undo(Command):

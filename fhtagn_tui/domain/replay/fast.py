@@ -59,7 +59,7 @@ def _reader(log: Sequence[bytes] | None) -> Callable[[State, Head], State]:
     return read_and_fold
 
 
-#: Events a fold goes between two cuts of its pending undo records (``Projection._fold``).
+#: Events a fold goes between two cuts of its pending undo records (:func:`_fold`).
 _CUT = 2048
 
 
@@ -88,12 +88,12 @@ def _fold(proj: Projection, events: Iterable[Replayed], log: Sequence[bytes] | N
     # One tight loop, all in locals: the evolver found in the table by the event's type (undo
     # and redo have none, so they cost nothing on the common path), the undo stack kept as
     # ``apply`` keeps it, a checkpoint every ``checkpoint_every`` seqs.  An event that is only
-    # counted (a free roll, a note: ``decide.COUNTED``) makes no state: the run of them is
+    # counted (a free roll, a note: ``declared.COUNTED``) makes no state: the run of them is
     # counted in ``rolls``/``notes`` and written into the state once, when a state must be
     # whole (a checkpoint, undo/redo, the end; before an evolver patched into the table); the
     # undo record of each group says how many were counted before it (``GroupRecord.before``
     # adds them).  Its head (read from ``log``) is counted alike.  The head of an event whose
-    # evolver reads only its fields (``decide.LEAN``) is folded by that evolver.  A head whose
+    # evolver reads only its fields (``declared.LEAN``) is folded by that evolver.  A head whose
     # type has been given another evolver since is read in full and folded by it.
     load_all()  # the table complete before the loop (a no-op once loaded)
     steps: dict[type[Any], Callable[[State, Any], State] | str] = dict(EVOLVERS)

@@ -9,7 +9,7 @@ event is the one :class:`Projection` has (``tests/replay/test_contract.py`` hold
 undo or a redo is refused, never folded without its history.
 
 ``count=False`` (an export's recap, which never reads them): the free rolls and notes (the events
-``decide.COUNTED`` only counts, most of a log) are not counted — the states are those of a
+``replay.COUNTED`` only counts, most of a log) are not counted — the states are those of a
 projection but for ``rolls`` and ``notes``, which stay as they were; no state is made for such an
 event (the state after it is the state before it).
 
