@@ -44,7 +44,7 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from fhtagn_tui.commands import ParseError
-from fhtagn_tui.domain import codec, decide, history, replay
+from fhtagn_tui.domain import codec, decide, replay
 from fhtagn_tui.domain.decide import EVOLVERS, Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import (
@@ -60,7 +60,7 @@ from fhtagn_tui.domain.features.campaign import (
 from fhtagn_tui.domain.features.reference import TableRolled
 from fhtagn_tui.domain.history import Checkpoint, GroupRecord, Projection, Redone, Undone
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_log, reveal_marks
-from fhtagn_tui.domain.replay import fast, stream_public
+from fhtagn_tui.domain.replay import fast, projection, stream_public
 from fhtagn_tui.domain.replay.declared import COUNTED, LEAN, REGISTERED
 from fhtagn_tui.domain.replay.heads import HEAD_TYPES, Head, head_of
 from fhtagn_tui.domain.replay.plain import PlainFold
@@ -410,7 +410,7 @@ def test_a_log_longer_than_the_undo_stack_leaves_the_same_stacks(strategy: str, 
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The fast fold makes the undo records only of the groups the stack can hold (``replay.fast._CUT``):
     with a short stack and short cuts, every drop and every cut is met many times over."""
-    monkeypatch.setattr(history, "UNDO_DEPTH", 6)
+    monkeypatch.setattr(projection, "UNDO_DEPTH", 6)
     monkeypatch.setattr(fast, "_CUT", 4)
     run = ("roll", "note", "pool", "cond add", "roll", "note", "test", "pool", "roll")
     # runs of many groups, with now and then an undo or two and a redo reaching into them

@@ -7,6 +7,8 @@ evolvers only declare what they read of an event (``decide.evolver(…, reads=�
 it.  Its modules, one job each, are its own (an import-linter contract keeps the rest of the program
 to this package's names):
 
+* :mod:`.projection` — the fold that honours undo and redo (:class:`Projection`: its undo stack,
+  its checkpoints; an event at a time), with the events it honours (``Undone``, ``Redone``);
 * :mod:`.heads` — what a replay reads of a record: the event, or its head (a few fields of it);
 * :mod:`.declared` — what each evolver reads (counted events, lean ones), as a replay looks it up;
 * :mod:`.fast` — the fold that keeps the undo history, a whole log in one tight loop;
@@ -41,6 +43,19 @@ if TYPE_CHECKING:
     from .entry import fold
     from .heads import HEAD_TYPES, Replayed, event_of, head_of, is_head, is_head_type
     from .plain import fork, with_history
+    from .projection import (
+        CHECKPOINTS,
+        UNDO_DEPTH,
+        Checkpoint,
+        GroupRecord,
+        Projection,
+        Redone,
+        StateMark,
+        Undone,
+        checkpoint_interval,
+        names_of,
+        undo_stack,
+    )
     from .public_stream import stream_public
 
 #: name -> the module of this package that holds it (loaded when the name is first asked for)
@@ -50,6 +65,8 @@ _LAZY = {
     "fold": "entry",
     **dict.fromkeys(("HEAD_TYPES", "Replayed", "event_of", "head_of", "is_head", "is_head_type"), "heads"),
     **dict.fromkeys(("fork", "with_history"), "plain"),
+    **dict.fromkeys(("CHECKPOINTS", "UNDO_DEPTH", "Checkpoint", "GroupRecord", "Projection", "Redone", "StateMark",
+                     "Undone", "checkpoint_interval", "names_of", "undo_stack"), "projection"),
     "stream_public": "public_stream",
 }
 
@@ -64,7 +81,18 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "CHECKPOINTS",
     "COUNTED",
+    "Checkpoint",
+    "GroupRecord",
+    "Projection",
+    "Redone",
+    "StateMark",
+    "UNDO_DEPTH",
+    "Undone",
+    "checkpoint_interval",
+    "names_of",
+    "undo_stack",
     "HEAD_TYPES",
     "LEAN",
     "NOTES",

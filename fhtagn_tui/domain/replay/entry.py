@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..history import Projection
 from .fast import fold_onto
 from .heads import Replayed
 from .plain import PlainFold, with_history
+from .projection import Projection
 
 
 def fold(

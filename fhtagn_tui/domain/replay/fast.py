@@ -12,11 +12,11 @@ from typing import Any, NoReturn
 
 from ..decide import EVOLVERS, evolve
 from ..features import load_all
-from ..history import _NEVER, GroupRecord, Projection, Redone, Undone, _counted
 from ..state import State
 from .declared import COUNTED, LEAN, NOTES, REGISTERED, ROLLS
 from .heads import HEAD_TYPES, Head, Replayed, event_of
 from .pause import gc_paused
+from .projection import _NEVER, GroupRecord, Projection, Redone, Undone, _counted
 
 _ROLLS, _NOTES = ROLLS, NOTES
 

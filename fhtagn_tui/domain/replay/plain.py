@@ -26,9 +26,9 @@ from collections import deque
 from ..decide import EVOLVERS, late_evolver
 from ..events import Event
 from ..features import load_all
-from ..history import GroupRecord, Projection, Redone, Undone, undo_stack
 from ..state import State
 from .declared import COUNTED
+from .projection import GroupRecord, Projection, Redone, Undone, undo_stack
 
 __all__ = ["PlainFold", "fork", "with_history"]
 
