@@ -1,5 +1,5 @@
 """The fast fold: a whole log (or a piece of it) folded in one tight loop into a projection that
-keeps the undo history (:class:`~fhtagn_tui.domain.history.Projection`), as :meth:`Projection.apply`
+keeps the undo history (:class:`~.projection.Projection`), as :meth:`Projection.apply`
 would fold it an event at a time — the same states, undo stack and checkpoints
 (``tests/replay/test_contract.py`` holds them equal).
 """

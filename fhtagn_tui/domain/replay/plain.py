@@ -1,8 +1,8 @@
 """A fold that keeps no undo history: for a whole log read once that holds no undo or redo.
 
-:class:`~fhtagn_tui.domain.history.Projection` keeps, for every action group, a record of the state
+:class:`~.projection.Projection` keeps, for every action group, a record of the state
 before it (the undo stack): undo and redo go back to those states.  A log that holds no
-:class:`~fhtagn_tui.domain.history.Undone` or :class:`~fhtagn_tui.domain.history.Redone` at all —
+:class:`~.projection.Undone` or :class:`~.projection.Redone` at all —
 known before it is read (an export's first pass, ``export.recap.LogMarks.undo``) — never reads that
 stack, and its fold is then the states alone: each event's evolver, in order.  The state after every
 event is the one :class:`Projection` has (``tests/replay/test_contract.py`` holds them equal); an
