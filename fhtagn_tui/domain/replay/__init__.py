@@ -41,7 +41,7 @@ if TYPE_CHECKING:
         read_as_head,
     )
     from .entry import fold
-    from .heads import HEAD_TYPES, Replayed, event_of, head_of, is_head, is_head_type
+    from .heads import HEAD_TYPES, Replayed, event_of, head_of, is_head_type
     from .plain import fork, with_history
     from .projection import (
         CHECKPOINTS,
@@ -63,7 +63,7 @@ _LAZY = {
     **dict.fromkeys(("COUNTED", "LEAN", "NOTES", "REGISTERED", "ROLLS", "declare", "declare_counted",
                      "only_counted", "read_as_head"), "declared"),
     "fold": "entry",
-    **dict.fromkeys(("HEAD_TYPES", "Replayed", "event_of", "head_of", "is_head", "is_head_type"), "heads"),
+    **dict.fromkeys(("HEAD_TYPES", "Replayed", "event_of", "head_of", "is_head_type"), "heads"),
     **dict.fromkeys(("fork", "with_history"), "plain"),
     **dict.fromkeys(("CHECKPOINTS", "UNDO_DEPTH", "Checkpoint", "GroupRecord", "Projection", "Redone", "StateMark",
                      "Undone", "checkpoint_interval", "names_of", "undo_stack"), "projection"),
@@ -106,7 +106,6 @@ __all__ = [
     "fold",
     "gc_paused",
     "head_of",
-    "is_head",
     "is_head_type",
     "only_counted",
     "read_as_head",

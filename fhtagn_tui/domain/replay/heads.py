@@ -69,11 +69,6 @@ def _default(field: msgspec.structs.FieldInfo) -> Any:
     return field.default
 
 
-def is_head(read: object) -> bool:
-    """Whether ``read`` is a head (not an event)."""
-    return isinstance(read, Head)
-
-
 def is_head_type(kind: type) -> bool:
     """Whether ``kind`` is the type of a head (a replay's, not an event's)."""
     return issubclass(kind, Head)
