@@ -1,7 +1,5 @@
 """What a replay reads of an event's record: the event itself, or its head (:class:`Head`)."""
 
-from __future__ import annotations
-
 from collections.abc import Sequence
 from typing import Any, ClassVar, TypeAlias
 

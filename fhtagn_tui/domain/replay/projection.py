@@ -14,8 +14,6 @@ folds one event (the reference every other fold of this package is held to);
 :meth:`Projection.apply_all` a log, by the fast fold (:mod:`.fast`).
 """
 
-from __future__ import annotations
-
 import bisect
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
@@ -151,7 +149,7 @@ class Projection:
     def resumed(
         cls, state: State, seq: int, open_group: int, replay: Callable[[int], Iterable[Replayed]],
         checkpoint_every: int = 1000, log: Callable[[], Sequence[bytes]] | None = None,
-    ) -> Projection:
+    ) -> "Projection":
         """A projection at ``seq`` from a saved state (a start-up snapshot of the fold).
 
         Its undo history and checkpoints are built when first needed (undo, redo, review, a
@@ -320,7 +318,7 @@ class Projection:
         """
         return self.at(seq, events).state
 
-    def at(self, seq: int, events: Sequence[Event], marks: Sequence[StateMark] = ()) -> Projection:
+    def at(self, seq: int, events: Sequence[Event], marks: Sequence[StateMark] = ()) -> "Projection":
         """A new projection positioned after event ``seq``.  ``marks``: states of this log saved
         earlier (by seq), used while this projection's history is not built."""
         replay = self._replay
