@@ -74,7 +74,7 @@ HERE = Path(__file__).parent
 #: The app's own styles and those of the tabs built at start.  Each form and full screen brings its
 #: own (CSS_PATH), and each late tab its .tcss (build_tab), read when first opened: start-up parses
 #: only what the first screen needs.
-TAB_CSS = ("party", "log", "empty")
+TAB_CSS = ("party", "log")
 CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 #: A player's roll request prompt: its styles read at start in a player's view (it must not wait for them).
 PROMPT_CSS = HERE / "forms" / "roll_request.tcss"
