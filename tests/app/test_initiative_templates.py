@@ -3,8 +3,9 @@ Initiative tab's pure helpers (due checks, the result panel, the form's command 
 
 from __future__ import annotations
 
-from fhtagn_tui.app.forms.action_specs import Ctx, actions_for, command_text, defaults, q
+from fhtagn_tui.app.forms.action_specs import Ctx, actions_for, command_text, defaults
 from fhtagn_tui.app.screens.initiative_view import due, summary
+from fhtagn_tui.commands.quoting import quote as q
 from fhtagn_tui.domain.features.campaign import CharacterCreated
 from fhtagn_tui.domain.features.encounter import CombatantAdded, InitiativeOrdered
 from fhtagn_tui.domain.features.templates import TemplateRemoved, TemplateSaved

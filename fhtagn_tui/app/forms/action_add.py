@@ -13,6 +13,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
 
+from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
@@ -22,7 +23,6 @@ from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from ..widgets.tick_box import TickBox
 from .action import RunText
-from .action_specs import q
 
 
 class FightersForm(ModalScreen[None]):
@@ -102,9 +102,9 @@ class FightersForm(ModalScreen[None]):
         if people and entry is not None and dice:
             return [], "type dice for one group at a time (people, or the NPCs)"
         if people:
-            out.append("fight add " + " ".join(q(p) for p in people) + readied + dice)
+            out.append("fight add " + " ".join(quote(p) for p in people) + readied + dice)
         if entry is not None:
-            out.append(f"npc add {q(entry.name)} x{count} --fight{readied}{dice}")
+            out.append(f"npc add {quote(entry.name)} x{count} --fight{readied}{dice}")
         if self.started and len(out) == 0:
             return [], "pick who joins (space), or how many NPCs and which (the search below)"
         return out, None

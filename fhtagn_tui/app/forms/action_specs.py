@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import msgspec
 
+from fhtagn_tui.commands.quoting import opt, quote
 from fhtagn_tui.domain import actions
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.coc import maneuver as coc_maneuver
@@ -71,17 +72,6 @@ ACT_KEYS: dict[str, str] = {
 
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def q(text: str) -> str:
-    """A word of a command line, quoted when it has to be."""
-    if text and all(c.isalnum() or c in "-_." for c in text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def opt(key: str, value: str) -> str:
-    return f"{key}={q(value)}"
 
 
 def _skill(char: Character, name: str) -> int:
@@ -170,7 +160,7 @@ def _defence(ctx: Ctx) -> list[tuple[str, str]]:
 
 
 def _fh_attack(ctx: Ctx) -> str:
-    parts = ["attack", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon"))]
+    parts = ["attack", quote(ctx.actor.id), quote(ctx.get("target")), opt("weapon", ctx.get("weapon"))]
     called, special = ctx.get("called"), ctx.get("special")
     if called:
         parts.append(called)
@@ -225,35 +215,35 @@ FH_ACTIONS: tuple[ActionSpec, ...] = (
                build=_fh_attack, hint=_target_state),
     ActionSpec("aim", "Aim (+20 next turn)", "i", "FH-COMBAT-10",
                fields=(Field("target", "At", "choice", lambda c: [("(anyone)", "")] + target_choices(c)),),
-               build=lambda c: " ".join(["aim", q(c.actor.id)] + ([q(c.get("target"))] if c.get("target") else [])),
+               build=lambda c: " ".join(["aim", quote(c.actor.id)] + ([quote(c.get("target"))] if c.get("target") else [])),
                dice=False),
     ActionSpec("move", "Move", "m", "FH-COMBAT-07",
                fields=(Field("pace", "Pace", "choice", fixed(("run 20 m", "run"), ("jog 10 m", "jog"),
                                                             ("sprint 30 m", "sprint"), ("step 3 m and act", "step"))),),
-               build=lambda c: f"move {q(c.actor.id)} {c.get('pace')}", dice=False),
+               build=lambda c: f"move {quote(c.actor.id)} {c.get('pace')}", dice=False),
     ActionSpec("disarm", "Disarm", "d", "FH-COMBAT-21",
                fields=(Field("target", "Opponent", "choice", target_choices),
                        Field("vs", "Their skill", "text", placeholder="blank: Melee Weapons")),
-               build=lambda c: " ".join(["disarm", q(c.actor.id), q(c.get("target"))]
+               build=lambda c: " ".join(["disarm", quote(c.actor.id), quote(c.get("target"))]
                                         + ([opt("vs", c.get("vs").strip())] if c.get("vs").strip() else []))),
     ActionSpec("pin", "Pin", "p", "FH-COMBAT-22",
                fields=(Field("target", "Opponent", "choice", target_choices),),
-               build=lambda c: f"pin {q(c.actor.id)} {q(c.get('target'))}"),
+               build=lambda c: f"pin {quote(c.actor.id)} {quote(c.get('target'))}"),
     ActionSpec("escape", "Escape a pin", "e", "FH-COMBAT-23",
                fields=(Field("target", "Pinner", "choice", target_choices),
                        Field("with", "With", "choice", fixed(("the better", ""), ("STR×5", "str"), ("Unarmed Combat", "unarmed")))),
-               build=lambda c: " ".join(["escape", q(c.actor.id), q(c.get("target"))]
+               build=lambda c: " ".join(["escape", quote(c.actor.id), quote(c.get("target"))]
                                         + ([f"with={c.get('with')}"] if c.get("with") else [])),
                available=lambda c: c.actor.has("pinned")),
     ActionSpec("coup", "Coup de grâce", "c", "FH-DMG-07",
                fields=(Field("target", "Target", "choice", _unconscious),),
-               build=lambda c: f"coup {q(c.actor.id)} {q(c.get('target'))}", dice=False,
+               build=lambda c: f"coup {quote(c.actor.id)} {quote(c.get('target'))}", dice=False,
                available=lambda c: bool(_unconscious(c))),
     ActionSpec("reload", "Reload", "r", "FH-COMBAT-09", fields=(),
-               build=lambda c: f"action {q(c.actor.id)} reload", dice=False),
+               build=lambda c: f"action {quote(c.actor.id)} reload", dice=False),
     ActionSpec("other", "Anything else (get up, put out fire…)", "o", "FH-COMBAT-09",
                fields=(Field("text", "What", "text", placeholder="get up, open the door, put out fire"),),
-               build=lambda c: f"action {q(c.actor.id)} {c.get('text').strip()}".rstrip(), dice=False),
+               build=lambda c: f"action {quote(c.actor.id)} {c.get('text').strip()}".rstrip(), dice=False),
 )
 
 # --- Call of Cthulhu 7e ---------------------------------------------------------------------
@@ -277,14 +267,14 @@ def _response_opts(ctx: Ctx) -> list[str]:
 
 
 def _coc_melee(ctx: Ctx) -> str:
-    parts = ["melee", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon")), *_response_opts(ctx)]
+    parts = ["melee", quote(ctx.actor.id), quote(ctx.get("target")), opt("weapon", ctx.get("weapon")), *_response_opts(ctx)]
     if ctx.get("surprise"):
         parts.append(f"surprise={ctx.get('surprise')}")
     return " ".join(parts + _dice_opts(ctx))
 
 
 def _coc_maneuver(ctx: Ctx) -> str:
-    parts = ["maneuver", q(ctx.actor.id), q(ctx.get("target")), ctx.get("goal"), *_response_opts(ctx)]
+    parts = ["maneuver", quote(ctx.actor.id), quote(ctx.get("target")), ctx.get("goal"), *_response_opts(ctx)]
     return " ".join(parts + _dice_opts(ctx))
 
 
@@ -297,7 +287,7 @@ def _ranged_opts(ctx: Ctx) -> list[str]:
 
 
 def _coc_shoot(ctx: Ctx) -> str:
-    parts = ["shoot", q(ctx.actor.id), q(ctx.get("target")), *_ranged_opts(ctx)]
+    parts = ["shoot", quote(ctx.actor.id), quote(ctx.get("target")), *_ranged_opts(ctx)]
     w = ctx.weapon
     if w is not None and w.shots > 1 and _num(ctx, "shots") not in ("", "1"):
         parts.append(f"shots={_num(ctx, 'shots')}")
@@ -308,9 +298,9 @@ def _coc_shoot(ctx: Ctx) -> str:
 
 def _coc_auto(ctx: Ctx, burst: bool) -> str:
     if burst:
-        return " ".join(["burst", q(ctx.actor.id), q(ctx.get("target")), *_ranged_opts(ctx)] + _dice_opts(ctx))
+        return " ".join(["burst", quote(ctx.actor.id), quote(ctx.get("target")), *_ranged_opts(ctx)] + _dice_opts(ctx))
     bullets = _num(ctx, "bullets") or "10"
-    return " ".join(["auto", q(ctx.actor.id), f"{q(ctx.get('target'))}:{bullets}", *_ranged_opts(ctx)] + _dice_opts(ctx))
+    return " ".join(["auto", quote(ctx.actor.id), f"{quote(ctx.get('target'))}:{bullets}", *_ranged_opts(ctx)] + _dice_opts(ctx))
 
 
 def _reload_choices(ctx: Ctx) -> list[tuple[str, str]]:
@@ -401,15 +391,15 @@ COC_ACTIONS: tuple[ActionSpec, ...] = (
         build=_coc_maneuver, hint=_target_state,
     ),
     ActionSpec("aim", "Take aim (bonus die next round)", "i", "COC-FIREARM-06", fields=(),
-               build=lambda c: f"take aim {q(c.actor.id)}", dice=False),
+               build=lambda c: f"take aim {quote(c.actor.id)}", dice=False),
     ActionSpec("reload", "Reload", "r", "COC-FIREARM-08",
                fields=(Field("weapon", "Weapon", "choice", _reload_choices),
                        Field("rounds", "Rounds", "int", placeholder="blank: until full")),
-               build=lambda c: " ".join(["reload", q(c.actor.id), opt("weapon", c.get("weapon"))]
+               build=lambda c: " ".join(["reload", quote(c.actor.id), opt("weapon", c.get("weapon"))]
                                         + ([f"rounds={_num(c, 'rounds')}"] if _num(c, "rounds") else [])),
                dice=False, available=lambda c: bool(_reload_choices(c))),
     ActionSpec("flee", "Flee the melee", "l", "COC-MELEE-13", fields=(),
-               build=lambda c: f"flee {q(c.actor.id)}", dice=False),
+               build=lambda c: f"flee {quote(c.actor.id)}", dice=False),
     ActionSpec("other", "Anything else (a note; then n)", "o", "COC-MELEE-03",
                fields=(Field("text", "What", "text", placeholder="casts a spell, opens the door"),),
                build=_note, dice=False),
@@ -419,7 +409,7 @@ COC_ACTIONS: tuple[ActionSpec, ...] = (
 
 
 def _gurps_attack(ctx: Ctx) -> str:
-    parts = ["attack", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon")),
+    parts = ["attack", quote(ctx.actor.id), quote(ctx.get("target")), opt("weapon", ctx.get("weapon")),
              f"defend={ctx.get('defend') or 'dodge'}"]
     parts += [f"{k}={_num(ctx, k)}" for k in ("mod", "dmod") if _num(ctx, k)]
     return " ".join(parts)

@@ -7,7 +7,6 @@ Who (names separated by commas, or ``all``), the test (a skill or stat, ``san 1/
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 from textual.app import ComposeResult
@@ -15,6 +14,10 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
+
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.commands.language import tokenize
+from fhtagn_tui.commands.quoting import quote
 
 from ..keymap import key_text
 from ..widgets.tick_box import TickBox
@@ -64,23 +67,23 @@ class AskForm(ModalScreen[None]):
     def text(self) -> str:
         who = ",".join(part.strip() for part in self.query_one("#ask-who", Input).value.split(",") if part.strip())
         test = self.query_one("#ask-test", Input).value.strip()
-        words = ["ask", shlex.quote(who or "all")]
+        words = ["ask", quote(who or "all")]
         head, _, rest = test.partition(" ")
         if head.casefold() == "san" and rest.strip():
-            words += ["san", shlex.quote(rest.strip())]
+            words += ["san", quote(rest.strip())]
         elif any(w.casefold() == "vs" for w in test.split()):  # an opposed roll: SKILL vs DEFENDER SKILL, as typed
             try:
-                parts = shlex.split(test)  # (a defender's name in quotes: "Cultist 1")
-            except ValueError:
+                parts = tokenize(test)  # (a defender's name in quotes: "Cultist 1")
+            except ParseError:
                 parts = test.split()
-            words += [shlex.quote(part) for part in parts]
+            words += [quote(part) for part in parts]
         elif test:
-            words.append(shlex.quote(test))
+            words.append(quote(test))
         for key, option in (("#ask-difficulty", "difficulty"), ("#ask-mod", "mod")):
             found = self.query(key)
             value = found.first(Input).value.strip() if found else ""
             if value and value != "regular":
-                words.append(f"{option}={shlex.quote(value)}")
+                words.append(f"{option}={quote(value)}")
         if self.query_one("#ask-secret", Checkbox).value:
             words.append("secret")
         return " ".join(words)

@@ -9,6 +9,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
 from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.features.bestiary import Entry
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
@@ -17,11 +18,10 @@ from ..access import gm_app
 from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from ..widgets.tick_box import TickBox
-from .action_specs import q
 
 
 def npc_line(entry: Entry, count: int, hidden: bool, vary: bool, fight: bool, dice: str = "") -> str:
-    line = f"npc add {q(entry.name)}" + (f" x{count}" if count != 1 else "")
+    line = f"npc add {quote(entry.name)}" + (f" x{count}" if count != 1 else "")
     line += " --hidden" if hidden else ""
     line += " --vary" if vary else ""
     line += " --fight" if fight else ""

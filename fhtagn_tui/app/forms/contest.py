@@ -4,7 +4,6 @@ could type (shown as it is built) and runs it through the app like a typed one."
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 from rich.text import Text
@@ -13,6 +12,8 @@ from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
+
+from fhtagn_tui.commands.quoting import quote
 
 from ..keymap import key_text
 
@@ -110,8 +111,8 @@ class OpposeForm(_LineForm):
         return ""
 
     def text(self) -> str:
-        return (f"oppose {shlex.quote(self.value('who'))} {self.value('skill')} vs "
-                f"{shlex.quote(self.value('vs'))} {self.value('vs-skill')}{_dice(self.value('dice'))}")
+        return (f"oppose {quote(self.value('who'))} {self.value('skill')} vs "
+                f"{quote(self.value('vs'))} {self.value('vs-skill')}{_dice(self.value('dice'))}")
 
 
 class CombineForm(_LineForm):
@@ -146,5 +147,5 @@ class CombineForm(_LineForm):
         return ""
 
     def text(self) -> str:
-        return (f"combine {shlex.quote(self.value('who'))} {self.value('skills')} "
+        return (f"combine {quote(self.value('who'))} {self.value('skills')} "
                 f"need={self.value('need').casefold()}{_dice(self.value('dice'))}")

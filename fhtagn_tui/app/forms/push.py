@@ -4,7 +4,6 @@ Keeper's own words (COC-DICE-06: the program invents none)."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 from rich.text import Text
@@ -14,6 +13,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import Character
 
@@ -87,13 +87,13 @@ class PushForm(ModalScreen[None]):
         self.query_one("#push-error", Static).update(Text(text.replace("\n", " · ")))
 
     def action_push(self) -> None:
-        name = shlex.quote(self.char.name)
+        name = quote(self.char.name)
         if self.consequence:
             words = self.query_one("#push-consequence", Input).value.strip()
             if not words:
                 self._error("The Keeper's consequence, in the Keeper's words (the program invents none)")
                 return
-            refusal, _events = self.run_line(f"consequence {name} {shlex.quote(words)}")
+            refusal, _events = self.run_line(f"consequence {name} {quote(words)}")
             if refusal:
                 self._error(refusal)
                 return
@@ -111,7 +111,7 @@ class PushForm(ModalScreen[None]):
             self.dismiss(None)
             return
         typed = self.query_one("#push-dice", Input).value.strip().replace(" ", ",")
-        line = f"push {name} {shlex.quote(reason)}" + (f" roll={typed}" if typed else "")
+        line = f"push {name} {quote(reason)}" + (f" roll={typed}" if typed else "")
         refusal, events = self.run_line(line)
         if refusal:
             self._error(refusal)

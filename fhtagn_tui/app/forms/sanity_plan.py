@@ -7,11 +7,10 @@ are the dice the command will draw, in the same order; nothing is recorded by it
 
 from __future__ import annotations
 
-import shlex
-
 import msgspec
 
 from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
@@ -55,13 +54,6 @@ def hint_for(purpose: str) -> str:
 # --- the command text ---------------------------------------------------------------------------
 
 
-def quote(text: str) -> str:
-    """A value as the command line reads it back: bare, "double-quoted", or shell-quoted."""
-    if text and all(ch.isalnum() or ch in "-_./+%" for ch in text):
-        return text
-    if '"' not in text and "\\" not in text and "$" not in text and "`" not in text:
-        return f'"{text}"'
-    return shlex.quote(text)
 
 
 def _opt(key: str, value: str) -> str:

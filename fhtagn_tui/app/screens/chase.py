@@ -12,6 +12,7 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import DataTable, Select, Static
 
+from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.chase import (
@@ -53,10 +54,6 @@ EMPTY = (
 EMPTY_READONLY = "[b]No chase[/b]\n\nNone is being run at this point of the log."
 NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
 WHEN = ("empty", "setup", "running", "ended")
-
-
-def quoted(name: str) -> str:
-    return f'"{name}"' if " " in name or not name else name
 
 
 class ChaseTab(GameTab):
@@ -562,7 +559,7 @@ class ChaseTab(GameTab):
     def action_move_more(self) -> None:
         p = self._actor()
         if p is not None:
-            self._prefill(f"chase move {quoted(p.name)} {max(2, p.actions)}")
+            self._prefill(f"chase move {quote(p.name)} {max(2, p.actions)}")
 
     def _needs_skill(self, p: Participant) -> bool:
         chase = self.chase
@@ -573,7 +570,7 @@ class ChaseTab(GameTab):
         if p is None:
             return
         if self._needs_skill(p) and self.chase is not None and self.chase.location(p.position + 1).kind == rc.HAZARD:
-            self._prefill(f"chase hazard {quoted(p.name)} skill=")
+            self._prefill(f"chase hazard {quote(p.name)} skill=")
             return
         self._submit(CrossHazard(chase=self._number, name=p.id))
 
@@ -581,7 +578,7 @@ class ChaseTab(GameTab):
         p = self._actor()
         if p is not None:
             skill = " skill=" if self._needs_skill(p) else ""
-            self._prefill(f"chase hazard {quoted(p.name)} cautious=1{skill}")
+            self._prefill(f"chase hazard {quote(p.name)} cautious=1{skill}")
 
     def action_barrier(self, method: str) -> None:
         p = self._actor()
@@ -590,9 +587,9 @@ class ChaseTab(GameTab):
         if p.vehicle:
             self._submit(Barrier(chase=self._number, name=p.id, method=method))
         elif method == "break":
-            self._prefill(f"chase barrier {quoted(p.name)} break damage=")
+            self._prefill(f"chase barrier {quote(p.name)} break damage=")
         elif self._needs_skill(p):
-            self._prefill(f"chase barrier {quoted(p.name)} pass skill=")
+            self._prefill(f"chase barrier {quote(p.name)} pass skill=")
         else:
             self._submit(Barrier(chase=self._number, name=p.id, method="pass"))
 
@@ -603,7 +600,7 @@ class ChaseTab(GameTab):
         if not p.vehicle:
             self.app.notify(f"{p.name} is on foot: only a driver can put the pedal to the metal.", severity="warning")
             return
-        self._prefill(f"chase pedal {quoted(p.name)} 2")
+        self._prefill(f"chase pedal {quote(p.name)} 2")
 
     def _nearest_foe(self, p: Participant, same_place: bool) -> Participant | None:
         chase = self.chase
@@ -620,7 +617,7 @@ class ChaseTab(GameTab):
             self.app.notify(f"{p.name} is on foot: only a vehicle rams.", severity="warning")
             return
         foe = self._nearest_foe(p, same_place=True)
-        self._prefill(f"chase ram {quoted(p.name)} {quoted(foe.name) if foe else ''}")
+        self._prefill(f"chase ram {quote(p.name)} {quote(foe.name) if foe else ''}")
 
     def action_shoot(self) -> None:
         p = self._actor()
@@ -628,7 +625,7 @@ class ChaseTab(GameTab):
             foe = self._nearest_foe(p, same_place=False)
             shooter = p.passengers[0] if p.vehicle and p.passengers else p.character
             who = self._state.characters[shooter].name if self._state and shooter in self._state.characters else p.name
-            self._prefill(f"chase shoot {quoted(who)} {quoted(foe.name) if foe else 'TARGET'} damage=")
+            self._prefill(f"chase shoot {quote(who)} {quote(foe.name) if foe else 'TARGET'} damage=")
 
     def action_catch(self) -> None:
         p = self._actor()
@@ -638,7 +635,7 @@ class ChaseTab(GameTab):
         if p.side != rc.PURSUE or foe is None:
             self.app.notify(f"{p.name} has no one to catch here.", severity="warning")
             return
-        self._prefill(f"chase catch {quoted(foe.name)} by={quoted(p.name)}")
+        self._prefill(f"chase catch {quote(foe.name)} by={quote(p.name)}")
 
     def action_next_round(self) -> None:
         if self.chase is not None:

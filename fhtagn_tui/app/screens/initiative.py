@@ -20,6 +20,7 @@ from textual.events import Resize
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.actions import defender_may_choose
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import Character, State
@@ -27,7 +28,7 @@ from fhtagn_tui.domain.systems import pool_max
 
 from ..forms.action import ActionForm, ActionMenu
 from ..forms.action_add import FightersForm
-from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults, q
+from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults
 from ..forms.confirm import Confirm
 from ..keymap import key_markup, key_text
 from ..widgets.fit import fit_widths
@@ -436,7 +437,7 @@ class InitiativeTab(GameTab):
         return self.gm.submit(parsed.command, typed=parsed.dice, secret=parsed.secret)
 
     def _arg(self, cid: str) -> str:
-        return q(cid)
+        return quote(cid)
 
     def action_start(self) -> None:
         self.action_add()

@@ -560,11 +560,13 @@ class PartyTab(GameTab):
 
     def action_luck(self) -> None:
         """A Luck roll for the selected character (FH-DEV-01, COC-DICE-07)."""
-        import shlex  # (not at start-up: the command language's quoting is loaded when first needed)
+        from fhtagn_tui.commands.quoting import (
+            quote,  # (not at start-up: loads the command language)
+        )
 
         char = self._acting_on()
         if char is not None:
-            self.gm.run_line(f"luck {shlex.quote(char.name)}")
+            self.gm.run_line(f"luck {quote(char.name)}")
 
     def action_oppose(self) -> None:
         from ..forms.contest import OpposeForm
