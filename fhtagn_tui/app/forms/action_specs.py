@@ -3,7 +3,8 @@
 Each :class:`ActionSpec` lists the fields the rules need (and when each one
 matters) and builds the *command text* — the very line a GM would type — so
 the text parser stays the one source of truth for what an action means.  The
-form (:mod:`.action`) only renders the fields and runs the text.
+form (:mod:`.action`) only renders the fields, shows the text, and runs the
+command it stands for (read once: ``app/run.py``'s ``command_of``).
 """
 
 from __future__ import annotations

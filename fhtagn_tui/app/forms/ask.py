@@ -7,8 +7,6 @@ Who (names separated by commas, or ``all``), the test (a skill or stat, ``san 1/
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
@@ -20,21 +18,19 @@ from fhtagn_tui.commands.language import tokenize
 from fhtagn_tui.commands.quoting import quote
 
 from ..keymap import key_text
+from ..run import Run, command_of
 from ..widgets.tick_box import TickBox
-
-#: Runs a command line; returns the refusal, or None when it was done.
-Runner = Callable[[str], str | None]
 
 
 class AskForm(ModalScreen[None]):
     CSS_PATH = "ask.tcss"  # loaded when first opened
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "ask", "Ask", id="form.save")]
 
-    def __init__(self, system: str, who: str, run: Runner) -> None:
+    def __init__(self, system: str, who: str, run: Run) -> None:
         super().__init__()
         self.system = system
         self.who = who
-        self.run_line = run
+        self.run = run
 
     def compose(self) -> ComposeResult:
         test = "fright" if self.system == "gurps" else ""
@@ -65,6 +61,14 @@ class AskForm(ModalScreen[None]):
         self._show()
 
     def text(self) -> str:
+        """The command a GM could type (shown as it is built)."""
+        return self._line() + (" secret" if self._secret() else "")
+
+    def _secret(self) -> bool:
+        return self.query_one("#ask-secret", Checkbox).value
+
+    def _line(self) -> str:
+        """The request without its secret (the test is typed as the command line takes it)."""
         who = ",".join(part.strip() for part in self.query_one("#ask-who", Input).value.split(",") if part.strip())
         test = self.query_one("#ask-test", Input).value.strip()
         words = ["ask", quote(who or "all")]
@@ -84,8 +88,6 @@ class AskForm(ModalScreen[None]):
             value = found.first(Input).value.strip() if found else ""
             if value and value != "regular":
                 words.append(f"{option}={quote(value)}")
-        if self.query_one("#ask-secret", Checkbox).value:
-            words.append("secret")
         return " ".join(words)
 
     def _show(self) -> None:
@@ -105,7 +107,12 @@ class AskForm(ModalScreen[None]):
         if not self.query_one("#ask-test", Input).value.strip():
             self.query_one("#ask-error", Static).update("Which test? a skill or stat, luck, san LOSS, fright, or SKILL vs NAME SKILL")
             return
-        problem = self.run_line(self.text())
+        try:
+            command, typed, _ = command_of(self._line())
+        except ParseError as exc:
+            problem: str | None = str(exc)
+        else:  # a secret request: the players roll, only the GM sees the results (the engine says how)
+            problem = self.run(command, typed, self._secret())[0]
         if problem:
             self.query_one("#ask-error", Static).update(problem.replace("\n", " · "))
             return

@@ -4,8 +4,6 @@ could type (shown as it is built) and runs it through the app like a typed one."
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,9 +14,7 @@ from textual.widgets import Input, Label, Static
 from fhtagn_tui.commands.quoting import quote
 
 from ..keymap import key_text
-
-#: Runs a command line; returns the refusal, or None when it was done.
-Runner = Callable[[str], str | None]
+from ..run import Run, run_line
 
 
 class _LineForm(ModalScreen[None]):
@@ -26,9 +22,9 @@ class _LineForm(ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "run", "Roll", id="form.save")]
     PREFIX = ""
 
-    def __init__(self, run: Runner) -> None:
+    def __init__(self, run: Run) -> None:
         super().__init__()
-        self.run_line = run
+        self.run = run
 
     def text(self) -> str:
         raise NotImplementedError
@@ -63,7 +59,8 @@ class _LineForm(ModalScreen[None]):
         return ""
 
     def action_run(self) -> None:
-        problem = self.missing() or self.run_line(self.text())
+        # the skills are typed as the command line takes them: the line is read into its command once
+        problem = self.missing() or run_line(self.run, self.text())[0]
         if problem:
             self.query_one(f"#{self.PREFIX}-error", Static).update(Text(problem.replace("\n", " · ")))
             return
@@ -83,7 +80,7 @@ class OpposeForm(_LineForm):
 
     PREFIX = "oppose"
 
-    def __init__(self, who: str, run: Runner) -> None:
+    def __init__(self, who: str, run: Run) -> None:
         super().__init__(run)
         self.who = who
 
@@ -121,7 +118,7 @@ class CombineForm(_LineForm):
     PREFIX = "combine"
     FIRST = ("who", "skills")
 
-    def __init__(self, who: str, run: Runner) -> None:
+    def __init__(self, who: str, run: Run) -> None:
         super().__init__(run)
         self.who = who
 

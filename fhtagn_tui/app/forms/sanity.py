@@ -14,7 +14,7 @@ Bad input is refused with the rules' own message and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -33,18 +33,13 @@ from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
 from ..keymap import key_text
+from ..run import Run
 from ..screens.party_sheet import adaptation_text, bonds_text
 from ..widgets.tick_box import TickBox
 from . import sanity_plan as sp
 
 if TYPE_CHECKING:
     from fhtagn_tui.domain.features.sanity import TemporaryInsanity
-
-class Runner(Protocol):
-    """Runs a command with typed dice (secret if asked); returns (refusal or None, the events recorded)."""
-
-    def __call__(self, command: Command, typed: Sequence[str], secret: bool = False) -> tuple[str | None, list[Event]]: ...
-
 
 #: Rolls one die for the GM: (purpose, die) → value.
 Roller = Callable[[str, str], int]
@@ -75,7 +70,7 @@ class SanityDialog(ModalScreen[None]):
         Binding("ctrl+b", "back", "Back", id="sanity.back"),
     ]
 
-    def __init__(self, state: State, character: str, run: Runner, roll: Roller) -> None:
+    def __init__(self, state: State, character: str, run: Run, roll: Roller) -> None:
         super().__init__()
         self.state = state
         self.system = state.system

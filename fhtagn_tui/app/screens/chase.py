@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -510,7 +508,7 @@ class ChaseTab(GameTab):
         # forms load when first opened: start-up stays fast
         from ..forms.chase_new import ChaseNewForm
 
-        self.app.push_screen(ChaseNewForm(self._submit), created)
+        self.app.push_screen(ChaseNewForm(self.gm.submit_recorded), created)
 
     def action_join(self) -> None:
         chase = self.chase
@@ -518,7 +516,7 @@ class ChaseTab(GameTab):
             return
         from ..forms.chase_join import ChaseJoinForm
 
-        self.app.push_screen(ChaseJoinForm(self._state, chase.number, self._submit))
+        self.app.push_screen(ChaseJoinForm(self._state, chase.number, self.gm.submit_recorded))
 
     def action_random_location(self) -> None:
         if self.chase is not None:
@@ -549,7 +547,7 @@ class ChaseTab(GameTab):
         if not offered:
             return
         fastest = max((p.mov for p in chase.participants if p.side == rc.PURSUE and p.active), default=0)
-        self.app.push_screen(ChaseEscapeForm(number, [(p.id, p.name, p.mov) for p in offered], fastest, self._submit))
+        self.app.push_screen(ChaseEscapeForm(number, [(p.id, p.name, p.mov) for p in offered], fastest, self.gm.submit_recorded))
 
     def action_move(self) -> None:
         p = self._actor()
@@ -664,11 +662,7 @@ class ChaseTab(GameTab):
         number, p = pending[0]
         state = self.door.state
         names = [state.characters[c].name if c in state.characters else c for c in p.occupants]
-
-        def submit(command: Command, typed: Sequence[str] | None) -> str | None:
-            return self.gm.submit(command, typed)
-
-        self.app.push_screen(ChaseCrashForm(number, p.name, p.accident, names, submit))
+        self.app.push_screen(ChaseCrashForm(number, p.name, p.accident, names, self.gm.submit_recorded))
 
     def action_pan(self, step: int) -> None:
         self._pan += step * 3

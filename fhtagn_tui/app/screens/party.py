@@ -17,7 +17,6 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
-from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection
@@ -544,7 +543,7 @@ class PartyTab(GameTab):
             if own is None or own.dev.failed is None or own.dev.consequence_due:
                 app.notify("No failed roll of yours to push (COC-DICE-06)", severity="warning", markup=False)
                 return
-            app.push_screen(PushForm(own, app.run_line_recorded, ask=app.ask_push))
+            app.push_screen(PushForm(own, app.run_recorded, ask=app.ask_push))
             return
         char = self._acting_on()
         if char is None:
@@ -556,24 +555,22 @@ class PartyTab(GameTab):
             self.gm.notify(f"{char.name} has no failed roll to push (COC-DICE-06): test first "
                            f"({key_text(self.gm, 'party.test', 't')})", severity="warning", markup=False)
             return
-        self.gm.push_screen(PushForm(char, self.gm.run_line_recorded))
+        self.gm.push_screen(PushForm(char, self.gm.run_recorded))
 
     def action_luck(self) -> None:
         """A Luck roll for the selected character (FH-DEV-01, COC-DICE-07)."""
-        from fhtagn_tui.commands.quoting import (
-            quote,  # (not at start-up: loads the command language)
-        )
+        from fhtagn_tui.domain.features.skill_play import RollLuck  # (not at start-up)
 
         char = self._acting_on()
         if char is not None:
-            self.gm.run_line(f"luck {quote(char.name)}")
+            self.gm.run_recorded(RollLuck(names=(char.name,)))
 
     def action_oppose(self) -> None:
         from ..forms.contest import OpposeForm
 
         char = self._acting_on()
         if char is not None:
-            self.gm.push_screen(OpposeForm(char.name, self.gm.run_line))
+            self.gm.push_screen(OpposeForm(char.name, self.gm.run_recorded))
 
     def action_combine(self) -> None:
         from ..forms.contest import CombineForm
@@ -584,7 +581,7 @@ class PartyTab(GameTab):
         if self.gm.state.system != "coc7":
             self.gm.notify("Combined rolls are a Call of Cthulhu rule (COC-DICE-08)", severity="warning")
             return
-        self.gm.push_screen(CombineForm(char.name, self.gm.run_line))
+        self.gm.push_screen(CombineForm(char.name, self.gm.run_recorded))
 
     def action_delete(self) -> None:
         char = self.selected()
@@ -613,8 +610,5 @@ class PartyTab(GameTab):
         if state.system not in ("fhtagn", "coc7", "gurps"):
             app.notify("This campaign has no system yet.", severity="warning")
             return
-        app.push_screen(SanityDialog(app.state, char.id, self._run_recorded, app.door.dice.value))
-
-    def _run_recorded(self, command: Command, typed: Sequence[str], secret: bool = False) -> tuple[str | None, list[Event]]:
-        """Run through the app (status line, secret switch, refusals) and keep the events it recorded."""
-        return self.gm.submit_recorded(command, typed=list(typed), secret=secret)
+        # through the app: the status line, the secret switch, refusals; the events it recorded
+        app.push_screen(SanityDialog(app.state, char.id, app.submit_recorded, app.door.dice.value))

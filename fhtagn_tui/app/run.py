@@ -1,0 +1,74 @@
+"""The one type of "run a command" that forms and tabs are handed, and the one way a form's line
+becomes a typed command.
+
+A form builds a typed :class:`~fhtagn_tui.domain.commands.Command` and hands it to a :class:`Run`
+(the app's ``run_recorded`` or ``submit_recorded``), which runs it through
+``Door.run(command, typed=…, secret=…)``: the secret switch (ctrl+g) and a form's own "secret"
+travel as ``secret=``, never as a word added to a line parsed again.  The command text a form shows
+is for the GM's eyes (and the command line's history) only.
+
+A few forms take command-language text in a field (the Ask dialog's test, the opposed roll's
+skills, the development phase's skips): :func:`command_of` reads such a line into its typed
+command once, with the parser, and the command is run like any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from fhtagn_tui.domain.commands import Command
+    from fhtagn_tui.domain.events import Event
+
+__all__ = ["Run", "command_of", "dice_of", "run_line"]
+
+
+class Run(Protocol):
+    """Runs a command (``typed``: the dice typed in; ``secret``: the GM's eyes only); returns
+    (the refusal or None, the events it wrote)."""
+
+    def __call__(self, command: Command, typed: Sequence[int | str] | None = None,
+                 secret: bool = False) -> tuple[str | None, list[Event]]: ...
+
+
+def command_of(text: str) -> tuple[Command, list[str] | None, bool]:
+    """The typed command a line stands for, its typed dice (``roll=``) and whether it says
+    ``secret``.  Raises ``ParseError`` (also for a line that only shows things)."""
+    # the command language loads with the first line run, not at start-up
+    from fhtagn_tui.commands import ParseError, parse
+
+    try:
+        parsed = parse(text)
+    except ParseError:
+        raise
+    except (OverflowError, ValueError, RecursionError) as exc:  # as Engine.execute reads a line
+        raise ParseError(f"{text[:60]!r} cannot be read ({type(exc).__name__}: {str(exc)[:120]})") from None
+    if parsed.command is None:
+        raise ParseError(f"{text!r} only shows things")
+    return parsed.command, parsed.dice, parsed.secret
+
+
+def run_line(run: Run, text: str, secret: bool = False) -> tuple[str | None, list[Event]]:
+    """Read ``text`` into its typed command once and run that — secret when the line says so or
+    ``secret`` is set: (the refusal or None, the events)."""
+    from fhtagn_tui.commands import ParseError
+
+    try:
+        command, typed, said = command_of(text)
+    except ParseError as exc:
+        return str(exc), []
+    return run(command, typed, secret or said)
+
+
+def dice_of(raw: str) -> list[str] | None:
+    """The dice a form's field types in (``"4,7"``, ``"3 5 6"``), as ``roll=`` reads them; None when
+    the field is empty.  Raises ``DiceError`` with the parser's words."""
+    from fhtagn_tui.rules.dice import DiceError, parse_typed
+
+    if not raw.strip():
+        return None
+    dice = parse_typed(raw)
+    if not dice:
+        raise DiceError("roll= needs the values shown on the dice, e.g. roll=47 or roll=3,5,6")
+    return dice
