@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from fhtagn_tui.commands.language import tokenize
-from fhtagn_tui.commands.quoting import opt, quote
+from fhtagn_tui.rules.quoting import opt, quote
 
 TRICKY = st.sampled_from(['"', "'", "\\", " ", "\t", "\n", "=", "$", "`", "#", "é", "ß", "Ω", "😀", "\u00a0"])
 WORDS = st.lists(st.one_of(st.text(), st.text(alphabet=TRICKY, max_size=6)), max_size=6)

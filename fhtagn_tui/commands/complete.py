@@ -24,10 +24,10 @@ from fhtagn_tui.domain.skills import readable_names, skill_list
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.systems import SHEETS
 from fhtagn_tui.rules.names import fold, matches, suggest
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.rules.weapons import weapons_for
 
 from .language import _ALIASES, SPECS, load_all, spec_key
-from .quoting import quote
 
 
 class Completion(msgspec.Struct, frozen=True):

@@ -16,7 +16,6 @@ import pytest
 from fhtagn_tui.app.forms.bestiary import npc_command
 from fhtagn_tui.app.run import command_of, dice_of, run_line
 from fhtagn_tui.commands import ParseError, parse
-from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.bestiary import Entry
@@ -33,6 +32,7 @@ from fhtagn_tui.domain.features.encounter import (
 )
 from fhtagn_tui.domain.features.skill_play import Develop, PushRoll, RollLuck, WriteConsequence
 from fhtagn_tui.rules.dice import RandomSource
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.service import Engine
 
 NAMES = ["ada", "Ada Vance", "O'Brien", 'Say "hi"', "Müller-Lüdenscheidt", "back\\slash"]

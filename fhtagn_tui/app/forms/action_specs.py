@@ -13,11 +13,11 @@ from collections.abc import Callable
 
 import msgspec
 
-from fhtagn_tui.commands.quoting import opt, quote
 from fhtagn_tui.domain import actions
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.coc import maneuver as coc_maneuver
 from fhtagn_tui.rules.coc.firearms import FIREARM_MODIFIERS
+from fhtagn_tui.rules.quoting import opt, quote
 from fhtagn_tui.rules.weapons import Weapon, find_weapon, weapons_for
 
 

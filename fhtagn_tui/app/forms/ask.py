@@ -15,7 +15,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.commands.language import tokenize
-from fhtagn_tui.commands.quoting import quote
+from fhtagn_tui.rules.quoting import quote
 
 from ..keymap import key_text
 from ..run import Run, command_of

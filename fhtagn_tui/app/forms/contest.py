@@ -11,7 +11,7 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from fhtagn_tui.commands.quoting import quote
+from fhtagn_tui.rules.quoting import quote
 
 from ..keymap import key_text
 from ..run import Run, run_line

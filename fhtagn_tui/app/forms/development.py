@@ -14,11 +14,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Static
 
-from fhtagn_tui.commands.quoting import opt
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.skill_play import Develop
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError
+from fhtagn_tui.rules.quoting import opt
 
 from ..keymap import key_text
 from ..run import Run, dice_of

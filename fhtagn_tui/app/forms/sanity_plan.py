@@ -10,12 +10,12 @@ from __future__ import annotations
 import msgspec
 
 from fhtagn_tui.commands import ParseError, parse
-from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, ForcedSource, ProbeSource, Roll
+from fhtagn_tui.rules.quoting import quote
 
 #: What each die is for, in the GM's words (by the purpose the rules give the draw).
 HINTS: dict[str, str] = {

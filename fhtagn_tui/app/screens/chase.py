@@ -10,7 +10,6 @@ from textual.events import Resize
 from textual.widget import Widget
 from textual.widgets import DataTable, Select, Static
 
-from fhtagn_tui.commands.quoting import quote
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.chase import (
@@ -29,6 +28,7 @@ from fhtagn_tui.domain.history import Undone
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant
+from fhtagn_tui.rules.quoting import quote
 
 from ..keymap import key_markup, key_text
 from ..widgets.row_table import settle

@@ -1,16 +1,18 @@
-"""Quoting: a word as the command line reads it back — the inverse of :func:`.language.tokenize`.
+"""Quoting: a word as the command line reads it back — the inverse of the parser's tokenizer
+(``commands.language.tokenize``).
 
-The forms, the tabs and completion build command lines for display and the log (the command a GM
-could type): each word goes through :func:`quote`, and ``tokenize`` gives back the very words
+Everything that writes a command line for the GM to read or type goes through :func:`quote`: the
+forms' previews, completion, the tabs' prefilled lines, the hints in the rules' and the domain's
+messages ("'dying \"Ada Vance\"'"), the owed list's commands.  ``tokenize`` gives back the very words
 (``tests/test_quoting.py`` checks it for any text).  A word is left bare when it is made only of
 letters, digits and ``- _ . / + % : ,`` (what a name, a skill, a die expression or a loss like
 ``1/1d6`` is made of); anything else — spaces, quotes, backslashes, the empty word — is put in
 double quotes with ``"`` and ``\\`` escaped by a backslash, as the tokenizer (POSIX ``shlex``)
 reads them.
 
-This module imports nothing: the screens built at start-up may import it without loading the
-command language (import it as ``fhtagn_tui.commands.quoting``; the package's ``__init__`` is
-loaded with it, so a module on the start-up path imports it where it is used).
+It lives here, at the bottom of the layers, because the rules and the domain write command lines
+too (they cannot import the parser above them); it imports nothing, so a screen built at start-up
+may import it without loading the command language.
 """
 
 from __future__ import annotations
