@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
+    from fhtagn_tui.commands import Parsed
     from fhtagn_tui.domain.commands import Command
     from fhtagn_tui.domain.events import Event
 
@@ -35,15 +36,9 @@ class Run(Protocol):
 def command_of(text: str) -> tuple[Command, list[str] | None, bool]:
     """The typed command a line stands for, its typed dice (``roll=``) and whether it says
     ``secret``.  Raises ``ParseError`` (also for a line that only shows things)."""
-    # the command language loads with the first line run, not at start-up
-    from fhtagn_tui.commands import ParseError, parse
+    from fhtagn_tui.commands import ParseError
 
-    try:
-        parsed = parse(text)
-    except ParseError:
-        raise
-    except (OverflowError, ValueError, RecursionError) as exc:  # as Engine.execute reads a line
-        raise ParseError(f"{text[:60]!r} cannot be read ({type(exc).__name__}: {str(exc)[:120]})") from None
+    parsed = _read(text)
     if parsed.command is None:
         raise ParseError(f"{text!r} only shows things")
     return parsed.command, parsed.dice, parsed.secret
@@ -51,14 +46,29 @@ def command_of(text: str) -> tuple[Command, list[str] | None, bool]:
 
 def run_line(run: Run, text: str, secret: bool = False) -> tuple[str | None, list[Event]]:
     """Read ``text`` into its typed command once and run that — secret when the line says so or
-    ``secret`` is set: (the refusal or None, the events)."""
+    ``secret`` is set: (the refusal or None, the events).  A line that only shows things does
+    nothing here (as ``Door.execute``'s answer, unread)."""
     from fhtagn_tui.commands import ParseError
 
     try:
-        command, typed, said = command_of(text)
+        parsed = _read(text)
     except ParseError as exc:
         return str(exc), []
-    return run(command, typed, secret or said)
+    if parsed.command is None:
+        return None, []
+    return run(parsed.command, parsed.dice, secret or parsed.secret)
+
+
+def _read(text: str) -> Parsed:
+    # the command language loads with the first line run, not at start-up
+    from fhtagn_tui.commands import ParseError, parse
+
+    try:
+        return parse(text)
+    except ParseError:
+        raise
+    except (OverflowError, ValueError, RecursionError) as exc:  # as Engine.execute reads a line
+        raise ParseError(f"{text[:60]!r} cannot be read ({type(exc).__name__}: {str(exc)[:120]})") from None
 
 
 def dice_of(raw: str) -> list[str] | None:

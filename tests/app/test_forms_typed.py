@@ -248,3 +248,17 @@ async def test_a_secret_push_keeps_its_consequence_secret_too() -> None:
     (push,) = _events(engine, RollPushed)
     (cons,) = _events(engine, PushConsequence)
     assert push.secret and cons.secret
+
+
+def test_a_line_that_only_shows_things_runs_nothing_and_is_no_refusal() -> None:
+    """As app.run_line did (Door.execute's answer, unread): a query is not a refusal and runs nothing."""
+    ran: list[Command] = []
+
+    def run(command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> tuple[str | None, list[Event]]:
+        ran.append(command)
+        return None, []
+
+    assert run_line(run, "help") == (None, []) and ran == []
+    with pytest.raises(ParseError):
+        command_of("help")
+    assert run_line(run, "fight nxet")[0]  # a line that cannot be read: the parser's refusal
