@@ -262,3 +262,70 @@ def test_a_line_that_only_shows_things_runs_nothing_and_is_no_refusal() -> None:
     with pytest.raises(ParseError):
         command_of("help")
     assert run_line(run, "fight nxet")[0]  # a line that cannot be read: the parser's refusal
+
+
+# --- the act form and t: the command built from the line's parts is the command its text reads as ---------
+
+
+def _fight(system: str) -> Engine:
+    """The attack fixtures' campaign in memory, with a fight running (GURPS: one started)."""
+    from pathlib import Path
+
+    from fhtagn_tui.door import Door
+
+    door = Door.open(Path(__file__).parents[1] / "fixtures" / f"attacks_{system}.fhtagn", readonly=True)
+    try:
+        events = door.events()
+    finally:
+        door.close(save=False)
+    from fhtagn_tui.service import MemorySink
+
+    eng = Engine(MemorySink(), events[:0], source=RandomSource(7), clock=lambda: 0.0)
+    eng.sink.append(events)  # type: ignore[attr-defined]
+    eng.projection.apply_all(events)
+    if eng.state.encounter is None:
+        eng.execute("fight start")
+        eng.execute("fight add " + " ".join(eng.state.characters))
+    return eng
+
+
+def _same(built: object) -> None:
+    from fhtagn_tui.app.forms.action_specs import Line
+
+    assert isinstance(built, Line)
+    try:
+        typed = built.command()
+    except ParseError as exc:
+        with pytest.raises(ParseError) as info:
+            read(built.text())
+        assert str(info.value) == str(exc), built
+        return
+    assert read(built.text()) == (typed, None, False), built
+
+
+@pytest.mark.parametrize("system", ["fhtagn", "coc7", "gurps"])
+def test_every_action_builds_the_command_its_line_reads_as(system: str) -> None:
+    """Every act of the menu, for every fighter, with its defaults and then each choice of each field
+    in turn (and the free fields filled in): the typed command is the one the shown line parses to."""
+    from fhtagn_tui.app.forms.action_specs import Ctx, actions_for, defaults
+
+    eng = _fight(system)
+    state = eng.state
+    free = {"int": ["2", "-20", "0", "x"], "text": ["get up", "Ada Vance:Spot", ""], "check": ["x", ""],
+            "toggles": ["aim", "aim,cover", ""]}
+    checked = 0
+    for actor in state.characters.values():
+        for spec in actions_for(state, actor):
+            base = defaults(spec, Ctx(state, actor))
+            built = spec.build(base)
+            if isinstance(built, str):
+                continue  # a note: taken whole, read once
+            _same(built)
+            for field in spec.fields:
+                values = [v for _, v in field.choices(base)] if field.kind == "choice" and field.choices else \
+                    free.get(field.kind, [])
+                for value in values:
+                    ctx = Ctx(state, actor, dict(base.values, **{field.key: value}))
+                    _same(spec.build(ctx))
+                    checked += 1
+    assert checked > 20

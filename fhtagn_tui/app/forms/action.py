@@ -28,13 +28,19 @@ from ..widgets.tick_box import TickBox
 from .action_specs import ActionSpec, Ctx, Field, actions_for, command_text, defaults
 
 
-def run_action_line(app: App[Any], run: Run, text: str) -> str | None:
-    """An action's command line (the act form's, ``t``'s), read once into its typed command and run
-    by ``run``; a line that cannot be read is said in a notice too.  The refusal, or None when done."""
+def run_action(app: App[Any], run: Run, spec: ActionSpec, ctx: Ctx, dice: str = "") -> str | None:
+    """The action as the form (or ``t``) set it, built as its typed command and run by ``run`` with the
+    dice typed in; what cannot be built is said in a notice too.  The refusal, or None when done."""
     from fhtagn_tui.commands import ParseError  # (loaded with the first line run)
 
+    built = spec.build(ctx)
+    typed = parse_typed(dice) if dice and spec.dice else None
     try:
-        command, typed, secret = command_of(text)
+        if isinstance(built, str):  # a line taken whole (a note): read once
+            command, read, secret = command_of(built)
+            typed = typed if typed is not None else read
+        else:
+            command, secret = built.command(), False
     except ParseError as exc:
         message = str(exc).replace("\n", " · ")
         app.notify(message, severity="warning")
@@ -250,7 +256,7 @@ class ActionForm(ModalScreen[None]):
             if field.kind == "choice" and self.ctx.get(field.key) == "" and field.key == "target":
                 error.update("nobody to target: add combatants first")
                 return
-        refusal = run_action_line(self.app, self.run, command_text(self.spec, self.ctx, dice))
+        refusal = run_action(self.app, self.run, self.spec, self.ctx, dice)
         if refusal:
             error.update(refusal.replace("\n", " · "))
             return

@@ -35,7 +35,7 @@ from fhtagn_tui.domain.features.encounter import (
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import pool_max
 
-from ..forms.action import ActionForm, ActionMenu, run_action_line
+from ..forms.action import ActionForm, ActionMenu, run_action
 from ..forms.action_add import FightersForm
 from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults
 from ..forms.confirm import Confirm
@@ -438,10 +438,6 @@ class InitiativeTab(GameTab):
         """Run a command through the app (a :class:`~..run.Run`): the refusal on the message line too."""
         return self.gm.submit_recorded(command, typed, secret)
 
-    def run_text(self, text: str) -> str | None:
-        """Run an action's command line (``t``); the refusal, or None when it was done."""
-        return run_action_line(self.app, self.run, text)
-
     def action_start(self) -> None:
         self.action_add()
 
@@ -517,7 +513,7 @@ class InitiativeTab(GameTab):
         if self._defender_chooses(ctx):
             self.app.push_screen(ActionForm(ctx.state, ctx.actor, spec, self.run, {"target": ctx.get("target")}))
             return
-        self.run_text(command_text(spec, ctx))
+        run_action(self.app, self.run, spec, ctx)
 
     def _defender_chooses(self, ctx: Ctx) -> bool:
         """The target of ``t`` is a player's character with a defence of their own to choose now."""
