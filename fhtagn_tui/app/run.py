@@ -15,14 +15,17 @@ command once, with the parser, and the command is run like any other.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
+
+from fhtagn_tui.rules.quoting import opt, quote
 
 if TYPE_CHECKING:
     from fhtagn_tui.commands import Parsed
     from fhtagn_tui.domain.commands import Command
     from fhtagn_tui.domain.events import Event
 
-__all__ = ["Run", "command_of", "dice_of", "run_line"]
+__all__ = ["Line", "Part", "Run", "command_of", "dice_of", "line", "run_line"]
 
 
 class Run(Protocol):
@@ -31,6 +34,48 @@ class Run(Protocol):
 
     def __call__(self, command: Command, typed: Sequence[int | str] | None = None,
                  secret: bool = False) -> tuple[str | None, list[Event]]: ...
+
+
+#: One part of a line after the command's name: a word (``--name`` a flag), or an option (key, value).
+Part = str | tuple[str, str]
+
+
+def _flag(part: str) -> bool:
+    return part.startswith("--") and len(part) > 2  # as the parser tells a flag
+
+
+@dataclass(frozen=True)
+class Line:
+    """A command as a form sets it: the command's registered name and its parts, one by one.  Its
+    :meth:`text` is for display (the line a GM would type); its :meth:`command` is built from the
+    same parts by the command's own builder — nothing is quoted and read back, so the two agree."""
+
+    words: str
+    parts: tuple[Part, ...] = ()
+
+    def text(self) -> str:
+        """The line a GM would type (each word quoted as the tokenizer reads it back)."""
+        shown = [self.words]
+        for part in self.parts:
+            if isinstance(part, tuple):
+                shown.append(opt(*part))
+            else:
+                shown.append(part if _flag(part) else quote(part))
+        return " ".join(shown)
+
+    def command(self) -> Command:
+        """The typed command (raises ``ParseError`` as the line would)."""
+        from fhtagn_tui.commands.language import build  # (loaded with the first line run)
+
+        words = [p for p in self.parts if isinstance(p, str) and not _flag(p)]
+        flags = [p[2:] for p in self.parts if isinstance(p, str) and _flag(p)]
+        options = [p for p in self.parts if isinstance(p, tuple)]
+        return build(self.words, words, options, flags)
+
+
+def line(words: str, *parts: Part | None) -> Line:
+    """A :class:`Line`; parts given as None (or "") are left out."""
+    return Line(words, tuple(p for p in parts if p))
 
 
 def command_of(text: str) -> tuple[Command, list[str] | None, bool]:

@@ -290,7 +290,7 @@ def _fight(system: str) -> Engine:
 
 
 def _same(built: object) -> None:
-    from fhtagn_tui.app.forms.action_specs import Line
+    from fhtagn_tui.app.run import Line
 
     assert isinstance(built, Line)
     try:
@@ -329,3 +329,72 @@ def test_every_action_builds_the_command_its_line_reads_as(system: str) -> None:
                     _same(spec.build(ctx))
                     checked += 1
     assert checked > 20
+
+
+# --- the Ask dialog, the opposed and combined rolls: fields typed as the command line takes them ----------
+
+
+def _old_ask_line(who: str, test: str, options: Sequence[tuple[str, str]]) -> str:
+    """The Ask dialog's line before (shlex.quote, then the one helper)."""
+    from fhtagn_tui.commands.language import tokenize
+
+    words = ["ask", shlex.quote(who or "all")]
+    head, _, rest = test.partition(" ")
+    if head.casefold() == "san" and rest.strip():
+        words += ["san", shlex.quote(rest.strip())]
+    elif any(w.casefold() == "vs" for w in test.split()):
+        words += [shlex.quote(p) for p in tokenize(test)]
+    elif test:
+        words.append(shlex.quote(test))
+    words += [f"{k}={shlex.quote(v)}" for k, v in options]
+    return " ".join(words)
+
+
+def _ask_line(who: str, test: str, options: Sequence[tuple[str, str]]) -> object:
+    """The dialog's Line now, as AskForm.line builds it (without the widgets)."""
+    from fhtagn_tui.app.run import Line, Part
+    from fhtagn_tui.commands.language import tokenize
+
+    parts: list[Part] = [who or "all"]
+    head, _, rest = test.partition(" ")
+    if head.casefold() == "san" and rest.strip():
+        parts += ["san", rest.strip()]
+    elif any(w.casefold() == "vs" for w in test.split()):
+        parts += tokenize(test)
+    elif test:
+        parts.append(test)
+    parts += list(options)
+    return Line("ask", tuple(parts))
+
+
+@pytest.mark.parametrize(("who", "test", "options"), [
+    ("Ada Vance", "Search", [("mod", "-20")]), ("ada,harvey", "Spot Hidden", [("difficulty", "hard")]),
+    ("", "luck", []), ("all", "san 1/1d6", []), ("Ada Vance", 'Stealth vs "Cultist 1" Listen', []),
+    ("O'Brien", "fright", [("mod", "-2")]),
+])
+def test_the_ask_dialog_builds_what_its_line_said(who: str, test: str, options: list[tuple[str, str]]) -> None:
+    built = _ask_line(who, test, options)
+    assert read(_old_ask_line(who, test, options))[0] == built.command()  # type: ignore[attr-defined]
+    assert read(built.text())[0] == built.command()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("who", "skill", "vs", "vs_skill"), [
+    ("Ada Vance", "Stealth", "watchman", "Listen"), ("harvey", "Spot Hidden", "Cultist 1", "Fast Talk"),
+    ("O'Brien", "Library Use", "Müller", "Credit Rating"),
+])
+def test_the_opposed_roll_builds_what_its_line_said(who: str, skill: str, vs: str, vs_skill: str) -> None:
+    from fhtagn_tui.app.run import Line
+
+    old = f"oppose {shlex.quote(who)} {skill} vs {shlex.quote(vs)} {vs_skill}"
+    built = Line("oppose", (who, *skill.split(), "vs", vs, *vs_skill.split()))
+    assert read(old)[0] == built.command() == read(built.text())[0]
+
+
+@pytest.mark.parametrize("skills", ["Spot Hidden, Listen:hard", "Library Use,Spot Hidden:extreme", "Listen"])
+@pytest.mark.parametrize("need", ["all", "ANY", ""])
+def test_the_combined_roll_builds_what_its_line_said(skills: str, need: str) -> None:
+    from fhtagn_tui.app.run import Line
+
+    old = f"combine {shlex.quote('Ada Vance')} {skills} need={need.casefold()}"
+    built = Line("combine", ("Ada Vance", *skills.split(), ("need", need.casefold())))
+    assert read(old)[0] == built.command() == read(built.text())[0]

@@ -12,8 +12,6 @@ back.  The form (:mod:`.action`) only renders the fields and runs the command.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import msgspec
 
@@ -21,47 +19,9 @@ from fhtagn_tui.domain import actions
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.coc import maneuver as coc_maneuver
 from fhtagn_tui.rules.coc.firearms import FIREARM_MODIFIERS
-from fhtagn_tui.rules.quoting import opt, quote
 from fhtagn_tui.rules.weapons import Weapon, find_weapon, weapons_for
 
-if TYPE_CHECKING:
-    from fhtagn_tui.domain.commands import Command
-
-#: One part of a line after the command's name: a word (``--name`` a flag), or an option (key, value).
-Part = str | tuple[str, str]
-
-
-@dataclass(frozen=True)
-class Line:
-    """An action as the command language takes it: the command's registered name and its parts."""
-
-    words: str
-    parts: tuple[Part, ...] = ()
-
-    def text(self) -> str:
-        """The line a GM would type (for display: each word quoted as the tokenizer reads it back)."""
-        shown = [self.words]
-        for part in self.parts:
-            if isinstance(part, tuple):
-                shown.append(opt(*part))
-            else:
-                shown.append(part if part.startswith("--") else quote(part))
-        return " ".join(shown)
-
-    def command(self) -> Command:
-        """The typed command, built by the command's own builder from these parts (raises ParseError
-        as the line would)."""
-        from fhtagn_tui.commands.language import build  # (loaded with the first line run)
-
-        words = [p for p in self.parts if isinstance(p, str) and not p.startswith("--")]
-        flags = [p[2:] for p in self.parts if isinstance(p, str) and p.startswith("--") and len(p) > 2]
-        options = [p for p in self.parts if isinstance(p, tuple)]
-        return build(self.words, words, options, flags)
-
-
-def line(words: str, *parts: Part | None) -> Line:
-    """A :class:`Line`; parts given as None (or "") are left out."""
-    return Line(words, tuple(p for p in parts if p))
+from ..run import Line, Part, line
 
 
 class Ctx:

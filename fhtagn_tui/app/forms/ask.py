@@ -2,7 +2,8 @@
 
 Who (names separated by commas, or ``all``), the test (a skill or stat, ``san 1/1d6``,
 ``fright``), difficulty (Call of Cthulhu), a modifier, secret.  The command text a GM could type
-(``ask …``) is shown as it is built, and run through the app like a typed one.
+(``ask …``) is shown as it is built; the typed command is built from the same words and run through
+the app, secret as ``secret=``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,9 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.commands.language import tokenize
-from fhtagn_tui.rules.quoting import quote
 
 from ..keymap import key_text
-from ..run import Run, command_of
+from ..run import Line, Part, Run
 from ..widgets.tick_box import TickBox
 
 
@@ -62,33 +62,32 @@ class AskForm(ModalScreen[None]):
 
     def text(self) -> str:
         """The command a GM could type (shown as it is built)."""
-        return self._line() + (" secret" if self._secret() else "")
+        return self.line().text() + (" secret" if self._secret() else "")
 
     def _secret(self) -> bool:
         return self.query_one("#ask-secret", Checkbox).value
 
-    def _line(self) -> str:
-        """The request without its secret (the test is typed as the command line takes it)."""
+    def line(self) -> Line:
+        """The request without its secret (the test as the command line takes it)."""
         who = ",".join(part.strip() for part in self.query_one("#ask-who", Input).value.split(",") if part.strip())
         test = self.query_one("#ask-test", Input).value.strip()
-        words = ["ask", quote(who or "all")]
+        parts: list[Part] = [who or "all"]
         head, _, rest = test.partition(" ")
         if head.casefold() == "san" and rest.strip():
-            words += ["san", quote(rest.strip())]
+            parts += ["san", rest.strip()]
         elif any(w.casefold() == "vs" for w in test.split()):  # an opposed roll: SKILL vs DEFENDER SKILL, as typed
             try:
-                parts = tokenize(test)  # (a defender's name in quotes: "Cultist 1")
+                parts += tokenize(test)  # (a defender's name in quotes: "Cultist 1")
             except ParseError:
-                parts = test.split()
-            words += [quote(part) for part in parts]
+                parts += test.split()
         elif test:
-            words.append(quote(test))
+            parts.append(test)
         for key, option in (("#ask-difficulty", "difficulty"), ("#ask-mod", "mod")):
             found = self.query(key)
             value = found.first(Input).value.strip() if found else ""
             if value and value != "regular":
-                words.append(f"{option}={quote(value)}")
-        return " ".join(words)
+                parts.append((option, value))
+        return Line("ask", tuple(parts))
 
     def _show(self) -> None:
         self.query_one("#ask-command", Static).update(self.text())
@@ -108,11 +107,11 @@ class AskForm(ModalScreen[None]):
             self.query_one("#ask-error", Static).update("Which test? a skill or stat, luck, san LOSS, fright, or SKILL vs NAME SKILL")
             return
         try:
-            command, typed, _ = command_of(self._line())
+            command = self.line().command()
         except ParseError as exc:
             problem: str | None = str(exc)
         else:  # a secret request: the players roll, only the GM sees the results (the engine says how)
-            problem = self.run(command, typed, self._secret())[0]
+            problem = self.run(command, None, self._secret())[0]
         if problem:
             self.query_one("#ask-error", Static).update(problem.replace("\n", " · "))
             return

@@ -1,6 +1,6 @@
 """The small dialogs of rolls outside combat (Party tab): an opposed roll (``o``: FH-DEV-02, COC-DICE-10,
-GURPS-DICE-04) and a combined roll (``c``, Call of Cthulhu: COC-DICE-08).  Each builds the command a GM
-could type (shown as it is built) and runs it through the app like a typed one."""
+GURPS-DICE-04) and a combined roll (``c``, Call of Cthulhu: COC-DICE-08).  Each shows the command a GM
+could type as it is built, and runs the typed command built from the same words through the app."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from fhtagn_tui.rules.quoting import quote
+from fhtagn_tui.rules.dice import DiceError
 
 from ..keymap import key_text
-from ..run import Run, run_line
+from ..run import Line, Run, dice_of
 
 
 class _LineForm(ModalScreen[None]):
@@ -26,8 +26,16 @@ class _LineForm(ModalScreen[None]):
         super().__init__()
         self.run = run
 
-    def text(self) -> str:
+    def line(self) -> Line:
+        """The roll as the command language takes it (the skills as typed: words of the line)."""
         raise NotImplementedError
+
+    def dice(self) -> str:
+        return self.value("dice").replace(" ", ",")
+
+    def text(self) -> str:
+        """The command a GM could type (shown as it is built)."""
+        return self.line().text() + (f" roll={self.dice()}" if self.dice() else "")
 
     def value(self, key: str) -> str:
         return self.query_one(f"#{self.PREFIX}-{key}", Input).value.strip()
@@ -59,20 +67,23 @@ class _LineForm(ModalScreen[None]):
         return ""
 
     def action_run(self) -> None:
-        # the skills are typed as the command line takes them: the line is read into its command once
-        problem = self.missing() or run_line(self.run, self.text())[0]
+        problem = self.missing() or self._run()
         if problem:
             self.query_one(f"#{self.PREFIX}-error", Static).update(Text(problem.replace("\n", " · ")))
             return
         self.dismiss(None)
 
+    def _run(self) -> str | None:
+        from fhtagn_tui.commands import ParseError
+
+        try:
+            command, typed = self.line().command(), dice_of(self.dice())
+        except (ParseError, DiceError) as exc:
+            return str(exc)
+        return self.run(command, typed)[0]
+
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def _dice(raw: str) -> str:
-    typed = raw.strip().replace(" ", ",")
-    return f" roll={typed}" if typed else ""
 
 
 class OpposeForm(_LineForm):
@@ -107,9 +118,9 @@ class OpposeForm(_LineForm):
             return "Who acts with which skill, and who resists with which"
         return ""
 
-    def text(self) -> str:
-        return (f"oppose {quote(self.value('who'))} {self.value('skill')} vs "
-                f"{quote(self.value('vs'))} {self.value('vs-skill')}{_dice(self.value('dice'))}")
+    def line(self) -> Line:
+        return Line("oppose", (self.value("who"), *self.value("skill").split(), "vs", self.value("vs"),
+                               *self.value("vs-skill").split()))
 
 
 class CombineForm(_LineForm):
@@ -143,6 +154,5 @@ class CombineForm(_LineForm):
             return "Does it need all of the skills or any? (COC-DICE-08: the Keeper says beforehand)"
         return ""
 
-    def text(self) -> str:
-        return (f"combine {quote(self.value('who'))} {self.value('skills')} "
-                f"need={self.value('need').casefold()}{_dice(self.value('dice'))}")
+    def line(self) -> Line:
+        return Line("combine", (self.value("who"), *self.value("skills").split(), ("need", self.value("need").casefold())))
