@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -267,13 +268,16 @@ def test_a_line_that_only_shows_things_runs_nothing_and_is_no_refusal() -> None:
 # --- the act form and t: the command built from the line's parts is the command its text reads as ---------
 
 
-def _fight(system: str) -> Engine:
-    """The attack fixtures' campaign in memory, with a fight running (GURPS: one started)."""
-    from pathlib import Path
+def _fight(system: str, tmp: Path) -> Engine:
+    """The attack fixtures' campaign in memory, with a fight running (GURPS: one started).  Opened from
+    a copy: opening writes a start-up snapshot beside the file."""
+    import shutil
 
     from fhtagn_tui.door import Door
 
-    door = Door.open(Path(__file__).parents[1] / "fixtures" / f"attacks_{system}.fhtagn", readonly=True)
+    path = tmp / f"attacks_{system}.fhtagn"
+    shutil.copy(Path(__file__).parents[1] / "fixtures" / path.name, path)
+    door = Door.open(path, readonly=True)
     try:
         events = door.events()
     finally:
@@ -304,12 +308,12 @@ def _same(built: object) -> None:
 
 
 @pytest.mark.parametrize("system", ["fhtagn", "coc7", "gurps"])
-def test_every_action_builds_the_command_its_line_reads_as(system: str) -> None:
+def test_every_action_builds_the_command_its_line_reads_as(system: str, tmp_path: Path) -> None:
     """Every act of the menu, for every fighter, with its defaults and then each choice of each field
     in turn (and the free fields filled in): the typed command is the one the shown line parses to."""
     from fhtagn_tui.app.forms.action_specs import Ctx, actions_for, defaults
 
-    eng = _fight(system)
+    eng = _fight(system, tmp_path)
     state = eng.state
     free = {"int": ["2", "-20", "0", "x"], "text": ["get up", "Ada Vance:Spot", ""], "check": ["x", ""],
             "toggles": ["aim", "aim,cover", ""]}
