@@ -402,3 +402,21 @@ def test_the_combined_roll_builds_what_its_line_said(skills: str, need: str) -> 
     old = f"combine {shlex.quote('Ada Vance')} {skills} need={need.casefold()}"
     built = Line("combine", ("Ada Vance", *skills.split(), ("need", need.casefold())))
     assert read(old)[0] == built.command() == read(built.text())[0]
+
+
+# --- the Sanity dialog: the command built from its words is the one its shown line reads as -----------------
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_sanity_dialog_builds_what_its_line_says(name: str) -> None:
+    from fhtagn_tui.app.forms import sanity_plan as sp
+
+    lines = [
+        sp.fhtagn_line(name, "1/1d8", "helplessness", "Sister Claire", True, "Partner Sam", "flee", 'PTSD ("the farm")', -20),
+        sp.fhtagn_line(name, " 0/1d4 ", repress=True), sp.fhtagn_line(name, "1d4/1d10", kind="violence", mod=20),
+        sp.coc_line(name, "0/1d4", "Deep One", 8, True, "summary", "fear of water", "", 1, 0),
+        sp.coc_line(name, "1/1d6+1", penalty=2),
+        sp.gurps_line(name, -3, "Combat Reflexes", 12, "Fear of cellars"), sp.gurps_line(name),
+    ]
+    for built in lines:
+        assert read(built.text()) == (built.command(), None, False), built

@@ -33,7 +33,7 @@ from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
 from ..keymap import key_text
-from ..run import Run
+from ..run import Line, Run
 from ..screens.party_sheet import adaptation_text, bonds_text
 from ..widgets.tick_box import TickBox
 from . import sanity_plan as sp
@@ -207,14 +207,18 @@ class SanityDialog(ModalScreen[None]):
         return self.state.characters.get(self._value("#sd-who"))
 
     def build_text(self) -> str:
-        """The command text from the choices (raises ValueError on unreadable input)."""
+        """The command text from the choices, as shown (raises ValueError on unreadable input)."""
+        return self.build_line().text()
+
+    def build_line(self) -> Line:
+        """The command from the choices, its words one by one (raises ValueError on unreadable input)."""
         char = self._char()
         if char is None:
             raise ValueError("choose who takes the roll")
         if self.system in ("fhtagn", "coc7") and not self._value("#sd-loss").strip():
             raise ValueError("give the loss as SUCCESS/FAILURE, e.g. 1/1d6")
         if self.system == "fhtagn":
-            return sp.fhtagn_text(
+            return sp.fhtagn_line(
                 char.name, self._value("#sd-loss"), self._value("#sd-kind") or "unnatural", self._value("#sd-project"),
                 self._flag("#sd-repress"), self._value("#sd-repress-bond") if self._flag("#sd-repress") else "",
                 self._value("#sd-reaction"), self._value("#sd-disorder"), _int(self._value("#sd-mod"), "the modifier"),
@@ -222,13 +226,13 @@ class SanityDialog(ModalScreen[None]):
         if self.system == "coc7":
             cap = self._value("#sd-max").strip()
             bonus, penalty = (int(x) for x in (self._value("#sd-bp") or "0:0").split(":"))
-            return sp.coc_text(
+            return sp.coc_line(
                 char.name, self._value("#sd-loss"), self._value("#sd-source"),
                 _int(cap, "the maximum loss") if cap else None, self._flag("#sd-mythos"),
                 self._value("#sd-bout") or "realtime", self._value("#sd-phobia"), self._value("#sd-mania"), bonus, penalty,
             )
         if self.system == "gurps":
-            return sp.gurps_text(
+            return sp.gurps_line(
                 char.name, _int(self._value("#sd-mod"), "the modifier"), self._value("#sd-trait"),
                 int(self._value("#sd-sc") or "0"), self._value("#sd-worsen"),
             )
@@ -340,8 +344,9 @@ class SanityDialog(ModalScreen[None]):
 
     def _start_dice(self) -> None:
         try:
-            self.text = self.build_text()
-            self.command = sp.command_of(self.text)
+            built = self.build_line()
+            self.text = built.text()
+            self.command = built.command()  # built from the words, not read back from the text
         except (ValueError, ParseError) as exc:
             self._error(str(exc).replace("\n", " · "))
             return
