@@ -1,15 +1,20 @@
-"""The one type of "run a command" that forms and tabs are handed, and the one way a form's line
-becomes a typed command.
+"""The one type of "run a command" that forms and tabs are handed, and how a form's choices become
+a typed command.
 
 A form builds a typed :class:`~fhtagn_tui.domain.commands.Command` and hands it to a :class:`Run`
-(the app's ``run_recorded`` or ``submit_recorded``), which runs it through
-``Door.run(command, typed=…, secret=…)``: the secret switch (ctrl+g) and a form's own "secret"
-travel as ``secret=``, never as a word added to a line parsed again.  The command text a form shows
-is for the GM's eyes (and the command line's history) only.
+(the app's ``run_recorded``, or ``submit_recorded`` when the message line says a refusal too), which
+runs it through ``Door.run(command, typed=…, secret=…)``: the secret switch (ctrl+g) and a form's
+own "secret" travel as ``secret=``, never as a word added to a line parsed again.
 
-A few forms take command-language text in a field (the Ask dialog's test, the opposed roll's
-skills, the development phase's skips): :func:`command_of` reads such a line into its typed
-command once, with the parser, and the command is run like any other.
+Where a form has the command's struct at hand it builds it (the fight keys, the fighters and
+bestiary forms, push, Luck, development, the chase, character and requisition forms).  Where the
+command's own builder holds the meaning of its words (the act form and ``t``, the Ask dialog, the
+opposed and combined rolls, the Sanity dialog) the form sets a :class:`Line` — the command's name
+and its words and options one by one — and the command is built from those parts by that builder
+(``commands.language.build``, what the parser does after splitting a line): its :meth:`Line.text`
+is for the GM's eyes only, and ``tests/app/test_forms_typed.py`` checks that it reads back as the
+same command.  Only a line taken whole (a note; the owed list's reaction, written by the domain)
+is read by the parser, once: :func:`command_of`, :func:`run_line`.
 """
 
 from __future__ import annotations
