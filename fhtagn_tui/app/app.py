@@ -72,7 +72,7 @@ HERE = Path(__file__).parent
 #: The app's own styles and those of the tabs built at start.  Each form and full screen brings its
 #: own (CSS_PATH), and each late tab its .tcss (build_tab), read when first opened: start-up parses
 #: only what the first screen needs.
-TAB_CSS = ("party", "log", "empty")
+TAB_CSS = ("party", "log")
 CSS_FILES: list[str | PurePath] = [HERE / "app.tcss", *(HERE / "screens" / f"{name}.tcss" for name in TAB_CSS)]
 #: A player's roll request prompt: its styles read at start in a player's view (it must not wait for them).
 PROMPT_CSS = HERE / "forms" / "roll_request.tcss"
@@ -692,25 +692,33 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return
         from .forms.ask import AskForm
 
-        self.push_screen(AskForm(self.state.system, who, self.run_line))
+        self.push_screen(AskForm(self.state.system, who, self.run_recorded))
 
     def run_line(self, text: str) -> str | None:
         """Run one command line as if typed; returns the refusal, or None when it was done."""
         return self.run_line_recorded(text)[0]
 
     def run_line_recorded(self, text: str) -> tuple[str | None, list[Event]]:
-        """Run one command line as if typed; (the refusal or None, the events it wrote)."""
-        from fhtagn_tui.commands import ParseError  # (loaded by the line's run: not at start-up)
+        """Run one command line as if typed; (the refusal or None, the events it wrote).  The line is
+        read into its typed command once and run as :meth:`run_recorded` runs a form's."""
+        from .run import run_line
 
+        return run_line(self.run_recorded, text)
+
+    def run_recorded(self, command: Command, typed: Sequence[int | str] | None = None,
+                     secret: bool = False) -> tuple[str | None, list[Event]]:
+        """Run a command a form built (a :class:`~.run.Run`): secret when asked or when the switch
+        (ctrl+g) is on; (the refusal or None, the events it wrote).  The refusal is the form's to
+        show (the message line says what was done)."""
         try:
-            outcome = self.door.execute(self.secret_text(text))
-        except (ParseError, Rejected, StoreError) as exc:
+            events = self.door.run(command, typed=typed, secret=secret or self.secret_next)
+        except (Rejected, StoreError) as exc:
             return str(exc), []
-        if outcome.events:
+        if events:
             self.secret_used()
-            self._report(outcome.events)
-            self.offer_development(outcome.events)
-        return None, list(outcome.events)
+            self._report(events)
+            self.offer_development(events)
+        return None, events
 
     def offer_development(self, events: Sequence[Event]) -> None:
         """A session just ended: the development phase is offered (FH-DEV-04, COC-DEV-02), never rolled
@@ -723,7 +731,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return
         from .forms.development import DevelopmentForm
 
-        self.push_screen(DevelopmentForm(self.state, self.run_line_recorded))
+        self.push_screen(DevelopmentForm(self.state, self.run_recorded))
 
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""
@@ -960,8 +968,10 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
 
             def chosen(reaction: str | None) -> None:
                 if reaction:
-                    line = entry.command + reaction + (" secret" if entry.secret else "")
-                    refusal = self.run_line(line)
+                    from .run import run_line
+
+                    # the reaction to a secret roll is secret too (secret=, not a word added to the line)
+                    refusal, _events = run_line(self.run_recorded, entry.command + reaction, secret=entry.secret)
                     if refusal is not None:
                         self._status(refusal, error=True)
 
@@ -1108,14 +1118,14 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return
         from .forms.character import CharacterForm
 
-        self.push_screen(CharacterForm(self.state.system, self.submit))
+        self.push_screen(CharacterForm(self.state.system, self.submit_recorded))
 
     def action_edit_character(self, key: str) -> None:
         char = self.state.characters.get(key)
         if char is not None and not self.readonly:
             from .forms.character import CharacterForm
 
-            self.push_screen(CharacterForm(self.state.system, self.submit, char))
+            self.push_screen(CharacterForm(self.state.system, self.submit_recorded, char))
 
     def action_requisition(self, agent: str = "") -> None:
         if self.readonly:
@@ -1128,7 +1138,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return
         from .forms.requisition import RequisitionForm
 
-        self.push_screen(RequisitionForm(self.state, lambda command, dice: self.submit(command, typed=dice), agent))
+        self.push_screen(RequisitionForm(self.state, self.submit_recorded, agent))
 
     def action_bestiary(self, fight: bool = False) -> None:
         """NPCs and creatures from the bestiary (the Party tab's b, the Initiative add dialog)."""

@@ -24,6 +24,7 @@ from fhtagn_tui.domain.skills import readable_names, skill_list
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.systems import SHEETS
 from fhtagn_tui.rules.names import fold, matches, suggest
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.rules.weapons import weapons_for
 
 from .language import _ALIASES, SPECS, load_all, spec_key
@@ -110,8 +111,6 @@ def _split(text: str) -> tuple[list[str], str, int]:
     return words, current, start
 
 
-def _quote(name: str) -> str:
-    return f'"{name}"' if any(c.isspace() for c in name) else name
 
 
 
@@ -314,11 +313,11 @@ def _result(text: str, prefix: str, partial: str, value_prefix: str, candidates:
 
     def placed(word: str) -> str:
         if word.endswith("="):
-            return _quote(word[:-1]) + "="
+            return quote(word[:-1]) + "="
         if "=" in word:
             key, _, value = word.partition("=")
-            return f"{key}={_quote(value)}"
-        return _quote(word)
+            return f"{key}={quote(value)}"
+        return quote(word)
 
     if len(candidates) == 1:
         word = candidates[0]

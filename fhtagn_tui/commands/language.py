@@ -317,6 +317,33 @@ def _parse(text: str) -> Parsed:
     return Parsed(command=built, query=None, dice=dice, secret=secret, text=stripped)
 
 
+def build(words: str, positional: Sequence[str] = (), options: Sequence[tuple[str, str]] = (),
+          flags: Sequence[str] = ()) -> Command:
+    """The command ``words`` (a registered name) builds from its arguments handed over one by one —
+    what :func:`parse` reads off a line after splitting it, with no line: nothing to quote, nothing
+    read twice (the forms' way to a typed command).  The same checks as :func:`parse`; raises
+    :class:`ParseError` as it does."""
+    load_all()
+    spec = SPECS[words]
+    if spec.raw_text:
+        raise ParseError(f"{words} takes its text whole: give it a line")
+    given: dict[str, str] = {}
+    for key, value in options:
+        if key in given:
+            raise ParseError(f"{key}= is given twice\nusage: {spec.usage}")
+        given[key] = value
+    args = Args(spec, list(positional), given, {f.casefold() for f in flags})
+    built = spec.build(args)
+    args.check_all_used()
+    if isinstance(built, Query):
+        raise ParseError(f"{words} only shows things")
+    try:
+        check_command(built)
+    except TextRefused as exc:
+        raise ParseError(str(exc)) from None
+    return built
+
+
 def _parse_raw(spec: CommandSpec, text: str, used: int) -> Parsed:
     words = text.split(None, used)
     rest = words[used] if len(words) > used else ""

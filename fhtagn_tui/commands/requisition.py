@@ -16,7 +16,10 @@ _FLAG_WORDS = {
     "approved": "approved", "approve": "approved",
     "test": "test", "notest": "notest", "no-test": "notest",
 }
-_METHOD_WORDS = {"favour": "favour", "favor": "favour", "own": "own"}
+# The way to pay as a bare word after the item: only the full words.  ``via=`` accepts more
+# (``f``, ``cash``, ``money``, ``contact`` … : domain.features.requisition), but as bare trailing
+# words those would be eaten off the item's name ("req ada petty cash", "req ada f").
+_BARE_METHOD_WORDS = {"favour": req.FAVOUR, "favor": req.FAVOUR, "own": req.OWN}
 _CATEGORY_WORDS = {c.key: c.key for c in req.CATEGORIES}
 
 
@@ -80,8 +83,8 @@ def _req(args: Args) -> RequestRequisition:
         last = words[-1].casefold()
         if last in _FLAG_WORDS:
             flags.add(_FLAG_WORDS[last])
-        elif last in _METHOD_WORDS and method_word is None:
-            method_word = _METHOD_WORDS[last]
+        elif last in _BARE_METHOD_WORDS and method_word is None:
+            method_word = _BARE_METHOD_WORDS[last]
         elif last in _CATEGORY_WORDS and category_word is None:
             category_word = last
         else:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from fhtagn_tui.rules.quoting import quote
+
 from .commands import Command
 from .decide import ACTING, Rejected
 from .lookup import find_character
@@ -34,7 +36,7 @@ def refuse_down(char: Character, doing: str, *, unconscious: bool = True) -> Non
     for cond in ("dead", *OUT_COLD) if unconscious else ("dead",):
         if char.has(cond):
             where = why_down(char, cond)
-            ref = char.name if " " not in char.name else f'"{char.name}"'
+            ref = quote(char.name)
             raise Rejected(
                 f"{char.name} is {AS_STATE.get(cond, cond)}" + (f" ({where})" if where else "") + f" and cannot {doing}; "
                 f"if that is wrong, 'undo' takes back the last action, 'cond remove {ref} {cond}' the condition"

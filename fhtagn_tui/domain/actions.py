@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from fhtagn_tui.rules.fhtagn import combat as fh_rules
 from fhtagn_tui.rules.gurps import combat as gurps_rules
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.rules.weapons import Weapon, weapons_for
 
 from . import attack_words as aw
@@ -141,7 +142,7 @@ def due(state: State, cid: str) -> list[tuple[str, str]]:
     comb = enc.get(cid) if enc is not None else None
     if char is None or comb is None:
         return []
-    name = f'"{char.name}"' if " " in char.name else char.name
+    name = quote(char.name)
     out: list[tuple[str, str]] = []
     system = state.system
     if char.has("dead"):

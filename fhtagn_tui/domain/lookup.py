@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterable
 
 from fhtagn_tui.rules import names
+from fhtagn_tui.rules.quoting import quote
 
 from .decide import Rejected
 from .state import Character, State
@@ -51,7 +52,7 @@ def command_name(state: State, char: Character) -> str:
     for word in (*words, char.id):
         if word and " " not in word and "'" not in word and _finds(state, word, char):
             return word
-    return '"' + char.name.replace('"', "") + '"'
+    return quote(char.name)
 
 
 def _finds(state: State, word: str, char: Character) -> bool:

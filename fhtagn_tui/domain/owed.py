@@ -14,6 +14,7 @@ from collections.abc import Callable
 import msgspec
 
 from fhtagn_tui.rules.coc.chase import escape_offer
+from fhtagn_tui.rules.quoting import quote
 
 from .state import Character, State
 
@@ -37,10 +38,6 @@ def owes(source: Callable[[State], list[Owed]]) -> Callable[[State], list[Owed]]
     return source
 
 
-def _word(name: str) -> str:
-    return name if all(c.isalnum() or c in "-_.'" for c in name) else '"' + name.replace('"', '\\"') + '"'
-
-
 def _dying(state: State) -> list[Owed]:
     out: list[Owed] = []
     enc = state.encounter
@@ -52,7 +49,7 @@ def _dying(state: State) -> list[Owed]:
                             "stabilises)", "fight next", char.id, "COC-PARTY-04"))
         else:
             out.append(Owed("dying", f"{char.name} is dying: a CON roll each round (or First Aid stabilises)",
-                            f"dying {_word(char.name)}", char.id, "COC-PARTY-04"))
+                            f"dying {quote(char.name)}", char.id, "COC-PARTY-04"))
     return out
 
 
@@ -63,7 +60,7 @@ def _reactions(state: State) -> list[Owed]:
         if pending and not char.has("dead"):
             typical = f" (typical: {pending})" if pending != "-" else ""
             out.append(Owed("reaction", f"{char.name}: the reaction to temporary insanity — flee, struggle or "
-                            f"submit{typical}", f"cond add {_word(char.name)} insane-", char.id, "FH-SAN-07",
+                            f"submit{typical}", f"cond add {quote(char.name)} insane-", char.id, "FH-SAN-07",
                             secret=char.mind.reaction_secret))
     return out
 
@@ -76,7 +73,7 @@ def _lasting(state: State) -> list[Owed]:
         char: Character | None = state.characters.get(x.character)
         name = char.name if char is not None else x.character
         due, _, how = x.due.partition(" (")
-        command = how.strip("()'").replace("NAME", _word(name)) if how else ""
+        command = how.strip("()'").replace("NAME", quote(name)) if how else ""
         out.append(Owed("roll", f"{name}: {x.condition} — its time is up, {due} due", command, x.character, x.rule))
     return out
 
@@ -92,7 +89,7 @@ def _chases(state: State) -> list[Owed]:
         for p in chase.participants:
             if p.accident:
                 out.append(Owed("wreck", f"Chase {chase.number}: {p.name}'s {p.accident} — the Keeper's call on "
-                                "the occupants", f"chase crash {_word(p.name)} ", rule="COC-VEHICLE-04"))
+                                "the occupants", f"chase crash {quote(p.name)} ", rule="COC-VEHICLE-04"))
     return out
 
 
@@ -101,7 +98,7 @@ def _asks(state: State) -> list[Owed]:
     for ask in state.asks:
         waiting = [state.characters[c].name for c in ask.pending if c in state.characters]
         out.append(Owed("ask", f"Roll request {ask.number}: {ask.label} — waiting on {', '.join(waiting) or 'nobody'}",
-                        f"answer {ask.number} {_word(waiting[0])} " if waiting else f"ask cancel {ask.number}"))
+                        f"answer {ask.number} {quote(waiting[0])} " if waiting else f"ask cancel {ask.number}"))
     return out
 
 
@@ -116,10 +113,10 @@ def _skill_play(state: State) -> list[Owed]:
         secret = dev.failed.secret if dev.failed is not None else False
         if dev.consequence_due:
             out.append(Owed("consequence", f"{char.name}: the consequence of the failed push of {dev.consequence_due}"
-                            " — in the Keeper's words", f"consequence {_word(char.name)} ", char.id, "COC-DICE-06",
+                            " — in the Keeper's words", f"consequence {quote(char.name)} ", char.id, "COC-DICE-06",
                             secret=dev.consequence_secret))  # the push's own (a later roll may be public)
         if dev.push_asked:
-            out.append(Owed("push", f"{char.name} asks to push: {dev.push_asked}", f"push {_word(char.name)} ",
+            out.append(Owed("push", f"{char.name} asks to push: {dev.push_asked}", f"push {quote(char.name)} ",
                             char.id, "COC-DICE-06", secret=secret))
         if not char.has("dead"):
             checks += len(dev.checks)

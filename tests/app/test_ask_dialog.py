@@ -27,7 +27,7 @@ async def test_party_tab_k_asks_the_selected_character():
         await pilot.press(*"Search")
         await pilot.press("tab", *"-20", "tab", "space")
         await pilot.pause()
-        assert app.screen.text() == "ask 'Ada Vance' Search mod=-20 secret"  # type: ignore[attr-defined]
+        assert app.screen.text() == 'ask "Ada Vance" Search mod=-20 secret'  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, AskForm)

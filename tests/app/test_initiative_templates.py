@@ -3,11 +3,12 @@ Initiative tab's pure helpers (due checks, the result panel, the form's command 
 
 from __future__ import annotations
 
-from fhtagn_tui.app.forms.action_specs import Ctx, actions_for, command_text, defaults, q
+from fhtagn_tui.app.forms.action_specs import Ctx, actions_for, command_text, defaults
 from fhtagn_tui.app.screens.initiative_view import due, summary
 from fhtagn_tui.domain.features.campaign import CharacterCreated
 from fhtagn_tui.domain.features.encounter import CombatantAdded, InitiativeOrdered
 from fhtagn_tui.domain.features.templates import TemplateRemoved, TemplateSaved
+from fhtagn_tui.rules.quoting import quote as q
 from tests.helpers import do, engine, events_of, rejected, replayed
 
 CULTIST = 'template add Cultist kind=npc STR=13 CON=10 DEX=10 "Melee Weapons"=50 Dodge=30'

@@ -261,7 +261,7 @@ def test_the_command_text_reads_back_as_the_same_command():
     text = sp.fhtagn_text("Ada Vance", "1/1d8", "helplessness", "Sister Claire", True, "Partner Sam", "flee",
                           'PTSD ("the farm")', -20)
     assert text == ('san "Ada Vance" 1/1d8 kind=helplessness project="Sister Claire" repress="Partner Sam" '
-                    "reaction=flee disorder='PTSD (\"the farm\")' mod=-20")
+                    'reaction=flee disorder="PTSD (\\"the farm\\")" mod=-20')
     assert parse(text).command == SanTest(
         name="Ada Vance", loss="1/1d8", source="helplessness", project="Sister Claire", repress=True,
         repress_bond="Partner Sam", reaction="flee", disorder='PTSD ("the farm")', modifier=-20,

@@ -123,7 +123,7 @@ async def test_the_ask_dialog_asks_for_an_opposed_roll() -> None:
         assert isinstance(app.screen, AskForm)
         await pilot.press(*"Spot Hidden vs watchman Listen")
         await pilot.pause()
-        assert app.screen.text() == "ask 'Ada Vance' Spot Hidden vs watchman Listen"
+        assert app.screen.text() == 'ask "Ada Vance" Spot Hidden vs watchman Listen'
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, AskForm)

@@ -415,3 +415,27 @@ def test_replay_and_undo(eng):
     for _ in range(3):
         do(eng, "undo")
     assert eng.state == before
+
+
+# --- the way to pay: via= takes more words than the bare words after the item ------------------
+
+
+@pytest.mark.parametrize("word", ["f", "contact", "cash", "money", "o"])
+def test_a_short_way_to_pay_is_an_option_value_not_a_bare_word(word: str) -> None:
+    from fhtagn_tui.commands import parse
+    from fhtagn_tui.domain.features.requisition import RequestRequisition, method_of
+
+    assert method_of(word) in (req.FAVOUR, req.OWN)  # via=f, via=cash … are ways to pay
+    parsed = parse(f"req ada petty {word} via=own")
+    assert isinstance(parsed.command, RequestRequisition)
+    assert parsed.command.item == f"petty {word}"  # … but as a bare word it stays the item's
+
+
+@pytest.mark.parametrize(("word", "method"), [("favour", req.FAVOUR), ("favor", req.FAVOUR), ("own", req.OWN)])
+def test_the_full_words_are_bare_ways_to_pay(word: str, method: str) -> None:
+    from fhtagn_tui.commands import parse
+    from fhtagn_tui.domain.features.requisition import RequestRequisition
+
+    parsed = parse(f"req ada pistol {word}")
+    assert isinstance(parsed.command, RequestRequisition)
+    assert (parsed.command.item, parsed.command.method) == ("pistol", method)

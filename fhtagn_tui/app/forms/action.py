@@ -2,16 +2,17 @@
 
 The menu lists what the current combatant can do in this system (one key
 each); the form asks only the fields that action needs, shows the command
-line it will run (the same text the GM could type), and runs it.  A refusal
-stays in the form; success closes it and the tab shows the result.
+line it will run (the same text the GM could type), and runs the command it
+stands for.  A refusal stays in the form; success closes it and the tab shows
+the result.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from textual import events
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
@@ -22,11 +23,29 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
 from ..keymap import key_markup
+from ..run import Run, command_of
 from ..widgets.tick_box import TickBox
 from .action_specs import ActionSpec, Ctx, Field, actions_for, command_text, defaults
 
-#: Runs one command line; returns the refusal, or None when it was done.
-RunText = Callable[[str], str | None]
+
+def run_action(app: App[Any], run: Run, spec: ActionSpec, ctx: Ctx, dice: str = "") -> str | None:
+    """The action as the form (or ``t``) set it, built as its typed command and run by ``run`` with the
+    dice typed in; what cannot be built is said in a notice too.  The refusal, or None when done."""
+    from fhtagn_tui.commands import ParseError  # (loaded with the first line run)
+
+    built = spec.build(ctx)
+    typed = parse_typed(dice) if dice and spec.dice else None
+    try:
+        if isinstance(built, str):  # a line taken whole (a note): read once
+            command, read, secret = command_of(built)
+            typed = typed if typed is not None else read
+        else:
+            command, secret = built.command(), False
+    except ParseError as exc:
+        message = str(exc).replace("\n", " · ")
+        app.notify(message, severity="warning")
+        return message
+    return run(command, typed, secret)[0]
 
 
 def open_reference(screen: ModalScreen[None] | ModalScreen[str | None], topic: str) -> None:
@@ -95,7 +114,7 @@ class ActionForm(ModalScreen[None]):
         Binding("f1", "reference", "Rules", id="app.gm_screen"),
     ]
 
-    def __init__(self, state: State, actor: Character, spec: ActionSpec, run: RunText,
+    def __init__(self, state: State, actor: Character, spec: ActionSpec, run: Run,
                  values: dict[str, str] | None = None) -> None:
         """``values``: fields already chosen (the target of ``t``); the others at their defaults."""
         super().__init__()
@@ -237,7 +256,7 @@ class ActionForm(ModalScreen[None]):
             if field.kind == "choice" and self.ctx.get(field.key) == "" and field.key == "target":
                 error.update("nobody to target: add combatants first")
                 return
-        refusal = self.run(command_text(self.spec, self.ctx, dice))
+        refusal = run_action(self.app, self.run, self.spec, self.ctx, dice)
         if refusal:
             error.update(refusal.replace("\n", " · "))
             return

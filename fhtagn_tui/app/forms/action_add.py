@@ -1,8 +1,8 @@
 """Who joins the fight: party members and NPCs picked from a list, or N numbered NPCs from the
 bestiary or a template (a searchable list).
 
-Runs the same lines the command line takes: ``fight start TITLE`` (when no
-fight is running), ``fight add NAME …`` and ``npc add ENTRY xN --fight``.
+Runs the commands of the lines the command line takes: ``fight start TITLE`` (when no
+fight is running), ``fight add NAME …`` and ``npc add ENTRY xN --fight``, as one action.
 """
 
 from __future__ import annotations
@@ -13,23 +13,25 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, SelectionList, Static
 
+from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.bestiary import Entry
+from fhtagn_tui.domain.features.encounter import AddCombatants, StartFight
 from fhtagn_tui.domain.state import State
-from fhtagn_tui.rules.dice import DiceError, parse_typed
+from fhtagn_tui.rules.dice import DiceError
 
 from ..access import gm_app
 from ..keymap import key_markup
+from ..run import Run, dice_of
 from ..widgets.book_picker import BookPicker
 from ..widgets.tick_box import TickBox
-from .action import RunText
-from .action_specs import q
+from .bestiary import npc_command
 
 
 class FightersForm(ModalScreen[None]):
     CSS_PATH = "action.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Add", id="form.save")]
 
-    def __init__(self, state: State, run: RunText, book: tuple[Entry, ...] = ()) -> None:
+    def __init__(self, state: State, run: Run, book: tuple[Entry, ...] = ()) -> None:
         super().__init__()
         self.state = state
         self.book = book
@@ -79,8 +81,8 @@ class FightersForm(ModalScreen[None]):
         first = "#add-fight-title" if not self.started else "#add-people" if self.free else "#book-search"
         self.query_one(first).focus()
 
-    def lines(self) -> tuple[list[str], str | None]:
-        """The command lines to run, or a problem."""
+    def commands(self) -> tuple[list[tuple[Command, list[str] | None]], str | None]:
+        """The commands to run with their typed dice, or a problem."""
         people: list[str] = list(self.query_one("#add-people", SelectionList).selected)
         picker = self.query_one(BookPicker)
         count = str(picker.count) if picker.count is not None else self.query_one("#add-count", Input).value.strip() or "0"
@@ -89,46 +91,47 @@ class FightersForm(ModalScreen[None]):
         entry = picker.chosen if int(count) else None
         if int(count) and entry is None:
             return [], "no bestiary entry matches the search"
-        readied = " --readied" if self.query_one("#add-readied", Checkbox).value else ""
+        readied = self.query_one("#add-readied", Checkbox).value
         raw = self.query_one("#add-dice", Input).value.strip()
         try:
-            dice = f" roll={','.join(parse_typed(raw))}" if raw else ""
+            dice = dice_of(raw)
         except DiceError as exc:
             return [], str(exc)
-        out: list[str] = []
+        out: list[tuple[Command, list[str] | None]] = []
         if not self.started:
-            title = self.query_one("#add-fight-title", Input).value.strip()
-            out.append(f"fight start {title}".rstrip())
+            title = self.query_one("#add-fight-title", Input).value
+            out.append((StartFight(title=" ".join(title.split())), None))  # as ``fight start TITLE`` reads it
         if people and entry is not None and dice:
             return [], "type dice for one group at a time (people, or the NPCs)"
         if people:
-            out.append("fight add " + " ".join(q(p) for p in people) + readied + dice)
+            out.append((AddCombatants(names=tuple(people), readied=readied), dice))
         if entry is not None:
-            out.append(f"npc add {q(entry.name)} x{count} --fight{readied}{dice}")
+            out.append((npc_command(entry, int(count), fight=True, readied=readied), dice))
         if self.started and len(out) == 0:
             return [], "pick who joins (space), or how many NPCs and which (the search below)"
         return out, None
 
     def action_save(self) -> None:
         error = self.query_one("#add-error", Static)
-        lines, problem = self.lines()
+        commands, problem = self.commands()
         if problem:
             self._tell(error, problem)
             return
         door = gm_app(self).door
         # the fight and its fighters: one ctrl+z undoes them all, a second try after a refusal too
+        # (secret as a whole when the first is: the engine's one action)
         with door.one_action(continuing=self._group):
-            for line in lines:
-                refusal = self.run(line)
+            for command, dice in commands:
+                refusal, _events = self.run(command, dice)
                 if refusal:
                     self._tell(error, refusal.replace("\n", " · "))
                     return
                 self._group = door.last_group
-                if line.startswith("fight start"):
+                if isinstance(command, StartFight):
                     self.started = True
                     self.query_one("#add-title-label").display = False
                     self.query_one("#add-fight-title").display = False
-                elif line.startswith("fight add "):
+                elif isinstance(command, AddCombatants):
                     self.query_one("#add-people", SelectionList).deselect_all()  # they are in: not again
         self.dismiss(None)
 

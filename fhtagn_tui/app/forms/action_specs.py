@@ -1,9 +1,12 @@
 """The combat actions a form can ask for, per system, as data.
 
 Each :class:`ActionSpec` lists the fields the rules need (and when each one
-matters) and builds the *command text* — the very line a GM would type — so
-the text parser stays the one source of truth for what an action means.  The
-form (:mod:`.action`) only renders the fields and runs the text.
+matters) and builds the action as a :class:`Line`: the command's name and its
+words and options one by one.  The line's text — the very line a GM would type
+— is for display; the typed command is built from the same words by the
+command's own builder (``commands.language.build``: what the parser does after
+splitting a line), so the two cannot disagree and nothing is quoted and read
+back.  The form (:mod:`.action`) only renders the fields and runs the command.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.rules.coc import maneuver as coc_maneuver
 from fhtagn_tui.rules.coc.firearms import FIREARM_MODIFIERS
 from fhtagn_tui.rules.weapons import Weapon, find_weapon, weapons_for
+
+from ..run import Line, Part, line
 
 
 class Ctx:
@@ -54,7 +59,7 @@ class ActionSpec(msgspec.Struct, frozen=True):
     hotkey: str
     topic: str  # a reference topic (rule family) for F1
     fields: tuple[Field, ...]
-    build: Callable[[Ctx], str]
+    build: Callable[[Ctx], Line | str]  # a str: a line taken whole (a note)
     dice: bool = True  # the action draws dice (a Dice field is offered)
     available: Callable[[Ctx], bool] | None = None
     hint: Callable[[Ctx], str] | None = None
@@ -71,17 +76,6 @@ ACT_KEYS: dict[str, str] = {
 
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def q(text: str) -> str:
-    """A word of a command line, quoted when it has to be."""
-    if text and all(c.isalnum() or c in "-_." for c in text):
-        return text
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
-def opt(key: str, value: str) -> str:
-    return f"{key}={q(value)}"
 
 
 def _skill(char: Character, name: str) -> int:
@@ -143,8 +137,8 @@ def _num(ctx: Ctx, key: str) -> str:
     return raw if raw.lstrip("-+").isdigit() and int(raw) != 0 else ""
 
 
-def _dice_opts(ctx: Ctx) -> list[str]:
-    return [f"{k}={_num(ctx, k)}" for k in ("bonus", "penalty") if _num(ctx, k)]
+def _dice_opts(ctx: Ctx) -> list[Part]:
+    return [(k, _num(ctx, k)) for k in ("bonus", "penalty") if _num(ctx, k)]
 
 
 def _target_state(ctx: Ctx) -> str:
@@ -169,26 +163,26 @@ def _defence(ctx: Ctx) -> list[tuple[str, str]]:
     return actions.defence_choices(ctx.state.system, ctx.weapon)
 
 
-def _fh_attack(ctx: Ctx) -> str:
-    parts = ["attack", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon"))]
+def _fh_attack(ctx: Ctx) -> Line:
+    parts: list[Part] = [ctx.actor.id, ctx.get("target"), ("weapon", ctx.get("weapon"))]
     called, special = ctx.get("called"), ctx.get("special")
     if called:
         parts.append(called)
         if called == "crowd" and ctx.get("crowd").strip():
-            parts.append(opt("crowd", ctx.get("crowd").strip()))
+            parts.append(("crowd", ctx.get("crowd").strip()))
         if called in ("partly", "mostly") and ctx.get("gap"):
             parts.append("gap")
     if special == "mow":
-        parts.append(f"mow={ctx.get('rounds').strip() or '3'}")
+        parts.append(("mow", ctx.get("rounds").strip() or "3"))
     elif special:
         parts.append(special)
     if special in ("rapid", "savage") and ctx.get("alt"):
-        parts.append(opt("alt", ctx.get("alt")))
+        parts.append(("alt", ctx.get("alt")))
     if ctx.get("defend"):
-        parts.append(f"defend={ctx.get('defend')}")
+        parts.append(("defend", ctx.get("defend")))
     if _num(ctx, "mod"):
-        parts.append(f"mod={_num(ctx, 'mod')}")
-    return " ".join(parts)
+        parts.append(("mod", _num(ctx, "mod")))
+    return Line("attack", tuple(parts))
 
 
 def _others(ctx: Ctx) -> list[tuple[str, str]]:
@@ -225,35 +219,35 @@ FH_ACTIONS: tuple[ActionSpec, ...] = (
                build=_fh_attack, hint=_target_state),
     ActionSpec("aim", "Aim (+20 next turn)", "i", "FH-COMBAT-10",
                fields=(Field("target", "At", "choice", lambda c: [("(anyone)", "")] + target_choices(c)),),
-               build=lambda c: " ".join(["aim", q(c.actor.id)] + ([q(c.get("target"))] if c.get("target") else [])),
+               build=lambda c: line("aim", c.actor.id, c.get("target")),
                dice=False),
     ActionSpec("move", "Move", "m", "FH-COMBAT-07",
                fields=(Field("pace", "Pace", "choice", fixed(("run 20 m", "run"), ("jog 10 m", "jog"),
                                                             ("sprint 30 m", "sprint"), ("step 3 m and act", "step"))),),
-               build=lambda c: f"move {q(c.actor.id)} {c.get('pace')}", dice=False),
+               build=lambda c: line("move", c.actor.id, c.get("pace")), dice=False),
     ActionSpec("disarm", "Disarm", "d", "FH-COMBAT-21",
                fields=(Field("target", "Opponent", "choice", target_choices),
                        Field("vs", "Their skill", "text", placeholder="blank: Melee Weapons")),
-               build=lambda c: " ".join(["disarm", q(c.actor.id), q(c.get("target"))]
-                                        + ([opt("vs", c.get("vs").strip())] if c.get("vs").strip() else []))),
+               build=lambda c: line("disarm", c.actor.id, c.get("target"),
+                                    ("vs", c.get("vs").strip()) if c.get("vs").strip() else None)),
     ActionSpec("pin", "Pin", "p", "FH-COMBAT-22",
                fields=(Field("target", "Opponent", "choice", target_choices),),
-               build=lambda c: f"pin {q(c.actor.id)} {q(c.get('target'))}"),
+               build=lambda c: Line("pin", (c.actor.id, c.get("target")))),
     ActionSpec("escape", "Escape a pin", "e", "FH-COMBAT-23",
                fields=(Field("target", "Pinner", "choice", target_choices),
                        Field("with", "With", "choice", fixed(("the better", ""), ("STR×5", "str"), ("Unarmed Combat", "unarmed")))),
-               build=lambda c: " ".join(["escape", q(c.actor.id), q(c.get("target"))]
-                                        + ([f"with={c.get('with')}"] if c.get("with") else [])),
+               build=lambda c: line("escape", c.actor.id, c.get("target"),
+                                    ("with", c.get("with")) if c.get("with") else None),
                available=lambda c: c.actor.has("pinned")),
     ActionSpec("coup", "Coup de grâce", "c", "FH-DMG-07",
                fields=(Field("target", "Target", "choice", _unconscious),),
-               build=lambda c: f"coup {q(c.actor.id)} {q(c.get('target'))}", dice=False,
+               build=lambda c: Line("coup", (c.actor.id, c.get("target"))), dice=False,
                available=lambda c: bool(_unconscious(c))),
     ActionSpec("reload", "Reload", "r", "FH-COMBAT-09", fields=(),
-               build=lambda c: f"action {q(c.actor.id)} reload", dice=False),
+               build=lambda c: line("action", c.actor.id, "reload"), dice=False),
     ActionSpec("other", "Anything else (get up, put out fire…)", "o", "FH-COMBAT-09",
                fields=(Field("text", "What", "text", placeholder="get up, open the door, put out fire"),),
-               build=lambda c: f"action {q(c.actor.id)} {c.get('text').strip()}".rstrip(), dice=False),
+               build=lambda c: line("action", c.actor.id, *c.get("text").split()), dice=False),
 )
 
 # --- Call of Cthulhu 7e ---------------------------------------------------------------------
@@ -267,50 +261,50 @@ def _close_weapons(ctx: Ctx) -> list[tuple[str, str]]:
     return weapon_choices(lambda w: w.close_combat)(ctx)
 
 
-def _response_opts(ctx: Ctx) -> list[str]:
-    parts = [opt("response", ctx.get("response"))]
+def _response_opts(ctx: Ctx) -> list[Part]:
+    parts: list[Part] = [("response", ctx.get("response"))]
     if ctx.get("response") in ("fight back", "maneuver") and ctx.get("with"):
-        parts.append(opt("with", ctx.get("with")))
+        parts.append(("with", ctx.get("with")))
     if ctx.get("response") == "maneuver" and ctx.get("counter"):
-        parts.append(opt("counter", ctx.get("counter")))
+        parts.append(("counter", ctx.get("counter")))
     return parts
 
 
-def _coc_melee(ctx: Ctx) -> str:
-    parts = ["melee", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon")), *_response_opts(ctx)]
+def _coc_melee(ctx: Ctx) -> Line:
+    parts: list[Part] = [ctx.actor.id, ctx.get("target"), ("weapon", ctx.get("weapon")), *_response_opts(ctx)]
     if ctx.get("surprise"):
-        parts.append(f"surprise={ctx.get('surprise')}")
-    return " ".join(parts + _dice_opts(ctx))
+        parts.append(("surprise", ctx.get("surprise")))
+    return Line("melee", tuple(parts + _dice_opts(ctx)))
 
 
-def _coc_maneuver(ctx: Ctx) -> str:
-    parts = ["maneuver", q(ctx.actor.id), q(ctx.get("target")), ctx.get("goal"), *_response_opts(ctx)]
-    return " ".join(parts + _dice_opts(ctx))
+def _coc_maneuver(ctx: Ctx) -> Line:
+    parts: list[Part] = [ctx.actor.id, ctx.get("target"), ctx.get("goal"), *_response_opts(ctx)]
+    return Line("maneuver", tuple(parts + _dice_opts(ctx)))
 
 
-def _ranged_opts(ctx: Ctx) -> list[str]:
-    parts = [opt("weapon", ctx.get("weapon"))]
+def _ranged_opts(ctx: Ctx) -> list[Part]:
+    parts: list[Part] = [("weapon", ctx.get("weapon"))]
     if ctx.get("range").strip():
-        parts.append(f"range={ctx.get('range').strip()}")
+        parts.append(("range", ctx.get("range").strip()))
     parts += [f"--{t}" for t in ctx.get("toggles").split(",") if t]
     return parts
 
 
-def _coc_shoot(ctx: Ctx) -> str:
-    parts = ["shoot", q(ctx.actor.id), q(ctx.get("target")), *_ranged_opts(ctx)]
+def _coc_shoot(ctx: Ctx) -> Line:
+    parts: list[Part] = [ctx.actor.id, ctx.get("target"), *_ranged_opts(ctx)]
     w = ctx.weapon
     if w is not None and w.shots > 1 and _num(ctx, "shots") not in ("", "1"):
-        parts.append(f"shots={_num(ctx, 'shots')}")
+        parts.append(("shots", _num(ctx, "shots")))
     if w is not None and w.kind == "thrown" and ctx.get("response"):
-        parts.append(opt("response", ctx.get("response")))
-    return " ".join(parts + _dice_opts(ctx))
+        parts.append(("response", ctx.get("response")))
+    return Line("shoot", tuple(parts + _dice_opts(ctx)))
 
 
-def _coc_auto(ctx: Ctx, burst: bool) -> str:
+def _coc_auto(ctx: Ctx, burst: bool) -> Line:
     if burst:
-        return " ".join(["burst", q(ctx.actor.id), q(ctx.get("target")), *_ranged_opts(ctx)] + _dice_opts(ctx))
+        return Line("burst", tuple([ctx.actor.id, ctx.get("target"), *_ranged_opts(ctx)] + _dice_opts(ctx)))
     bullets = _num(ctx, "bullets") or "10"
-    return " ".join(["auto", q(ctx.actor.id), f"{q(ctx.get('target'))}:{bullets}", *_ranged_opts(ctx)] + _dice_opts(ctx))
+    return Line("auto", tuple([ctx.actor.id, f"{ctx.get('target')}:{bullets}", *_ranged_opts(ctx)] + _dice_opts(ctx)))
 
 
 def _reload_choices(ctx: Ctx) -> list[tuple[str, str]]:
@@ -401,15 +395,15 @@ COC_ACTIONS: tuple[ActionSpec, ...] = (
         build=_coc_maneuver, hint=_target_state,
     ),
     ActionSpec("aim", "Take aim (bonus die next round)", "i", "COC-FIREARM-06", fields=(),
-               build=lambda c: f"take aim {q(c.actor.id)}", dice=False),
+               build=lambda c: Line("take aim", (c.actor.id,)), dice=False),
     ActionSpec("reload", "Reload", "r", "COC-FIREARM-08",
                fields=(Field("weapon", "Weapon", "choice", _reload_choices),
                        Field("rounds", "Rounds", "int", placeholder="blank: until full")),
-               build=lambda c: " ".join(["reload", q(c.actor.id), opt("weapon", c.get("weapon"))]
-                                        + ([f"rounds={_num(c, 'rounds')}"] if _num(c, "rounds") else [])),
+               build=lambda c: line("reload", c.actor.id, ("weapon", c.get("weapon")),
+                                    ("rounds", _num(c, "rounds")) if _num(c, "rounds") else None),
                dice=False, available=lambda c: bool(_reload_choices(c))),
     ActionSpec("flee", "Flee the melee", "l", "COC-MELEE-13", fields=(),
-               build=lambda c: f"flee {q(c.actor.id)}", dice=False),
+               build=lambda c: Line("flee", (c.actor.id,)), dice=False),
     ActionSpec("other", "Anything else (a note; then n)", "o", "COC-MELEE-03",
                fields=(Field("text", "What", "text", placeholder="casts a spell, opens the door"),),
                build=_note, dice=False),
@@ -418,11 +412,11 @@ COC_ACTIONS: tuple[ActionSpec, ...] = (
 # --- GURPS -----------------------------------------------------------------------------------
 
 
-def _gurps_attack(ctx: Ctx) -> str:
-    parts = ["attack", q(ctx.actor.id), q(ctx.get("target")), opt("weapon", ctx.get("weapon")),
-             f"defend={ctx.get('defend') or 'dodge'}"]
-    parts += [f"{k}={_num(ctx, k)}" for k in ("mod", "dmod") if _num(ctx, k)]
-    return " ".join(parts)
+def _gurps_attack(ctx: Ctx) -> Line:
+    parts: list[Part] = [ctx.actor.id, ctx.get("target"), ("weapon", ctx.get("weapon")),
+                         ("defend", ctx.get("defend") or "dodge")]
+    parts += [(k, _num(ctx, k)) for k in ("mod", "dmod") if _num(ctx, k)]
+    return Line("attack", tuple(parts))
 
 
 def _gurps_fields(keep: Callable[[Weapon], bool]) -> tuple[Field, ...]:
@@ -460,5 +454,7 @@ def defaults(spec: ActionSpec, ctx: Ctx) -> Ctx:
 
 
 def command_text(spec: ActionSpec, ctx: Ctx, dice: str = "") -> str:
-    text = spec.build(ctx)
+    """The line a GM would type for the action (what the form shows)."""
+    built = spec.build(ctx)
+    text = built if isinstance(built, str) else built.text()
     return f"{text} roll={dice}" if dice and spec.dice else text

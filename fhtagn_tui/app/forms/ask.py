@@ -2,13 +2,11 @@
 
 Who (names separated by commas, or ``all``), the test (a skill or stat, ``san 1/1d6``,
 ``fright``), difficulty (Call of Cthulhu), a modifier, secret.  The command text a GM could type
-(``ask …``) is shown as it is built, and run through the app like a typed one.
+(``ask …``) is shown as it is built; the typed command is built from the same words and run through
+the app, secret as ``secret=``.
 """
 
 from __future__ import annotations
-
-import shlex
-from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -16,22 +14,23 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Static
 
-from ..keymap import key_text
-from ..widgets.tick_box import TickBox
+from fhtagn_tui.commands import ParseError
+from fhtagn_tui.commands.language import tokenize
 
-#: Runs a command line; returns the refusal, or None when it was done.
-Runner = Callable[[str], str | None]
+from ..keymap import key_text
+from ..run import Line, Part, Run
+from ..widgets.tick_box import TickBox
 
 
 class AskForm(ModalScreen[None]):
     CSS_PATH = "ask.tcss"  # loaded when first opened
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "ask", "Ask", id="form.save")]
 
-    def __init__(self, system: str, who: str, run: Runner) -> None:
+    def __init__(self, system: str, who: str, run: Run) -> None:
         super().__init__()
         self.system = system
         self.who = who
-        self.run_line = run
+        self.run = run
 
     def compose(self) -> ComposeResult:
         test = "fright" if self.system == "gurps" else ""
@@ -62,28 +61,33 @@ class AskForm(ModalScreen[None]):
         self._show()
 
     def text(self) -> str:
+        """The command a GM could type (shown as it is built)."""
+        return self.line().text() + (" secret" if self._secret() else "")
+
+    def _secret(self) -> bool:
+        return self.query_one("#ask-secret", Checkbox).value
+
+    def line(self) -> Line:
+        """The request without its secret (the test as the command line takes it)."""
         who = ",".join(part.strip() for part in self.query_one("#ask-who", Input).value.split(",") if part.strip())
         test = self.query_one("#ask-test", Input).value.strip()
-        words = ["ask", shlex.quote(who or "all")]
+        parts: list[Part] = [who or "all"]
         head, _, rest = test.partition(" ")
         if head.casefold() == "san" and rest.strip():
-            words += ["san", shlex.quote(rest.strip())]
+            parts += ["san", rest.strip()]
         elif any(w.casefold() == "vs" for w in test.split()):  # an opposed roll: SKILL vs DEFENDER SKILL, as typed
             try:
-                parts = shlex.split(test)  # (a defender's name in quotes: "Cultist 1")
-            except ValueError:
-                parts = test.split()
-            words += [shlex.quote(part) for part in parts]
+                parts += tokenize(test)  # (a defender's name in quotes: "Cultist 1")
+            except ParseError:
+                parts += test.split()
         elif test:
-            words.append(shlex.quote(test))
+            parts.append(test)
         for key, option in (("#ask-difficulty", "difficulty"), ("#ask-mod", "mod")):
             found = self.query(key)
             value = found.first(Input).value.strip() if found else ""
             if value and value != "regular":
-                words.append(f"{option}={shlex.quote(value)}")
-        if self.query_one("#ask-secret", Checkbox).value:
-            words.append("secret")
-        return " ".join(words)
+                parts.append((option, value))
+        return Line("ask", tuple(parts))
 
     def _show(self) -> None:
         self.query_one("#ask-command", Static).update(self.text())
@@ -102,7 +106,12 @@ class AskForm(ModalScreen[None]):
         if not self.query_one("#ask-test", Input).value.strip():
             self.query_one("#ask-error", Static).update("Which test? a skill or stat, luck, san LOSS, fright, or SKILL vs NAME SKILL")
             return
-        problem = self.run_line(self.text())
+        try:
+            command = self.line().command()
+        except ParseError as exc:
+            problem: str | None = str(exc)
+        else:  # a secret request: the players roll, only the GM sees the results (the engine says how)
+            problem = self.run(command, None, self._secret())[0]
         if problem:
             self.query_one("#ask-error", Static).update(problem.replace("\n", " · "))
             return

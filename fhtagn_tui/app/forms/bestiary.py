@@ -8,8 +8,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Static
 
-from fhtagn_tui.commands import ParseError, parse
-from fhtagn_tui.domain.features.bestiary import Entry
+from fhtagn_tui.domain.features.bestiary import Entry, SpawnNpcs
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
@@ -17,15 +16,14 @@ from ..access import gm_app
 from ..keymap import key_markup
 from ..widgets.book_picker import BookPicker
 from ..widgets.tick_box import TickBox
-from .action_specs import q
 
 
-def npc_line(entry: Entry, count: int, hidden: bool, vary: bool, fight: bool, dice: str = "") -> str:
-    line = f"npc add {q(entry.name)}" + (f" x{count}" if count != 1 else "")
-    line += " --hidden" if hidden else ""
-    line += " --vary" if vary else ""
-    line += " --fight" if fight else ""
-    return line + (f" roll={dice}" if dice else "")
+def npc_command(entry: Entry, count: int, hidden: bool = False, vary: bool = False, fight: bool = False,
+                readied: bool = False) -> SpawnNpcs:
+    """``npc add ENTRY xN [--hidden] [--vary] [--fight] [--readied]`` for an entry picked from the book
+    (its name as the command line reads it: runs of spaces are one)."""
+    return SpawnNpcs(entry=" ".join(entry.name.split()), count=count, hidden=hidden, vary=vary, fight=fight,
+                     readied=readied)
 
 
 class BestiaryForm(ModalScreen[None]):
@@ -70,36 +68,30 @@ class BestiaryForm(ModalScreen[None]):
     def action_move(self, step: int) -> None:
         self.query_one(BookPicker).move(step)
 
-    def line(self) -> tuple[str, str | None]:
+    def command(self) -> tuple[SpawnNpcs, list[str] | None] | str:
+        """The command and its typed dice, or what is wrong."""
         picker = self.query_one(BookPicker)
         entry = picker.chosen
         if entry is None:
-            return "", "nothing matches the search: try fewer letters"
+            return "nothing matches the search: try fewer letters"
         raw = str(picker.count) if picker.count is not None else self.query_one("#book-count", Input).value.strip() or "1"
         if not raw.isdigit() or not 1 <= int(raw) <= 30:
-            return "", "how many: 1–30"
-        dice_raw = self.query_one("#book-dice", Input).value.strip()
+            return "how many: 1–30"
         try:
-            dice = ",".join(parse_typed(dice_raw)) if dice_raw else ""
+            dice = parse_typed(self.query_one("#book-dice", Input).value.strip()) or None
         except DiceError as exc:
-            return "", str(exc)
-        return npc_line(entry, int(raw), self.query_one("#book-hidden", Checkbox).value,
-                        self.query_one("#book-vary", Checkbox).value,
-                        self.query_one("#book-fight", Checkbox).value and self.state.encounter is not None, dice), None
+            return str(exc)
+        return npc_command(entry, int(raw), self.query_one("#book-hidden", Checkbox).value,
+                           self.query_one("#book-vary", Checkbox).value,
+                           self.query_one("#book-fight", Checkbox).value and self.state.encounter is not None), dice
 
     def action_save(self) -> None:
         error = self.query_one("#book-error", Static)
-        text, problem = self.line()
-        if problem:
-            error.update(problem)
+        built = self.command()
+        if isinstance(built, str):
+            error.update(built)
             return
-        try:
-            parsed = parse(text)
-        except ParseError as exc:
-            error.update(str(exc).replace("\n", " · "))
-            return
-        assert parsed.command is not None
-        refusal = gm_app(self).submit(parsed.command, typed=parsed.dice)
+        refusal, _events = gm_app(self).submit_recorded(*built)
         if refusal:
             error.update(refusal.replace("\n", " · "))
             return

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -19,10 +17,8 @@ from fhtagn_tui.domain.state import Bond, Character
 from fhtagn_tui.domain.systems import KINDS, SHEETS, check_skill, check_stat
 
 from ..keymap import key_markup
+from ..run import Run
 from ..widgets.tick_box import TickBox
-
-#: What the form hands to the app: a command; the app answers None or the refusal.
-Submit = Callable[[Command], str | None]
 
 
 def parse_skills(text: str) -> tuple[dict[str, int], str | None]:
@@ -94,7 +90,7 @@ class CharacterForm(ModalScreen[None]):
         Binding("ctrl+s", "save", "Save", id="form.save"),
     ]
 
-    def __init__(self, system: str, submit: Submit, char: Character | None = None) -> None:
+    def __init__(self, system: str, submit: Run, char: Character | None = None) -> None:
         super().__init__()
         self.system = system
         self.sheet = SHEETS[system]
@@ -227,7 +223,7 @@ class CharacterForm(ModalScreen[None]):
         if command is None:
             self.query_one("#form-error", Static).update(problem or "")
             return
-        refusal = self.submit(command)
+        refusal, _events = self.submit(command)
         if refusal:
             self.query_one("#form-error", Static).update(refusal)
             return

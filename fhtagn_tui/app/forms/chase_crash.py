@@ -8,7 +8,7 @@ in from the table; blank rolls them. Escape leaves the call for later (``x`` on 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,16 +16,13 @@ from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
-from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.chase import Crash
 from fhtagn_tui.rules.coc import vehicles as rv
 from fhtagn_tui.rules.dice import DiceError, parse_typed
 
 from ..keymap import key_markup, key_text
+from ..run import Run
 from .keeper_call import KeeperCall
-
-#: Runs a command with typed dice (None: the engine rolls); returns the refusal, or None when done.
-SubmitDice = Callable[[Command, Sequence[str] | None], str | None]
 
 WRECK_CHOICES = (
     ("luck — a Luck roll each: thrown clear (2D10) or killed", "luck"),
@@ -47,7 +44,7 @@ class ChaseCrashForm(KeeperCall):
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "save", "Decide", id="form.save")]
 
-    def __init__(self, chase: int, vehicle: str, consequence: str, occupants: Sequence[str], submit: SubmitDice) -> None:
+    def __init__(self, chase: int, vehicle: str, consequence: str, occupants: Sequence[str], submit: Run) -> None:
         super().__init__()
         self.chase = chase
         self.vehicle = vehicle
@@ -88,7 +85,7 @@ class ChaseCrashForm(KeeperCall):
         except DiceError as exc:
             self._error(str(exc))
             return
-        refusal = self.submit(Crash(chase=self.chase, name=self.vehicle, choice=choice), typed)
+        refusal, _events = self.submit(Crash(chase=self.chase, name=self.vehicle, choice=choice), typed)
         self._decided(refusal)
 
 

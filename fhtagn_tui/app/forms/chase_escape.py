@@ -8,7 +8,7 @@ later (the start key offers it again, or ``chase start escape=NAME`` / ``hold=NA
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -16,14 +16,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Select, Static
 
-from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.chase import StartChase
 
 from ..keymap import key_markup, key_text
+from ..run import Run
 from .keeper_call import KeeperCall
-
-#: Runs a command; returns the refusal, or None when done.
-Submit = Callable[[Command], str | None]
 
 LET_GO = "escape"
 KEEP_IN = "hold"
@@ -40,7 +37,7 @@ class ChaseEscapeForm(KeeperCall):
     CSS_PATH = "chase_forms.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "save", "Decide", id="form.save")]
 
-    def __init__(self, chase: int, offers: Sequence[tuple[str, str, int]], fastest_pursuer: int, submit: Submit) -> None:
+    def __init__(self, chase: int, offers: Sequence[tuple[str, str, int]], fastest_pursuer: int, submit: Run) -> None:
         super().__init__()
         self.chase = chase
         self.offers = tuple(offers)
@@ -79,6 +76,6 @@ class ChaseEscapeForm(KeeperCall):
                 self._error(f"Choose for {name}: let them go or keep them in "
                             f"(or {key_text(self.app, 'form.cancel', 'esc')} to decide later).")
                 return
-        refusal = self.submit(StartChase(chase=self.chase, escape=tuple(escape), hold=tuple(hold)))
+        refusal, _events = self.submit(StartChase(chase=self.chase, escape=tuple(escape), hold=tuple(hold)))
         self._decided(refusal)
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -11,7 +9,6 @@ from textual.screen import ModalScreen
 from textual.suggester import SuggestFromList
 from textual.widgets import Button, Input, Label, Select, Static
 
-from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.chase import AddParticipant
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
@@ -19,9 +16,7 @@ from fhtagn_tui.rules.coc import vehicles as rv
 
 from ..access import gm_app
 from ..keymap import key_markup
-
-#: Runs a command; returns the refusal, or None when it was done.
-Submit = Callable[[Command], str | None]
+from ..run import Run
 
 FOOT = ""
 
@@ -43,7 +38,7 @@ class ChaseJoinForm(ModalScreen[None]):
         Binding("ctrl+n", "save(False)", "Add another", id="chase_join.add_another"),
     ]
 
-    def __init__(self, state: State, chase: int, submit: Submit) -> None:
+    def __init__(self, state: State, chase: int, submit: Run) -> None:
         super().__init__()
         self.state = state
         self.number = chase
@@ -143,7 +138,7 @@ class ChaseJoinForm(ModalScreen[None]):
         if command is None:
             error.update(problem)
             return
-        refusal = self.submit(command)
+        refusal, _events = self.submit(command)
         if refusal:
             error.update(refusal)
             return

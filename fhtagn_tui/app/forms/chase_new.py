@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.features.chase import NewChase
 from fhtagn_tui.rules.coc import chase as rc
 
 from ..keymap import key_markup
-
-#: Runs a command; returns the refusal, or None when it was done.
-Submit = Callable[[Command], str | None]
+from ..run import Run
 
 ERAS = (("modern vehicles", "modern"), ("1920s vehicles (MOV × 0.8)", "1920s"))
 GROUND = {"normal": "normal", "hazardous": "hazardous (penalty die on random locations)",
@@ -30,7 +25,7 @@ class ChaseNewForm(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Save", id="form.save")]
 
-    def __init__(self, submit: Submit) -> None:
+    def __init__(self, submit: Run) -> None:
         super().__init__()
         self.submit = submit
 
@@ -62,7 +57,7 @@ class ChaseNewForm(ModalScreen[bool]):
                         environment=env if isinstance(env, str) else "normal")
 
     def action_save(self) -> None:
-        refusal = self.submit(self.build())
+        refusal, _events = self.submit(self.build())
         if refusal:
             self.query_one("#cn-error", Static).update(refusal)
             return

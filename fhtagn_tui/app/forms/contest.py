@@ -1,11 +1,8 @@
 """The small dialogs of rolls outside combat (Party tab): an opposed roll (``o``: FH-DEV-02, COC-DICE-10,
-GURPS-DICE-04) and a combined roll (``c``, Call of Cthulhu: COC-DICE-08).  Each builds the command a GM
-could type (shown as it is built) and runs it through the app like a typed one."""
+GURPS-DICE-04) and a combined roll (``c``, Call of Cthulhu: COC-DICE-08).  Each shows the command a GM
+could type as it is built, and runs the typed command built from the same words through the app."""
 
 from __future__ import annotations
-
-import shlex
-from collections.abc import Callable
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -14,10 +11,10 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from ..keymap import key_text
+from fhtagn_tui.rules.dice import DiceError
 
-#: Runs a command line; returns the refusal, or None when it was done.
-Runner = Callable[[str], str | None]
+from ..keymap import key_text
+from ..run import Line, Run, dice_of
 
 
 class _LineForm(ModalScreen[None]):
@@ -25,12 +22,20 @@ class _LineForm(ModalScreen[None]):
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "run", "Roll", id="form.save")]
     PREFIX = ""
 
-    def __init__(self, run: Runner) -> None:
+    def __init__(self, run: Run) -> None:
         super().__init__()
-        self.run_line = run
+        self.run = run
+
+    def line(self) -> Line:
+        """The roll as the command language takes it (the skills as typed: words of the line)."""
+        raise NotImplementedError
+
+    def dice(self) -> str:
+        return self.value("dice").replace(" ", ",")
 
     def text(self) -> str:
-        raise NotImplementedError
+        """The command a GM could type (shown as it is built)."""
+        return self.line().text() + (f" roll={self.dice()}" if self.dice() else "")
 
     def value(self, key: str) -> str:
         return self.query_one(f"#{self.PREFIX}-{key}", Input).value.strip()
@@ -62,19 +67,23 @@ class _LineForm(ModalScreen[None]):
         return ""
 
     def action_run(self) -> None:
-        problem = self.missing() or self.run_line(self.text())
+        problem = self.missing() or self._run()
         if problem:
             self.query_one(f"#{self.PREFIX}-error", Static).update(Text(problem.replace("\n", " · ")))
             return
         self.dismiss(None)
 
+    def _run(self) -> str | None:
+        from fhtagn_tui.commands import ParseError
+
+        try:
+            command, typed = self.line().command(), dice_of(self.dice())
+        except (ParseError, DiceError) as exc:
+            return str(exc)
+        return self.run(command, typed)[0]
+
     def action_cancel(self) -> None:
         self.dismiss(None)
-
-
-def _dice(raw: str) -> str:
-    typed = raw.strip().replace(" ", ",")
-    return f" roll={typed}" if typed else ""
 
 
 class OpposeForm(_LineForm):
@@ -82,7 +91,7 @@ class OpposeForm(_LineForm):
 
     PREFIX = "oppose"
 
-    def __init__(self, who: str, run: Runner) -> None:
+    def __init__(self, who: str, run: Run) -> None:
         super().__init__(run)
         self.who = who
 
@@ -109,9 +118,9 @@ class OpposeForm(_LineForm):
             return "Who acts with which skill, and who resists with which"
         return ""
 
-    def text(self) -> str:
-        return (f"oppose {shlex.quote(self.value('who'))} {self.value('skill')} vs "
-                f"{shlex.quote(self.value('vs'))} {self.value('vs-skill')}{_dice(self.value('dice'))}")
+    def line(self) -> Line:
+        return Line("oppose", (self.value("who"), *self.value("skill").split(), "vs", self.value("vs"),
+                               *self.value("vs-skill").split()))
 
 
 class CombineForm(_LineForm):
@@ -120,7 +129,7 @@ class CombineForm(_LineForm):
     PREFIX = "combine"
     FIRST = ("who", "skills")
 
-    def __init__(self, who: str, run: Runner) -> None:
+    def __init__(self, who: str, run: Run) -> None:
         super().__init__(run)
         self.who = who
 
@@ -145,6 +154,5 @@ class CombineForm(_LineForm):
             return "Does it need all of the skills or any? (COC-DICE-08: the Keeper says beforehand)"
         return ""
 
-    def text(self) -> str:
-        return (f"combine {shlex.quote(self.value('who'))} {self.value('skills')} "
-                f"need={self.value('need').casefold()}{_dice(self.value('dice'))}")
+    def line(self) -> Line:
+        return Line("combine", (self.value("who"), *self.value("skills").split(), ("need", self.value("need").casefold())))

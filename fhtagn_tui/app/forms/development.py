@@ -7,8 +7,6 @@ form offers it, unticked; nothing is rolled before ctrl+s."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -17,13 +15,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Static
 
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.skill_play import Develop
 from fhtagn_tui.domain.state import State
+from fhtagn_tui.rules.dice import DiceError
+from fhtagn_tui.rules.quoting import opt
 
 from ..keymap import key_text
+from ..run import Run, dice_of
 from ..widgets.tick_box import TickBox
-
-#: Runs a command line; (the refusal or None, the events it wrote).
-Runner = Callable[[str], tuple[str | None, list[Event]]]
 
 INSANE = "indefinitely insane"
 
@@ -76,10 +75,10 @@ class DevelopmentForm(ModalScreen[None]):
     CSS_PATH = "development.tcss"  # loaded when first opened
     BINDINGS = [Binding("escape", "cancel", "Later", id="form.cancel"), Binding("ctrl+s", "roll", "Roll", id="form.save")]
 
-    def __init__(self, state: State, run: Runner) -> None:
+    def __init__(self, state: State, run: Run) -> None:
         super().__init__()
         self.state = state
-        self.run_line = run
+        self.run = run
         self.done = False
         self.insane = sorted(c.name for c in state.characters.values() if c.has(INSANE)) if state.system == "coc7" else []
         self.checks = checks_of(state)
@@ -102,16 +101,25 @@ class DevelopmentForm(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one("#dev-dice", Input).focus()
 
+    def command(self) -> Develop:
+        """The phase as the GM set it: the checks unticked skipped, the recoveries allowed."""
+        skipped = tuple(f"{name}:{skill}".strip() for i, (name, skill) in enumerate(self.checks)
+                        if not self.query_one(f"#dev-check-{i}", Checkbox).value)
+        allowed = tuple(name.strip() for i, name in enumerate(self.insane)
+                        if self.query_one(f"#dev-recover-{i}", Checkbox).value)
+        return Develop(skip=skipped, recover=allowed)
+
+    def typed(self) -> str:
+        return self.query_one("#dev-dice", Input).value.strip().replace(" ", ",")
+
     def text(self) -> str:
+        """The command a GM could type for it."""
+        command, typed = self.command(), self.typed()
         words = ["develop"]
-        skipped = [f"{name}:{skill}" for i, (name, skill) in enumerate(self.checks)
-                   if not self.query_one(f"#dev-check-{i}", Checkbox).value]
-        if skipped:
-            words.append('skip="' + ",".join(skipped) + '"')
-        allowed = [name for i, name in enumerate(self.insane) if self.query_one(f"#dev-recover-{i}", Checkbox).value]
-        if allowed:
-            words.append('recover="' + ",".join(allowed) + '"')
-        typed = self.query_one("#dev-dice", Input).value.strip().replace(" ", ",")
+        if command.skip:
+            words.append(opt("skip", ",".join(command.skip)))
+        if command.recover:
+            words.append(opt("recover", ",".join(command.recover)))
         if typed:
             words.append(f"roll={typed}")
         return " ".join(words)
@@ -124,7 +132,10 @@ class DevelopmentForm(ModalScreen[None]):
         if self.done:
             self.dismiss(None)
             return
-        refusal, events = self.run_line(self.text())
+        try:
+            refusal, events = self.run(self.command(), dice_of(self.typed()))
+        except DiceError as exc:
+            refusal, events = str(exc), []
         if refusal:
             self.query_one("#dev-error", Static).update(refusal.replace("\n", " · "))
             return

@@ -4,7 +4,6 @@ Keeper's own words (COC-DICE-06: the program invents none)."""
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable
 
 from rich.text import Text
@@ -14,13 +13,12 @@ from textual.containers import Grid, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.skill_play import PushRoll, WriteConsequence
 from fhtagn_tui.domain.state import Character
+from fhtagn_tui.rules.dice import DiceError
 
 from ..keymap import key_text
-
-#: Runs a command line; (the refusal or None, the events it wrote).
-Runner = Callable[[str], tuple[str | None, list[Event]]]
+from ..run import Run, dice_of
 
 
 def roll_line(char: Character) -> str:
@@ -39,10 +37,11 @@ class PushForm(ModalScreen[None]):
     CSS_PATH = "skill_forms.tcss"  # loaded when first opened
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "push", "Push", id="form.save")]
 
-    def __init__(self, char: Character, run: Runner, ask: Callable[[str], str | None] | None = None) -> None:
+    def __init__(self, char: Character, run: Run, ask: Callable[[str], str | None] | None = None) -> None:
         super().__init__()
         self.char = char
-        self.run_line = run
+        self.run = run
+        self.secret = False  # the push was secret (ctrl+g): its consequence is too
         self.ask = ask  # a player's view: the reason is sent to the GM (who confirms), nothing is rolled here
         self.consequence = bool(char.dev.consequence_due)  # the push failed: the Keeper's words next
 
@@ -87,13 +86,13 @@ class PushForm(ModalScreen[None]):
         self.query_one("#push-error", Static).update(Text(text.replace("\n", " · ")))
 
     def action_push(self) -> None:
-        name = shlex.quote(self.char.name)
+        name = self.char.name
         if self.consequence:
             words = self.query_one("#push-consequence", Input).value.strip()
             if not words:
                 self._error("The Keeper's consequence, in the Keeper's words (the program invents none)")
                 return
-            refusal, _events = self.run_line(f"consequence {name} {shlex.quote(words)}")
+            refusal, _events = self.run(WriteConsequence(name=name, words=words), None, self.secret)
             if refusal:
                 self._error(refusal)
                 return
@@ -111,11 +110,16 @@ class PushForm(ModalScreen[None]):
             self.dismiss(None)
             return
         typed = self.query_one("#push-dice", Input).value.strip().replace(" ", ",")
-        line = f"push {name} {shlex.quote(reason)}" + (f" roll={typed}" if typed else "")
-        refusal, events = self.run_line(line)
+        try:
+            dice = dice_of(typed)
+        except DiceError as exc:
+            self._error(str(exc))
+            return
+        refusal, events = self.run(PushRoll(name=name, reason=reason), dice)
         if refusal:
             self._error(refusal)
             return
+        self.secret = any(ev.secret for ev in events)
         pushed = next((ev for ev in events if type(ev).__name__ == "RollPushed"), None)
         if pushed is None or getattr(pushed, "success", True):
             self.dismiss(None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
@@ -18,20 +16,18 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 from fhtagn_tui.rules.fhtagn import requisition as req
 
 from ..keymap import key_markup
+from ..run import Run
 from ..widgets.tick_box import TickBox
 
 AUTO = "auto"
 NONE = ""
-
-#: The app runs a command with typed dice (or None: the app rolls); returns the refusal or None.
-SubmitWithDice = Callable[[Command, Sequence[str] | None], str | None]
 
 
 class RequisitionForm(ModalScreen[None]):
     CSS_PATH = "requisition.tcss"  # loaded when first opened, not at start-up
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="form.cancel"), Binding("ctrl+s", "save", "Save", id="form.save")]
 
-    def __init__(self, state: State, submit: SubmitWithDice, agent: str = "") -> None:
+    def __init__(self, state: State, submit: Run, agent: str = "") -> None:
         super().__init__()
         self.state = state
         self.submit = submit
@@ -162,7 +158,7 @@ class RequisitionForm(ModalScreen[None]):
         if command is None:
             self.query_one("#rf-error", Static).update(problem or "")
             return
-        refusal = self.submit(command, dice)
+        refusal, _events = self.submit(command, dice)
         if refusal:
             self.query_one("#rf-error", Static).update(refusal)
             return

@@ -14,7 +14,7 @@ Bad input is refused with the rules' own message and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -33,18 +33,13 @@ from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed
 from fhtagn_tui.rules.fhtagn import sanity as fh_san
 
 from ..keymap import key_text
+from ..run import Line, Run
 from ..screens.party_sheet import adaptation_text, bonds_text
 from ..widgets.tick_box import TickBox
 from . import sanity_plan as sp
 
 if TYPE_CHECKING:
     from fhtagn_tui.domain.features.sanity import TemporaryInsanity
-
-class Runner(Protocol):
-    """Runs a command with typed dice (secret if asked); returns (refusal or None, the events recorded)."""
-
-    def __call__(self, command: Command, typed: Sequence[str], secret: bool = False) -> tuple[str | None, list[Event]]: ...
-
 
 #: Rolls one die for the GM: (purpose, die) → value.
 Roller = Callable[[str, str], int]
@@ -75,7 +70,7 @@ class SanityDialog(ModalScreen[None]):
         Binding("ctrl+b", "back", "Back", id="sanity.back"),
     ]
 
-    def __init__(self, state: State, character: str, run: Runner, roll: Roller) -> None:
+    def __init__(self, state: State, character: str, run: Run, roll: Roller) -> None:
         super().__init__()
         self.state = state
         self.system = state.system
@@ -212,14 +207,18 @@ class SanityDialog(ModalScreen[None]):
         return self.state.characters.get(self._value("#sd-who"))
 
     def build_text(self) -> str:
-        """The command text from the choices (raises ValueError on unreadable input)."""
+        """The command text from the choices, as shown (raises ValueError on unreadable input)."""
+        return self.build_line().text()
+
+    def build_line(self) -> Line:
+        """The command from the choices, its words one by one (raises ValueError on unreadable input)."""
         char = self._char()
         if char is None:
             raise ValueError("choose who takes the roll")
         if self.system in ("fhtagn", "coc7") and not self._value("#sd-loss").strip():
             raise ValueError("give the loss as SUCCESS/FAILURE, e.g. 1/1d6")
         if self.system == "fhtagn":
-            return sp.fhtagn_text(
+            return sp.fhtagn_line(
                 char.name, self._value("#sd-loss"), self._value("#sd-kind") or "unnatural", self._value("#sd-project"),
                 self._flag("#sd-repress"), self._value("#sd-repress-bond") if self._flag("#sd-repress") else "",
                 self._value("#sd-reaction"), self._value("#sd-disorder"), _int(self._value("#sd-mod"), "the modifier"),
@@ -227,13 +226,13 @@ class SanityDialog(ModalScreen[None]):
         if self.system == "coc7":
             cap = self._value("#sd-max").strip()
             bonus, penalty = (int(x) for x in (self._value("#sd-bp") or "0:0").split(":"))
-            return sp.coc_text(
+            return sp.coc_line(
                 char.name, self._value("#sd-loss"), self._value("#sd-source"),
                 _int(cap, "the maximum loss") if cap else None, self._flag("#sd-mythos"),
                 self._value("#sd-bout") or "realtime", self._value("#sd-phobia"), self._value("#sd-mania"), bonus, penalty,
             )
         if self.system == "gurps":
-            return sp.gurps_text(
+            return sp.gurps_line(
                 char.name, _int(self._value("#sd-mod"), "the modifier"), self._value("#sd-trait"),
                 int(self._value("#sd-sc") or "0"), self._value("#sd-worsen"),
             )
@@ -345,8 +344,9 @@ class SanityDialog(ModalScreen[None]):
 
     def _start_dice(self) -> None:
         try:
-            self.text = self.build_text()
-            self.command = sp.command_of(self.text)
+            built = self.build_line()
+            self.text = built.text()
+            self.command = built.command()  # built from the words, not read back from the text
         except (ValueError, ParseError) as exc:
             self._error(str(exc).replace("\n", " · "))
             return

@@ -7,7 +7,7 @@ are the dice the command will draw, in the same order; nothing is recorded by it
 
 from __future__ import annotations
 
-import shlex
+from typing import Any
 
 import msgspec
 
@@ -17,6 +17,8 @@ from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import Dice, DiceError, DiceNeeded, ForcedSource, ProbeSource, Roll
+
+from ..run import Line, Part, line
 
 #: What each die is for, in the GM's words (by the purpose the rules give the draw).
 HINTS: dict[str, str] = {
@@ -55,55 +57,59 @@ def hint_for(purpose: str) -> str:
 # --- the command text ---------------------------------------------------------------------------
 
 
-def quote(text: str) -> str:
-    """A value as the command line reads it back: bare, "double-quoted", or shell-quoted."""
-    if text and all(ch.isalnum() or ch in "-_./+%" for ch in text):
-        return text
-    if '"' not in text and "\\" not in text and "$" not in text and "`" not in text:
-        return f'"{text}"'
-    return shlex.quote(text)
 
 
-def _opt(key: str, value: str) -> str:
-    return f"{key}={quote(value)}" if value else ""
+def _opt(key: str, value: str) -> Part | None:
+    return (key, value) if value else None
 
 
-def _join(*parts: str) -> str:
-    return " ".join(p for p in parts if p)
-
-
-def fhtagn_text(
+def fhtagn_line(
     name: str, loss: str, kind: str = "unnatural", project: str = "", repress: bool = False, repress_bond: str = "",
     reaction: str = "", disorder: str = "", mod: int = 0,
-) -> str:
+) -> Line:
     """``san NAME LOSS [kind=…] [project=BOND] [repress|repress=BOND] [reaction=…] [disorder=…] [mod=±N]``."""
-    repress_part = (f"repress={quote(repress_bond)}" if repress_bond else "repress") if repress else ""
-    return _join(
-        "san", quote(name), quote(loss.strip()), "" if kind == "unnatural" else _opt("kind", kind),
+    repress_part: Part | None = (("repress", repress_bond) if repress_bond else "repress") if repress else None
+    return line(
+        "san", name, loss.strip(), None if kind == "unnatural" else _opt("kind", kind),
         _opt("project", project), repress_part, _opt("reaction", reaction), _opt("disorder", disorder.strip()),
-        f"mod={mod:+d}" if mod else "",
+        ("mod", f"{mod:+d}") if mod else None,
     )
 
 
-def coc_text(
+def coc_line(
     name: str, loss: str, source: str = "", cap: int | None = None, mythos: bool = False, bout: str = "realtime",
     phobia: str = "", mania: str = "", bonus: int = 0, penalty: int = 0,
-) -> str:
+) -> Line:
     """``sanity NAME LOSS [source=ENTITY] [max=N] [mythos] [bout=…] [phobia=…] [mania=…] [bonus=N] [penalty=N]``."""
-    return _join(
-        "sanity", quote(name), quote(loss.strip()), _opt("source", source.strip()),
-        f"max={cap}" if cap is not None else "", "mythos" if mythos else "",
-        "" if bout == "realtime" else _opt("bout", bout), _opt("phobia", phobia.strip()), _opt("mania", mania.strip()),
-        f"bonus={bonus}" if bonus else "", f"penalty={penalty}" if penalty else "",
+    return line(
+        "sanity", name, loss.strip(), _opt("source", source.strip()),
+        ("max", str(cap)) if cap is not None else None, "mythos" if mythos else None,
+        None if bout == "realtime" else _opt("bout", bout), _opt("phobia", phobia.strip()), _opt("mania", mania.strip()),
+        ("bonus", str(bonus)) if bonus else None, ("penalty", str(penalty)) if penalty else None,
     )
 
 
-def gurps_text(name: str, mod: int = 0, trait: str = "", self_control: int = 0, worsen: str = "") -> str:
+def gurps_line(name: str, mod: int = 0, trait: str = "", self_control: int = 0, worsen: str = "") -> Line:
     """``fright NAME [mod=±N] [trait=TEXT] [worsen=TRAIT] [sc=N]``."""
-    return _join(
-        "fright", quote(name), f"mod={mod:+d}" if mod else "", _opt("trait", trait.strip()), _opt("worsen", worsen),
-        f"sc={self_control}" if self_control else "",
+    return line(
+        "fright", name, ("mod", f"{mod:+d}") if mod else None, _opt("trait", trait.strip()), _opt("worsen", worsen),
+        ("sc", str(self_control)) if self_control else None,
     )
+
+
+def fhtagn_text(*args: Any, **kwargs: Any) -> str:
+    """The command text of :func:`fhtagn_line` (what the dialog shows)."""
+    return fhtagn_line(*args, **kwargs).text()
+
+
+def coc_text(*args: Any, **kwargs: Any) -> str:
+    """The command text of :func:`coc_line`."""
+    return coc_line(*args, **kwargs).text()
+
+
+def gurps_text(*args: Any, **kwargs: Any) -> str:
+    """The command text of :func:`gurps_line`."""
+    return gurps_line(*args, **kwargs).text()
 
 
 def with_roll(text: str, values: list[str]) -> str:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -30,6 +28,7 @@ from fhtagn_tui.domain.history import Undone
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant
+from fhtagn_tui.rules.quoting import quote
 
 from ..keymap import key_markup, key_text
 from ..widgets.row_table import settle
@@ -53,10 +52,6 @@ EMPTY = (
 EMPTY_READONLY = "[b]No chase[/b]\n\nNone is being run at this point of the log."
 NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
 WHEN = ("empty", "setup", "running", "ended")
-
-
-def quoted(name: str) -> str:
-    return f'"{name}"' if " " in name or not name else name
 
 
 class ChaseTab(GameTab):
@@ -513,7 +508,7 @@ class ChaseTab(GameTab):
         # forms load when first opened: start-up stays fast
         from ..forms.chase_new import ChaseNewForm
 
-        self.app.push_screen(ChaseNewForm(self._submit), created)
+        self.app.push_screen(ChaseNewForm(self.gm.submit_recorded), created)
 
     def action_join(self) -> None:
         chase = self.chase
@@ -521,7 +516,7 @@ class ChaseTab(GameTab):
             return
         from ..forms.chase_join import ChaseJoinForm
 
-        self.app.push_screen(ChaseJoinForm(self._state, chase.number, self._submit))
+        self.app.push_screen(ChaseJoinForm(self._state, chase.number, self.gm.submit_recorded))
 
     def action_random_location(self) -> None:
         if self.chase is not None:
@@ -552,7 +547,7 @@ class ChaseTab(GameTab):
         if not offered:
             return
         fastest = max((p.mov for p in chase.participants if p.side == rc.PURSUE and p.active), default=0)
-        self.app.push_screen(ChaseEscapeForm(number, [(p.id, p.name, p.mov) for p in offered], fastest, self._submit))
+        self.app.push_screen(ChaseEscapeForm(number, [(p.id, p.name, p.mov) for p in offered], fastest, self.gm.submit_recorded))
 
     def action_move(self) -> None:
         p = self._actor()
@@ -562,7 +557,7 @@ class ChaseTab(GameTab):
     def action_move_more(self) -> None:
         p = self._actor()
         if p is not None:
-            self._prefill(f"chase move {quoted(p.name)} {max(2, p.actions)}")
+            self._prefill(f"chase move {quote(p.name)} {max(2, p.actions)}")
 
     def _needs_skill(self, p: Participant) -> bool:
         chase = self.chase
@@ -573,7 +568,7 @@ class ChaseTab(GameTab):
         if p is None:
             return
         if self._needs_skill(p) and self.chase is not None and self.chase.location(p.position + 1).kind == rc.HAZARD:
-            self._prefill(f"chase hazard {quoted(p.name)} skill=")
+            self._prefill(f"chase hazard {quote(p.name)} skill=")
             return
         self._submit(CrossHazard(chase=self._number, name=p.id))
 
@@ -581,7 +576,7 @@ class ChaseTab(GameTab):
         p = self._actor()
         if p is not None:
             skill = " skill=" if self._needs_skill(p) else ""
-            self._prefill(f"chase hazard {quoted(p.name)} cautious=1{skill}")
+            self._prefill(f"chase hazard {quote(p.name)} cautious=1{skill}")
 
     def action_barrier(self, method: str) -> None:
         p = self._actor()
@@ -590,9 +585,9 @@ class ChaseTab(GameTab):
         if p.vehicle:
             self._submit(Barrier(chase=self._number, name=p.id, method=method))
         elif method == "break":
-            self._prefill(f"chase barrier {quoted(p.name)} break damage=")
+            self._prefill(f"chase barrier {quote(p.name)} break damage=")
         elif self._needs_skill(p):
-            self._prefill(f"chase barrier {quoted(p.name)} pass skill=")
+            self._prefill(f"chase barrier {quote(p.name)} pass skill=")
         else:
             self._submit(Barrier(chase=self._number, name=p.id, method="pass"))
 
@@ -603,7 +598,7 @@ class ChaseTab(GameTab):
         if not p.vehicle:
             self.app.notify(f"{p.name} is on foot: only a driver can put the pedal to the metal.", severity="warning")
             return
-        self._prefill(f"chase pedal {quoted(p.name)} 2")
+        self._prefill(f"chase pedal {quote(p.name)} 2")
 
     def _nearest_foe(self, p: Participant, same_place: bool) -> Participant | None:
         chase = self.chase
@@ -620,7 +615,7 @@ class ChaseTab(GameTab):
             self.app.notify(f"{p.name} is on foot: only a vehicle rams.", severity="warning")
             return
         foe = self._nearest_foe(p, same_place=True)
-        self._prefill(f"chase ram {quoted(p.name)} {quoted(foe.name) if foe else ''}")
+        self._prefill(f"chase ram {quote(p.name)} {quote(foe.name) if foe else ''}")
 
     def action_shoot(self) -> None:
         p = self._actor()
@@ -628,7 +623,7 @@ class ChaseTab(GameTab):
             foe = self._nearest_foe(p, same_place=False)
             shooter = p.passengers[0] if p.vehicle and p.passengers else p.character
             who = self._state.characters[shooter].name if self._state and shooter in self._state.characters else p.name
-            self._prefill(f"chase shoot {quoted(who)} {quoted(foe.name) if foe else 'TARGET'} damage=")
+            self._prefill(f"chase shoot {quote(who)} {quote(foe.name) if foe else 'TARGET'} damage=")
 
     def action_catch(self) -> None:
         p = self._actor()
@@ -638,7 +633,7 @@ class ChaseTab(GameTab):
         if p.side != rc.PURSUE or foe is None:
             self.app.notify(f"{p.name} has no one to catch here.", severity="warning")
             return
-        self._prefill(f"chase catch {quoted(foe.name)} by={quoted(p.name)}")
+        self._prefill(f"chase catch {quote(foe.name)} by={quote(p.name)}")
 
     def action_next_round(self) -> None:
         if self.chase is not None:
@@ -667,11 +662,7 @@ class ChaseTab(GameTab):
         number, p = pending[0]
         state = self.door.state
         names = [state.characters[c].name if c in state.characters else c for c in p.occupants]
-
-        def submit(command: Command, typed: Sequence[str] | None) -> str | None:
-            return self.gm.submit(command, typed)
-
-        self.app.push_screen(ChaseCrashForm(number, p.name, p.accident, names, submit))
+        self.app.push_screen(ChaseCrashForm(number, p.name, p.accident, names, self.gm.submit_recorded))
 
     def action_pan(self, step: int) -> None:
         self._pan += step * 3

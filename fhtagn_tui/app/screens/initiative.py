@@ -11,6 +11,7 @@ the events the engine reports) and what is due for the acting character.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -19,15 +20,24 @@ from textual.containers import Horizontal
 from textual.events import Resize
 from textual.widgets import DataTable, Static
 
-from fhtagn_tui.commands import ParseError, parse
 from fhtagn_tui.domain.actions import defender_may_choose
+from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.encounter import (
+    ActNow,
+    EndFight,
+    NextTurn,
+    ReadyFirearm,
+    RemoveCombatant,
+    SetOrder,
+    WaitTurn,
+)
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import pool_max
 
-from ..forms.action import ActionForm, ActionMenu
+from ..forms.action import ActionForm, ActionMenu, run_action
 from ..forms.action_add import FightersForm
-from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults, q
+from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults
 from ..forms.confirm import Confirm
 from ..keymap import key_markup, key_text
 from ..widgets.fit import fit_widths
@@ -423,27 +433,17 @@ class InitiativeTab(GameTab):
 
     # --- running commands ------------------------------------------------------------------------
 
-    def run_text(self, text: str) -> str | None:
-        """Run one command line through the app; the refusal, or None when it was done."""
-        try:
-            parsed = parse(text)
-        except ParseError as exc:
-            message = str(exc).replace("\n", " · ")
-            self.app.notify(message, severity="warning")
-            return message
-        if parsed.command is None:
-            return "that command only shows things"
-        return self.gm.submit(parsed.command, typed=parsed.dice, secret=parsed.secret)
-
-    def _arg(self, cid: str) -> str:
-        return q(cid)
+    def run(self, command: Command, typed: Sequence[int | str] | None = None,
+            secret: bool = False) -> tuple[str | None, list[Event]]:
+        """Run a command through the app (a :class:`~..run.Run`): the refusal on the message line too."""
+        return self.gm.submit_recorded(command, typed, secret)
 
     def action_start(self) -> None:
         self.action_add()
 
     def action_add(self) -> None:
         if self._state is not None:
-            self.app.push_screen(FightersForm(self._state, self.run_text, self.door.bestiary()))
+            self.app.push_screen(FightersForm(self._state, self.run, self.door.bestiary()))
 
     def action_act(self) -> None:
         state, actor = self._state, self._acting()
@@ -456,7 +456,7 @@ class InitiativeTab(GameTab):
             if key is None or fresh is None or key not in specs:
                 return
             now = fresh.characters.get(actor.id, actor)
-            self.app.push_screen(ActionForm(fresh, now, specs[key], self.run_text))
+            self.app.push_screen(ActionForm(fresh, now, specs[key], self.run))
 
         self.app.push_screen(ActionMenu(state, actor), picked)
 
@@ -511,9 +511,9 @@ class InitiativeTab(GameTab):
             return
         spec, ctx = plan
         if self._defender_chooses(ctx):
-            self.app.push_screen(ActionForm(ctx.state, ctx.actor, spec, self.run_text, {"target": ctx.get("target")}))
+            self.app.push_screen(ActionForm(ctx.state, ctx.actor, spec, self.run, {"target": ctx.get("target")}))
             return
-        self.run_text(command_text(spec, ctx))
+        run_action(self.app, self.run, spec, ctx)
 
     def _defender_chooses(self, ctx: Ctx) -> bool:
         """The target of ``t`` is a player's character with a defence of their own to choose now."""
@@ -525,17 +525,17 @@ class InitiativeTab(GameTab):
         return not isinstance(plan, str) and not self._defender_chooses(plan[1])
 
     def action_next(self) -> None:
-        self.run_text("fight next")
+        self.run(NextTurn())
 
     def action_wait(self) -> None:
         actor = self._acting()
         if actor is not None:
-            self.run_text(f"fight wait {self._arg(actor.id)}")
+            self.run(WaitTurn(name=actor.id))
 
     def action_go(self) -> None:
         who = self._waiting_target()
         if who:
-            self.run_text(f"fight act {self._arg(who)}")
+            self.run(ActNow(name=who))
 
     def action_check(self) -> None:
         cmd = self._check_command()
@@ -553,13 +553,12 @@ class InitiativeTab(GameTab):
         if state is None or state.encounter is None or not cid:
             return
         comb = state.encounter.get(cid)
-        off = " --off" if comb is not None and comb.readied else ""
-        self.run_text(f"fight ready {self._arg(cid)}{off}")
+        self.run(ReadyFirearm(name=cid, readied=not (comb is not None and comb.readied)))
 
     def action_remove(self) -> None:
         cid = self.highlighted_id()
         if cid:
-            self.run_text(f"fight remove {self._arg(cid)}")
+            self.run(RemoveCombatant(name=cid))
 
     def action_move(self, step: int) -> None:
         """The GM reorders by hand (FH-COMBAT-02: logged as 'fight order')."""
@@ -572,13 +571,13 @@ class InitiativeTab(GameTab):
         if not 0 <= j < len(order):
             return
         order[i], order[j] = order[j], order[i]
-        if self.run_text("fight order " + " ".join(self._arg(c) for c in order)) is None:
+        if self.run(SetOrder(names=tuple(order)))[0] is None:
             self._table.move_cursor(row=j, animate=False)
 
     def action_end(self) -> None:
         def answered(yes: bool | None) -> None:
             if yes:
-                self.run_text("fight end")
+                self.run(EndFight())
 
         self.app.push_screen(Confirm("End the fight? (the log keeps it; undo brings it back)"), answered)
 
@@ -601,7 +600,7 @@ class InitiativeTab(GameTab):
         if cid == state.encounter.current:
             self.action_act()
         elif (comb := state.encounter.get(cid)) is not None and comb.waiting:
-            self.run_text(f"fight act {self._arg(cid)}")
+            self.run(ActNow(name=cid))
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         self._keys_changed()

@@ -18,7 +18,6 @@ from textual.widgets import DataTable, Static
 from textual.worker import Worker, WorkerState
 
 from fhtagn_tui.domain import replay
-from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection
@@ -545,7 +544,7 @@ class PartyTab(GameTab):
             if own is None or own.dev.failed is None or own.dev.consequence_due:
                 app.notify("No failed roll of yours to push (COC-DICE-06)", severity="warning", markup=False)
                 return
-            app.push_screen(PushForm(own, app.run_line_recorded, ask=app.ask_push))
+            app.push_screen(PushForm(own, app.run_recorded, ask=app.ask_push))
             return
         char = self._acting_on()
         if char is None:
@@ -557,22 +556,22 @@ class PartyTab(GameTab):
             self.gm.notify(f"{char.name} has no failed roll to push (COC-DICE-06): test first "
                            f"({key_text(self.gm, 'party.test', 't')})", severity="warning", markup=False)
             return
-        self.gm.push_screen(PushForm(char, self.gm.run_line_recorded))
+        self.gm.push_screen(PushForm(char, self.gm.run_recorded))
 
     def action_luck(self) -> None:
         """A Luck roll for the selected character (FH-DEV-01, COC-DICE-07)."""
-        import shlex  # (not at start-up: the command language's quoting is loaded when first needed)
+        from fhtagn_tui.domain.features.skill_play import RollLuck  # (not at start-up)
 
         char = self._acting_on()
         if char is not None:
-            self.gm.run_line(f"luck {shlex.quote(char.name)}")
+            self.gm.run_recorded(RollLuck(names=(char.name,)))
 
     def action_oppose(self) -> None:
         from ..forms.contest import OpposeForm
 
         char = self._acting_on()
         if char is not None:
-            self.gm.push_screen(OpposeForm(char.name, self.gm.run_line))
+            self.gm.push_screen(OpposeForm(char.name, self.gm.run_recorded))
 
     def action_combine(self) -> None:
         from ..forms.contest import CombineForm
@@ -583,7 +582,7 @@ class PartyTab(GameTab):
         if self.gm.state.system != "coc7":
             self.gm.notify("Combined rolls are a Call of Cthulhu rule (COC-DICE-08)", severity="warning")
             return
-        self.gm.push_screen(CombineForm(char.name, self.gm.run_line))
+        self.gm.push_screen(CombineForm(char.name, self.gm.run_recorded))
 
     def action_delete(self) -> None:
         char = self.selected()
@@ -612,8 +611,5 @@ class PartyTab(GameTab):
         if state.system not in ("fhtagn", "coc7", "gurps"):
             app.notify("This campaign has no system yet.", severity="warning")
             return
-        app.push_screen(SanityDialog(app.state, char.id, self._run_recorded, app.door.dice.value))
-
-    def _run_recorded(self, command: Command, typed: Sequence[str], secret: bool = False) -> tuple[str | None, list[Event]]:
-        """Run through the app (status line, secret switch, refusals) and keep the events it recorded."""
-        return self.gm.submit_recorded(command, typed=list(typed), secret=secret)
+        # through the app: the status line, the secret switch, refusals; the events it recorded
+        app.push_screen(SanityDialog(app.state, char.id, app.submit_recorded, app.door.dice.value))

@@ -138,6 +138,3 @@ class CommandLine(Input):
     def set_state(self, state: State) -> None:
         """The state completion reads (names, skills, weapons …)."""
         self.state = state
-
-    def set_names(self, names: list[str]) -> None:  # kept for callers from before completion
-        return None

@@ -11,6 +11,7 @@ from fhtagn_tui.rules.fhtagn import dice as fh_dice
 from fhtagn_tui.rules.gurps import dice as gurps_dice
 from fhtagn_tui.rules.gurps.skills import DEFENCES as DEFENCE_NAMES
 from fhtagn_tui.rules.gurps.skills import SKILLS as _GURPS_LIST
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.rules.skills import GURPS_ATTRIBUTES, key_of
 from fhtagn_tui.rules.weapons import Weapon, split_damage
 
@@ -406,7 +407,7 @@ def _stats_written_as_skills(
         pool = next((p for p in sheet.pools if p.casefold() == folded), None)
         if pool is not None and folded not in custom and not cmd.new_skill:  # "san=40": a value, not a skill
             named = cmd.name if isinstance(cmd, CreateCharacter) else find_character(state, cmd.name).name
-            who = named if " " not in named else f'"{named}"'
+            who = quote(named)
             how = (f"'char pool {who} {pool}={value if value is not None else 'N'}' sets it once the character exists"
                    if isinstance(cmd, CreateCharacter) else f"'char pool {who} {pool}={value if value is not None else 'N'}' sets it")
             raise Rejected(f"{pool} is a current value, not a skill or characteristic: {how}; "

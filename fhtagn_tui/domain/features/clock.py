@@ -17,6 +17,7 @@ from msgspec.structs import replace
 from fhtagn_tui.rules import clock as rc
 from fhtagn_tui.rules.dice import Dice
 from fhtagn_tui.rules.gurps.fright import Timer
+from fhtagn_tui.rules.quoting import quote
 
 from ..commands import Command
 from ..decide import Rejected, decider, evolve, evolver
@@ -180,7 +181,7 @@ def _advance(state: State, cmd: AdvanceClock, dice: Dice) -> list[Event]:
         why = cmd.why
     for char in state.characters.values():  # a dying investigator rolls CON every round: time cannot jump over it
         if state.system == "coc7" and char.has("dying") and not char.has("dead") and not char.has("stabilised"):
-            who = char.name if " " not in char.name else f'"{char.name}"'
+            who = quote(char.name)
             raise Rejected(f"{char.name} is dying (COC-PARTY-04): a CON roll every round ('dying {who}'), failure is "
                            f"death, until First Aid stabilises them ('firstaid HEALER {who}') — time cannot pass over "
                            f"that; nothing changed")

@@ -9,6 +9,7 @@ damage dice.  HP may go below 0 (GURPS-FRIGHT-41 leaves thresholds to the GM).
 from fhtagn_tui.rules.dice import Dice, DiceError, roll_expr
 from fhtagn_tui.rules.gurps import combat as rules
 from fhtagn_tui.rules.gurps import dice as gdice
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.rules.weapons import (
     GURPS_WEAPONS,
     Weapon,
@@ -84,7 +85,7 @@ def gurps_attack(state: State, cmd: Attack, dice: Dice) -> list[Event]:
         if att.has(cond):
             raise Rejected(f"{att.name} is {cond} and cannot attack")
     if att.has("stunned"):  # "no action except Do Nothing" (GURPS-FRIGHT-05…09)
-        ref = att.name if " " not in att.name else f'"{att.name}"'
+        ref = quote(att.name)
         raise Rejected(f"{att.name} is stunned and can do nothing but Do Nothing until they recover ('fright recover "
                        f"{ref}' when its time is up, or 'cond remove {ref} stunned')")
     comb = combatant(state, att.id)

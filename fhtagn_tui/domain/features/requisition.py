@@ -83,7 +83,9 @@ class RequestRequisition(Command):
 
 # --- deciding -----------------------------------------------------------------
 
-_METHOD_WORDS = {
+#: What ``via=`` accepts for each way to pay (an option's value: short forms and synonyms are safe
+#: here, unlike the bare words the parser reads off the end of the item — see ``commands.requisition``).
+_VIA_WORDS = {
     "favour": req.FAVOUR, "favor": req.FAVOUR, "f": req.FAVOUR, "contact": req.FAVOUR,
     "own": req.OWN, "money": req.OWN, "cash": req.OWN, "o": req.OWN, "own money": req.OWN,
 }
@@ -98,7 +100,7 @@ def method_of(word: str) -> str:
     key = word.strip().casefold()
     if not key:
         raise Rejected("how is it paid? give via=favour (with contact=BOND) or via=own")
-    method = _METHOD_WORDS.get(key)
+    method = _VIA_WORDS.get(key)
     if method is None:
         raise Rejected(f"via={word} is not a way to pay{did_you_mean(key, ['favour', 'own'])} — use via=favour or via=own")
     return method

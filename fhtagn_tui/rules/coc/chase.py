@@ -14,6 +14,7 @@ from fhtagn_tui.rules.coc.dice import Difficulty, Level, level_of, skill_roll
 from fhtagn_tui.rules.coc.skills import BASES
 from fhtagn_tui.rules.coc.vehicles import build_loss
 from fhtagn_tui.rules.dice import Dice, d100, roll_expr
+from fhtagn_tui.rules.quoting import quote
 from fhtagn_tui.rules.registry import rule
 
 FLEE = "flee"
@@ -547,9 +548,7 @@ def escape_offer(chase: Chase) -> str:
     if not offered or chase.started:
         return ""
     who = ", ".join(f"{p.name} (MOV {p.mov})" for p in offered)
-    names = ",".join(p.name for p in offered)
-    if not all(c.isalnum() or c in "-_.," for c in names):  # a word of a command line, quoted when it has to be
-        names = '"' + names.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    names = quote(",".join(p.name for p in offered))
     return (f"{who} may escape: faster than every pursuer. The Keeper decides (COC-CHASE-04): "
             f"'chase start escape={names}' lets them go, 'chase start hold={names}' keeps them in the chase")
 
