@@ -472,7 +472,16 @@ class PublicLog:
             self.ghosts.add(ev.id)  # type: ignore[attr-defined]
         elif flags & _STARTED_F:
             self.secret_sessions.add(ev.number)  # type: ignore[attr-defined]
-        if flags & _UNDO_REDO_F or self.gm is None or replay.only_counted(type(ev)):  # (a roll, a note: changes nothing)
+        if flags & _UNDO_REDO_F:
+            return
+        if replay.only_counted(type(ev)):  # a roll, a note: changes nothing …
+            who = getattr(ev, "character", "")
+            if who and getattr(ev, "target", None) is not None:
+                # … but a test may have left a check or a mark (skill play's part of the character,
+                # Event.aspect "dev"), whatever its outcome: what rests on that part is kept from now on
+                self.touched.add(f"{who}\0dev")
+            return
+        if self.gm is None:
             return
         gm, public = self.gm.state, self.fold.state
         kind = type(ev)

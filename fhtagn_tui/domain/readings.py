@@ -133,7 +133,7 @@ READINGS: dict[str, Reading] = {
             "TraitRemoved", "SanityDayStarted", "MadnessTableSet", "ParticipantEscaped",
             "ParticipantDropped", "ParticipantCaught", "ModeSwitched", "VehicleWrecked", "CocFled",
             "CocAimed", "HazardEnded", "ColdWarmed", "BecameBeliever", "Revealed",
-            "RollAsked", "RollAnswered", "RollCancelled", "ClockAdvanced", "RoundCounted", "LastingSet",
+            "RollAsked", "RollAnswered", "RollCancelled", "ClockAdvanced", "RoundTimePassed", "RoundCounted", "LastingSet",
             "LastingEnded",
             # skill play: names and words only (the consequence is the Keeper's words)
             "CheckMarked", "LastRollNoted", "PushConsequence", "PushRequested", "SettingChanged",

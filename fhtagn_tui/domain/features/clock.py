@@ -41,6 +41,13 @@ class ClockAdvanced(Event):
         return f"Time passes: {rc.show(self.old)} → {rc.show(self.new)}, +{rc.span(self.new - self.old)}{why}"
 
 
+class RoundTimePassed(ClockAdvanced):
+    """The game time a fight's round takes (GURPS: a second), told at the round's end.  Part of the
+    fight's course (``within``): a secret fight's rounds keep it from players, as they keep the round."""
+
+    within = "fight"
+
+
 class LastingSet(Event):
     """A condition's length: from now on the clock (``seconds``) or the fight's rounds (``rounds``)."""
 
@@ -82,6 +89,7 @@ class RoundCounted(Event):
     """The end of a fight's round counts the round-long conditions down by one."""
 
     kind_label = "round counted"
+    within = "fight"  # the fight's course: a secret fight's rounds keep it from players
 
     round: int
 
@@ -114,11 +122,11 @@ def expired(state: State) -> list[Event]:
     return out
 
 
-def pass_time(state: State, seconds: int, why: str) -> list[Event]:
-    """``seconds`` of game time, and every end it brings."""
+def pass_time(state: State, seconds: int, why: str, kind: type[ClockAdvanced] = ClockAdvanced) -> list[Event]:
+    """``seconds`` of game time, and every end it brings (``kind``: a round's is :class:`RoundTimePassed`)."""
     if seconds <= 0:
         return []
-    moved = ClockAdvanced(old=state.clock, new=state.clock + seconds, why=why)
+    moved = kind(old=state.clock, new=state.clock + seconds, why=why)
     events: list[Event] = [moved, *expired(evolve(state, moved))]
     if state.system == "coc7" and (state.clock + seconds) // rc.DAY > state.clock // rc.DAY:
         events += _new_sanity_day(state, events)
@@ -157,7 +165,7 @@ def round_end(state: State, dice: Dice) -> list[Event]:
         after = state
         for ev in events:
             after = evolve(after, ev)
-        events += pass_time(after, seconds, f"round {number}")
+        events += pass_time(after, seconds, f"round {number}", RoundTimePassed)
     return events
 
 
@@ -200,7 +208,7 @@ def _advance(state: State, cmd: AdvanceClock, dice: Dice) -> list[Event]:
 # --- evolvers -----------------------------------------------------------------------------------
 
 
-@evolver(ClockAdvanced)
+@evolver(ClockAdvanced, RoundTimePassed)
 def _ev_clock(state: State, ev: ClockAdvanced) -> State:
     return replace(state, clock=ev.new)
 
@@ -247,5 +255,5 @@ def forget(state: State, character: str, condition: str) -> State:
     return replace(state, lasting=tuple(x for x in state.lasting if (x.character, x.condition) != (character, condition)))
 
 
-__all__ = ["AdvanceClock", "ClockAdvanced", "LastingEnded", "LastingSet", "RoundCounted", "expired", "forget",
+__all__ = ["AdvanceClock", "ClockAdvanced", "LastingEnded", "LastingSet", "RoundCounted", "RoundTimePassed", "expired", "forget",
            "pass_time", "round_end"]
