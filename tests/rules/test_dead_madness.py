@@ -116,7 +116,7 @@ def test_a_fright_stun_asks_for_the_will_roll_not_ht_and_the_clock_shows_its_sec
     assert due(eng.state, "ilse")[0] == ("stunned (Fright Check): no action but Do Nothing; modified will roll "
                                          "when its 2s are up", "")
     do(eng, "fight next")
-    (moved,) = [e for e in do(eng, "fight next") if type(e).__name__ == "RoundTimePassed"  # a round's time: the fight's course]
+    (moved,) = [e for e in do(eng, "fight next") if type(e).__name__ == "RoundTimePassed"]  # a round's time
     assert moved.describe({}) == "Time passes: Day 1, 08:00 → Day 1, 08:00:01, +1s (round 1)"
     do(eng, "fight next")
     do(eng, "fight next")  # round 2 over: the 2 s are up
