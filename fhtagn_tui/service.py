@@ -22,6 +22,7 @@ from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.privacy import SetPrivacy
 from fhtagn_tui.domain.features.reveal import Reveal, Revealed
 from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
 from fhtagn_tui.domain.state import State
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from fhtagn_tui.domain.features.bestiary import Entry
 
 #: Commands that act on the log as it stands: never secret (``commands.language.NEVER_SECRET``).
-NEVER_SECRET: tuple[type[Command], ...] = (Undo, Redo, Reveal)
+NEVER_SECRET: tuple[type[Command], ...] = (Undo, Redo, Reveal, SetPrivacy)
 
 
 class EventSink(Protocol):

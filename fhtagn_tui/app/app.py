@@ -200,6 +200,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         self._put_aside: set[int] = set()  # requests the player put aside (Esc)
         if player and character:
             self.own = self._bind(character)
+            self._view_as(self.own)
         elif not self.readonly:
             self.desk = self.door.answer_desk()
         self._stale: set[GameTab] = set()  # tabs to redraw when they are next opened
@@ -543,6 +544,12 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         except Rejected:
             self.notice = f"this key is bound to {character!r}, who is not in the campaign: ask the GM"
             return ""
+
+    def _view_as(self, own: str) -> None:
+        """The players' projection made for the bound character (issue 34: what a player may see of
+        the others is decided per viewer; a watcher's is the default)."""
+        if own:
+            self._public.view_as(own)
 
     def _warm_prompt(self) -> None:
         """Import the requests' code after the first frame: a request then shows without waiting for it."""

@@ -232,6 +232,7 @@ NEVER_SECRET = {
     "undo": "undo takes back the last action as it was (a secret action is undone in secret)",
     "redo": "redo restores the last undone action as it was",
     "reveal": "reveal shows a secret to the players: it cannot itself be secret",
+    "privacy": "what players may see is theirs to know: the setting cannot be secret",
 }
 
 

@@ -26,6 +26,13 @@ What players never see:
   read in its type's players' reading, which holds no number (or is not told at all, for a change
   of its numbers).
 * the GM's character notes.
+* **the other investigators' private numbers** (the campaign's privacy setting,
+  :mod:`fhtagn_tui.domain.privacy`; ``own`` by default).  The projection is made for a ``viewer``:
+  the character a player's key is bound to, or None for a watcher (a follower, the generic players'
+  recap), for whom every investigator is "another".  The others' private parts are blanked in the
+  state; an event that may tell one of them (:func:`~fhtagn_tui.domain.privacy.event_fields`) is read
+  in its players' reading, as a hidden character's is.  A change of the setting (or its undo or
+  redo) rebuilds the projection: the setting in force governs the whole log.
 
 **Reveal.**  A :class:`~fhtagn_tui.domain.features.reveal.Revealed` event makes a secret action
 group public: the projection is rebuilt as if that group had never been secret (its events are
@@ -51,8 +58,9 @@ from .features.campaign import (
 )
 from .features.reveal import Revealed
 from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
+from .privacy import UNTOLD_MIND, event_fields, others, private_fields, veil_state
 from .readings import players_reading
-from .state import Character, State
+from .state import Character, Privacy, State
 
 _UNDO_REDO = (Undone, Redone)
 
@@ -128,6 +136,22 @@ _WORDS = Event.free_text
 _OWN_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def privacy_of(events: Iterable[Event]) -> Privacy:
+    """The privacy setting in force at the end of ``events`` (a setting undone is not; the default:
+    ``own``) — read from the log as the reveals are, whether players could read the event or not."""
+    sets: dict[int, Privacy] = {}
+    active: dict[int, bool] = {}
+    for ev in events:
+        kind = type(ev)
+        if kind.__name__ == "PrivacySet":
+            sets[ev.group] = Privacy(mode=ev.mode, fields=tuple(ev.fields))  # type: ignore[attr-defined]
+            active[ev.group] = True
+        elif (kind is Undone or kind is Redone) and ev.target in sets:  # type: ignore[attr-defined]
+            active[ev.target] = kind is Redone  # type: ignore[attr-defined]
+    on = [g for g, yes in active.items() if yes]
+    return sets[max(on)] if on else Privacy()
+
+
 def _reveal_group_map(events: Iterable[Event]) -> set[int]:
     """The secret groups revealed at the end of ``events`` (reveals undone are not)."""
     reveals: dict[int, int] = {}  # reveal group → target
@@ -153,8 +177,13 @@ class PublicLog:
     state would have.  Memory: each kept group holds a state (two folds: the public one, the GM's).
     """
 
-    def __init__(self, depth: int = UNDO_DEPTH) -> None:
+    def __init__(self, depth: int = UNDO_DEPTH, viewer: str | None = None) -> None:
         self.depth = max(1, min(depth, UNDO_DEPTH))
+        #: The character whose player reads this projection (None: a watcher — every investigator
+        #: is another's): the others' private parts are blanked (``domain.privacy``).
+        self.viewer = viewer
+        self._setting(Privacy())
+        self._privacy_groups: set[int] = set()  # groups that set the privacy (their undo/redo may change it)
         self._keep = UNDO_DEPTH  # the folds' depth while (re)built; ``depth`` once fed
         self.events: list[Event] = []  # the whole log fed so far: a reveal rebuilds from it
         self._reveals: set[int] = set()  # reveal groups seen (their undo/redo rebuilds)
@@ -180,6 +209,7 @@ class PublicLog:
         self.applied: list[tuple[Event, PublicEntry | None, int]] = []
         self.secret_groups: set[int] = set()  # groups players may not read (secret, or depending on one)
         self.withheld: set[int] = set()  # groups told without a hidden character's numbers (or not at all)
+        self._by_hidden: set[int] = set()  # … of them, those withheld for a hidden character (not another's privacy)
         self.ghosts: set[str] = set()  # characters created in secret
         self._told: dict[int, str] = {}  # group → its first line as players read it (their undo label)
         self.secret_sessions: set[int] = set()
@@ -192,6 +222,7 @@ class PublicLog:
         self._fight = 0  # fights begun so far: a fight's events refer to "\0fight N"
         self._renamed: dict[str, str] = {}  # a numbered character's GM name → the players' (chases copy names)
         self._state_cache: tuple[State, State] | None = None
+        self._others: tuple[object, object, frozenset[str]] = (None, None, frozenset())  # (chars before, after, others)
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
         #: (characters before, after, names of both, hidden names of both, names after, hidden after)
@@ -207,7 +238,7 @@ class PublicLog:
         self._shallow()
         for ev in events:
             self.events.append(ev)
-            if self._changes_reveals(ev) or self._out_of_reach(ev):
+            if self._changes_reveals(ev) or self._changes_privacy(ev) or self._out_of_reach(ev):
                 self.rebuild()
                 rebuilt = True
                 continue
@@ -222,12 +253,13 @@ class PublicLog:
 
     @classmethod
     def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
-                 since: int = 1) -> PublicLog:
+                 since: int = 1, privacy: Privacy | None = None, viewer: str | None = None) -> PublicLog:
         """The projection of a whole log read once, in order, told an event at a time by :meth:`tell`
         (what the public stream (``domain.replay``) yields; the players' recap takes its steps so, without a
         generator between).  Its arguments are that stream's.  Never rebuilt: ``fold`` is
         the same fold from the first event to the last; no entry is kept (``entries`` stays empty)."""
-        log = cls()
+        log = cls(viewer=viewer)
+        log._setting(privacy or Privacy())  # the log's setting at its end (read from it first, as its reveals)
         log._reveals, log.revealed, log._targets = set(reveals), set(revealed), set(targets)
         if not undo or since > 1:
             log.fold, log._labels = replay.fold(since=since if undo else 0, count=False), False
@@ -247,11 +279,39 @@ class PublicLog:
             return True
         return isinstance(ev, _UNDO_REDO) and ev.target in self._reveals
 
+    def view_as(self, viewer: str | None) -> None:
+        """Read as ``viewer``'s player from now on (a player's view learns its character once the
+        public state names it): the projection is rebuilt when that changes what it tells."""
+        if viewer == self.viewer:
+            return
+        self.viewer = viewer
+        if self._private:
+            self.rebuild()
+        else:
+            self._state_cache, self._others = None, (None, None, frozenset())
+
+    def _setting(self, privacy: Privacy) -> None:
+        """The privacy setting the projection applies (its private fields)."""
+        self.privacy = privacy
+        self._private = private_fields(privacy)
+
+    def _changes_privacy(self, ev: Event) -> bool:
+        """Whether ``ev`` changes the privacy setting in force (a setting, or an undo or redo of one):
+        then the projection is rebuilt."""
+        kind = type(ev)
+        if kind.__name__ == "PrivacySet":
+            self._privacy_groups.add(ev.group)
+        elif not ((kind is Undone or kind is Redone) and ev.target in self._privacy_groups):  # type: ignore[attr-defined]
+            return False
+        return privacy_of(self.events) != self.privacy
+
     def rebuild(self) -> None:
-        """Fold the whole log again (the revealed groups as they stand at its end), keeping the
-        GM's depth of undo states while it folds, then only ``depth`` of them."""
+        """Fold the whole log again (the revealed groups and the privacy setting as they stand at
+        its end), keeping the GM's depth of undo states while it folds, then only ``depth`` of them."""
         self._reveals = {ev.group for ev in self.events if isinstance(ev, Revealed)}
         self.revealed = _reveal_group_map(self.events)
+        self._privacy_groups = {ev.group for ev in self.events if type(ev).__name__ == "PrivacySet"}
+        self._setting(privacy_of(self.events))
         self._keep = UNDO_DEPTH
         self._reset()
         for ev in self.events:
@@ -314,13 +374,49 @@ class PublicLog:
         else:
             known = self._names_around(before.characters, fold.state)
             names, hidden = known[2], known[3]
-        text = _reading(ev, names, hidden, before, fold.state) if hidden else ev.describe(names)
-        if text is None or (hidden and text != ev.describe(names)):
-            self.withheld.add(ev.group)
+        veil = self._veil(ev, before, fold.state) if self._private else _NO_VEIL
+        text = self._reading(ev, names, hidden, before, fold.state, veil) if hidden or veil else ev.describe(names)
+        if text is None or ((hidden or veil) and text != ev.describe(names)):
+            self._withhold(ev, hidden)
             if text is None:
                 self.applied.append((ev, None, session))
                 return None
         return self._enter(ev, text, session)
+
+    def _withhold(self, ev: Event, hidden: set[str]) -> None:
+        """``ev``'s group told without numbers (or not at all): because of a hidden character it
+        refers to, or else of another's private sheet (the privacy setting) — its undo says which."""
+        self.withheld.add(ev.group)
+        if hidden and not hidden.isdisjoint(refs(ev)):
+            self._by_hidden.add(ev.group)
+
+    def _veil(self, ev: Event, before: State, after: State) -> frozenset[str]:
+        """The others (``domain.privacy``) whose private parts ``ev`` may tell: the investigators other
+        than the viewer, when the event is of a kind that may tell a private field (else none)."""
+        if self._private.isdisjoint(event_fields(ev)):
+            return _NO_VEIL
+        known = self._others
+        if known[0] is not before.characters or known[1] is not after.characters:
+            ids = others(before.characters, self.viewer) | others(after.characters, self.viewer)
+            known = self._others = (before.characters, after.characters, ids)
+        return known[2]
+
+    def _reading(self, ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State,
+                 veil: frozenset[str]) -> str | None:
+        """:func:`_reading`, the others ``veil`` read as hidden ones; a change of another's mind (a
+        disorder, a phobia) not told at all when disorders are private."""
+        if veil:
+            name = type(ev).__name__
+            if "disorders" in self._private and name in UNTOLD_MIND and not veil.isdisjoint(refs(ev)):
+                return None
+            if name == "PoolChanged" and getattr(ev, "pool", "") in ("HP", "FP") and getattr(ev, "character", "") in veil:
+                who = names.get(ev.character, ev.character)  # type: ignore[attr-defined]
+                return f"{who} is hurt" if ev.new < ev.old else f"{who} recovers"  # type: ignore[attr-defined]  # wounds in words
+        return _reading(ev, names, hidden, before, after, veil)
+
+    def veiled(self, state: State) -> frozenset[str]:
+        """The characters of ``state`` whose whole sheet is private to this viewer (``own``: the others)."""
+        return others(state.characters, self.viewer) if self.privacy.mode == "own" else frozenset()
 
     def _applies(self, fold: Projection, ev: Event, before: State) -> bool:
         """``ev`` folded in the public ``fold``; or, when it cannot be (it needs what players never
@@ -437,11 +533,13 @@ class PublicLog:
         elif target is not None and target in self._told:  # as players read the action
             text = ("Undo: " if flags & _UNDONE_F else "Redo: ") + self._told[target]
         elif target is not None and target in self.withheld:
-            text = ("Undo" if flags & _UNDONE_F else "Redo") + " of an action on a hidden character"
+            what = " of an action on a hidden character" if target in self._by_hidden or not self._private else " of a private change"
+            text = ("Undo" if flags & _UNDONE_F else "Redo") + what
         else:
-            text = _reading(ev, names, hidden, before, state) if hidden else ev.describe(names)
-            if text is None or (hidden and text != ev.describe(names)):
-                self.withheld.add(ev.group)
+            veil = self._veil(ev, before, state) if self._private else _NO_VEIL
+            text = self._reading(ev, names, hidden, before, state, veil) if hidden or veil else ev.describe(names)
+            if text is None or ((hidden or veil) and text != ev.describe(names)):
+                self._withhold(ev, hidden)
         if text is None:
             self.applied.append((ev, None, session))
             return None
@@ -566,18 +664,33 @@ class PublicLog:
         known, characters = self._names, self.fold.state.characters
         return known[4] if known[1] is characters else names_of(self.fold.state)
 
+    def view(self, state: State) -> State:
+        """A state of the public fold as this projection's viewer reads it (:func:`public_view`, the
+        others' private parts blanked too): the players' recap's timeline."""
+        if not self._private:
+            return public_view(state)
+        ids = others(state.characters, self.viewer)
+        if not ids:
+            return public_view(state)
+        blank = ids if "stats" in self._private else frozenset()  # their initiative, chase speed, armour
+        return veil_state(public_state(state, blank), ids, self._private)
+
     @property
     def state(self) -> State:
-        """The state as players know it: the public fold, hidden characters blanked."""
+        """The state as players know it: the public fold, hidden characters blanked (and the others'
+        private parts, for this viewer)."""
         folded = self.fold.state
         if self._state_cache is None or self._state_cache[0] is not folded:
             before = self._state_cache
-            state = public_state(folded)
+            state = self.view(folded) if self._private else public_state(folded)
             if before is not None and before[0].characters is folded.characters:
                 state = replace(state, characters=before[1].characters)  # unchanged: the screens can tell
             self._state_cache = (folded, state)
         return self._state_cache[1]
 
+
+#: No other's private parts told (``PublicLog._veil``).
+_NO_VEIL: frozenset[str] = frozenset()
 
 #: The events of a roll request that carry its number (``number``): players read it in their count.
 _REQUEST_KINDS = frozenset({"RollAsked", "RollAnswered", "RollCancelled"})
@@ -686,8 +799,10 @@ def _is_thing(state: State, key: str) -> bool:
     return bool(lore.madness) and any(row.startswith(folded + ":") for row in lore.madness)
 
 
-def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State) -> str | None:
-    """What players read of ``ev`` when some characters are hidden (``hidden``: their ids): its players'
+def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State,
+             veil: frozenset[str] = frozenset()) -> str | None:
+    """What players read of ``ev`` when some characters are hidden (``hidden``: their ids; ``veil``:
+    the others whose private parts it may tell, read as hidden too): its players'
     reading when it refers to one of them — itself, or a chase participant one of them is (or drives,
     or rides in) — decided from its references (:func:`refs`), never from its text."""
     named: list[str] = []
@@ -697,7 +812,7 @@ def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, 
         if name is not None:
             if name not in named:
                 named.append(name)
-            if key in hidden:
+            if key in hidden or key in veil:
                 secret.add(name)
             continue
         for state in (after, before):
@@ -705,15 +820,15 @@ def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, 
             if p is not None:
                 if p.name not in named:
                     named.append(p.name)
-                if any(cid in hidden for cid in p.occupants):
+                if any(cid in hidden or cid in veil for cid in p.occupants):
                     secret.add(p.name)
                 break
     return players_reading(ev, names, named, secret)
 
 
-def public_log(events: Iterable[Event]) -> PublicLog:
-    """The public projection of a whole log (from its start)."""
-    log = PublicLog()
+def public_log(events: Iterable[Event], viewer: str | None = None) -> PublicLog:
+    """The public projection of a whole log (from its start), as ``viewer``'s player reads it."""
+    log = PublicLog(viewer=viewer)
     log.events = list(events)
     log.rebuild()
     return log
@@ -738,10 +853,12 @@ def public_character(char: Character) -> Character:
     return Character(id=char.id, name=char.name, kind=char.kind, stats={}, conditions=char.conditions, hidden=True)
 
 
-def public_state(state: State) -> State:
-    """A (public) fold with hidden characters blanked: no number of theirs is left in it."""
+def public_state(state: State, blank: frozenset[str] = frozenset()) -> State:
+    """A (public) fold with hidden characters blanked: no number of theirs is left in it.  ``blank``:
+    characters whose numbers outside their sheets (initiative, chase speed, armour, injuries, rounds
+    loaded) are blanked as a hidden one's (the others, for a viewer who may not see their stats)."""
     chars = {key: public_character(char) for key, char in state.characters.items()}
-    hidden = {key for key, char in state.characters.items() if char.hidden}
+    hidden = {key for key, char in state.characters.items() if char.hidden} | blank
     encounter = state.encounter
     if encounter is not None and hidden & encounter.combatants.keys():
         combatants = {
@@ -816,6 +933,7 @@ __all__ = [
     "public_log",
     "public_state",
     "public_view",
+    "privacy_of",
     "reveal_marks",
     "same_names",
     "visible_entries",

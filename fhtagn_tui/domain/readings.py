@@ -138,6 +138,7 @@ READINGS: dict[str, Reading] = {
             # skill play: names and words only (the consequence is the Keeper's words)
             "CheckMarked", "LastRollNoted", "PushConsequence", "PushRequested", "SettingChanged",
             "DevelopmentPhase", "ChecksCleared",
+            "PrivacySet",
         ),
         _gm,
     ),

@@ -95,6 +95,13 @@ class Character(msgspec.Struct, frozen=True):
         return condition in self.conditions
 
 
+class Privacy(msgspec.Struct, frozen=True):
+    """What a player may see of the other investigators (``privacy``; ``domain/privacy.py``)."""
+
+    mode: str = "own"  # own | full | gm-picks
+    fields: tuple[str, ...] = ()  # gm-picks: the others' private fields (domain.privacy.FIELDS)
+
+
 class TemplateExtras(msgspec.Struct, frozen=True):
     """What an imported stat block kept as a template holds beyond a character's sheet."""
 
@@ -160,6 +167,7 @@ class State(msgspec.Struct, frozen=True):
     clock: int = START  # game time, seconds from midnight before day 1 (rules/clock.py; issue 31)
     lasting: tuple[Lasting, ...] = ()  # conditions that end by themselves (domain/features/clock.py)
     luck_spending: bool = False  # CoC optional rule: Luck may be spent on failed rolls (COC-DICE-09)
+    privacy: Privacy = Privacy()  # what a player may see of the other investigators (``privacy``)
 
     @property
     def session(self) -> SessionInfo | None:

@@ -40,9 +40,11 @@ def export_text(
     session: int | None = None,
     players: bool = False,
     progress: Progress | None = None,
+    viewer: str | None = None,
 ) -> str:
-    """The recap of ``events`` (a whole log) as Markdown or HTML."""
-    return "".join(export_pieces(events, fmt, session, players, progress))
+    """The recap of ``events`` (a whole log) as Markdown or HTML (``viewer``: one player's recap,
+    :func:`~fhtagn_tui.export.recap.build_recap`)."""
+    return "".join(export_pieces(events, fmt, session, players, progress, viewer=viewer))
 
 
 def export_pieces(
@@ -54,6 +56,7 @@ def export_pieces(
     *,
     total: int | None = None,
     marks: LogMarks | None = None,
+    viewer: str | None = None,
 ) -> Iterator[str]:
     """The recap of ``events`` as pieces of Markdown or HTML (a session at a time), to be
     written as they come.  The log is folded now; the text is made as it is read."""
@@ -63,5 +66,6 @@ def export_pieces(
 
     if fmt not in FORMATS:
         raise ValueError(f"format {fmt!r} is not one of {', '.join(FORMATS)}")
-    recap = build_recap(events, session=session, players=players, progress=progress, total=total, marks=marks)
+    recap = build_recap(events, session=session, players=players, progress=progress, total=total, marks=marks,
+                        viewer=viewer)
     return iter_markdown(recap) if fmt == "md" else iter_html(recap)

@@ -13,6 +13,7 @@ import msgspec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import SessionStarted
 from fhtagn_tui.domain.replay import gc_paused
+from fhtagn_tui.domain.state import State
 from fhtagn_tui.private import open_text
 
 from . import FORMATS, export_pieces
@@ -38,6 +39,8 @@ def add_export_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--session", type=int, default=None, metavar="N", help="only session N (default: the whole log)")
     p.add_argument("--format", choices=FORMATS, default="md", help="Markdown (default) or a standalone HTML page")
     p.add_argument("--players", action="store_true", help="leave out GM secrets and hidden NPC stats")
+    p.add_argument("--player", default=None, metavar="CHARNAME",
+                   help="with --players: one player's recap, as that character's player reads it (privacy)")
     p.add_argument("-o", "--output", default=None, metavar="FILE", help="write to FILE (default: standard output)")
     p.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
 
@@ -83,8 +86,26 @@ def sessions_of(events: Sequence[Event]) -> list[int]:
     return [ev.number for ev in events if isinstance(ev, SessionStarted)]
 
 
+def player_of(state: State, name: str, err: Callable[[str], None]) -> str | bool:
+    """The id of the character ``--player`` names (False: told ``err`` why not), looked for among
+    ``state``'s characters (those players know: the public projection's, not the GM's secrets)."""
+    from fhtagn_tui.domain.decide import Rejected
+    from fhtagn_tui.domain.lookup import find_character
+    from fhtagn_tui.domain.text import NAME, TextRefused, check_text
+
+    try:
+        check_text(name, "--player", NAME)
+        return find_character(state, name).id
+    except (Rejected, TextRefused) as exc:
+        err(f"--player: {exc}; nothing was written")
+        return False
+
+
 def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], None]) -> int:
-    """``fhtagn export NAME [--session N] --format md|html [--players] [-o FILE]``.
+    """``fhtagn export NAME [--session N] --format md|html [--players [--player CHARNAME]] [-o FILE]``.
+
+    ``--player CHARNAME``: that character's player's recap (``domain.privacy``), the character looked
+    for among those players know.
 
     The log is read twice, a chunk at a time (what the recap must know of the whole log, then
     the recap), and the document is written a session at a time: neither the log's events nor
@@ -95,6 +116,13 @@ def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], Non
     marks = log_marks_of_records(records()) if records is not None else None
     if marks is None:  # not a file's records, or one that does not read: the events tell why
         marks = log_marks(store.iter_events())
+    player = getattr(args, "player", None)
+    if player is not None and not args.players:
+        err("--player CHARNAME goes with --players (a player's recap); nothing was written")
+        return PROBLEM
+    viewer = player_of(_players_state(store), player, err) if player is not None else None
+    if viewer is False:
+        return PROBLEM
     if args.session is not None and args.session not in marks.sessions:
         shown = ", ".join(str(n) for n in marks.sessions) or "none yet"
         err(f"there is no session {args.session} in {args.name} (sessions: {shown}); nothing was written")
@@ -103,15 +131,23 @@ def run_export(store: _Store, args: argparse.Namespace, err: Callable[[str], Non
     # per event) lives until then and is freed by reference counts as the writing ends — a
     # collection in between would only walk all of it.
     with gc_paused():
-        return _write(store, args, err, marks)
+        return _write(store, args, err, marks, viewer if isinstance(viewer, str) else None)
 
 
-def _write(store: _Store, args: argparse.Namespace, err: Callable[[str], None], marks: LogMarks) -> int:
+def _players_state(store: _Store) -> State:
+    """The state as players know it (the generic players' projection of the whole log)."""
+    from fhtagn_tui.domain.public import public_log
+
+    return public_log(store.iter_events()).state
+
+
+def _write(store: _Store, args: argparse.Namespace, err: Callable[[str], None], marks: LogMarks,
+           viewer: str | None = None) -> int:
     """The export made and written (:func:`run_export`, once the marks are read)."""
     bar = ProgressBar("export", force=args.progress)
     try:
         pieces = export_pieces(store.iter_events(), args.format, args.session, args.players, progress=bar,
-                               total=len(store), marks=marks)
+                               total=len(store), marks=marks, viewer=viewer)
     finally:
         bar.close()
     if not args.output:
@@ -129,5 +165,6 @@ def _write(store: _Store, args: argparse.Namespace, err: Callable[[str], None], 
         err(f"cannot write {path}: {exc.strerror}")
         return PROBLEM
     print(f"wrote {path} ({args.format}, {lines} lines"
-          f"{', for the players' if args.players else ''})", file=sys.stderr)
+          f"{', for the players' if args.players and not viewer else ''}"
+          f"{f', for the player of {args.player}' if viewer else ''})", file=sys.stderr)
     return OK

@@ -167,7 +167,7 @@ def _summary_table(summaries: list[Summary]) -> list[str]:
     if not summaries:
         return []
     status = any(s.status for s in summaries)  # a column for how they ended, when one ended gravely
-    out = ["| Who | " + ("Status | " if status else "") + "Actions | " + " | ".join(labels) + " |",
+    out = ["| " + " | ".join(["Who", *(["Status"] if status else []), "Actions", *labels]) + " |",
            "|---|" + ("---|" if status else "") + "---:|" + "---|" * len(labels)]
     for s in summaries:
         if s.hidden:
@@ -176,7 +176,7 @@ def _summary_table(summaries: list[Summary]) -> list[str]:
             moves = {m.label: m.text for m in s.moves}
             cells = [md_escape(moves.get(label, "–")) for label in labels]
         told = f" **{md_escape(s.status)}** |" if s.status else " – |" if status else ""
-        out.append(f"| **{md_escape(s.name)}** |{told} {s.actions} | " + " | ".join(cells) + " |")
+        out.append(f"| **{md_escape(s.name)}** |{told} {s.actions} |" + "".join(f" {c} |" for c in cells))
     return out
 
 

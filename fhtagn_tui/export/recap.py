@@ -30,11 +30,12 @@ from fhtagn_tui.domain.features.campaign import (
     SkillChanged,
     StatChanged,
 )
+from fhtagn_tui.domain.features.privacy import PrivacySet
 from fhtagn_tui.domain.features.reveal import Revealed
 from fhtagn_tui.domain.history import Redone, Undone, names_of
-from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
+from fhtagn_tui.domain.public import PublicEntry, PublicLog
 from fhtagn_tui.domain.public import same_names as same_names_of
-from fhtagn_tui.domain.state import SYSTEM_LABELS, State
+from fhtagn_tui.domain.state import SYSTEM_LABELS, Privacy, State
 
 from .moments import Moment, moments_of, status_of
 from .timeline import BUILD, TRACKED, Track, Tracker, created_name
@@ -229,11 +230,13 @@ _COUNTED = {"RequisitionResolved": "requisitions", "EncounterStarted": "fights",
             "NoteAdded": "notes"}
 
 
-def _summaries(tracks: list[Track], state: State, actions: dict[str, int], players: bool) -> list[Summary]:
+def _summaries(tracks: list[Track], state: State, actions: dict[str, int], players: bool,
+               veiled: frozenset[str] = frozenset()) -> list[Summary]:
+    """``veiled``: the characters whose sheets the players' recap's reader may not see (privacy)."""
     out = []
     for t in tracks:
         char = state.characters.get(t.key)
-        hidden = players and (t.hidden or (char is not None and char.hidden))
+        hidden = players and (t.hidden or (char is not None and char.hidden) or t.key in veiled)
         status = status_of(char)  # (conditions are public: a hidden character's too)
         if hidden:
             out.append(Summary(key=t.key, name=t.name, kind=t.kind, hidden=True, actions=actions.get(t.name, 0),
@@ -314,6 +317,8 @@ class LogMarks(msgspec.Struct):
     #: the folds keep the undo history from there on and fold plainly before it (1: from the start,
     #: what marks made without asking say).
     since: int = 1
+    #: The privacy setting in force at the log's end (the players' recap tells the whole log under it).
+    privacy: Privacy = Privacy()
 
 
 class _Marker:
@@ -326,18 +331,23 @@ class _Marker:
         self.active: dict[object, bool] = {}
         self.targets: set[int] = set()
         self.since: int | None = None  # the least seq or group an undo or redo is at or reaches
+        self.privacy: dict[object, Privacy] = {}  # privacy group → its setting
 
-    def see(self, kind: object, target: object, number: object, group: object, seq: object = None) -> None:
+    def see(self, kind: object, target: object, number: object, group: object, seq: object = None,
+            setting: Privacy | None = None) -> None:
         if kind == "Undone" or kind == "Redone":
             self._reach(target, seq)
         if kind == "Undone":
             self.state[target] = True  # type: ignore[index]
-            if target in self.reveals:
+            if target in self.reveals or target in self.privacy:
                 self.active[target] = False
         elif kind == "Redone":
             self.state[target] = False  # type: ignore[index]
-            if target in self.reveals:
+            if target in self.reveals or target in self.privacy:
                 self.active[target] = True
+        elif kind == "PrivacySet" and setting is not None:
+            self.privacy[group] = setting
+            self.active[group] = True
         elif kind == "SessionStarted":
             self.sessions.append(number)  # type: ignore[arg-type]
         elif kind == "Revealed":
@@ -353,20 +363,24 @@ class _Marker:
 
     def marks(self) -> LogMarks:
         revealed = {self.reveals[g] for g, on in self.active.items() if on and g in self.reveals}
+        on = [g for g in self.privacy if self.active.get(g)]
+        privacy = self.privacy[max(on)] if on else Privacy()  # type: ignore[type-var]
         return LogMarks({g for g, undone in self.state.items() if undone}, self.sessions,
                         set(self.reveals), revealed, self.targets, bool(self.state),  # type: ignore[arg-type]
-                        self.since or 1)
+                        self.since or 1, privacy)
 
 
 #: The event types :func:`log_marks` reads.
-_MARKED = (Undone, Redone, SessionStarted, Revealed)
+_MARKED = (Undone, Redone, SessionStarted, Revealed, PrivacySet)
 
 
 def log_marks(events: Iterable[Event]) -> LogMarks:
     marker = _Marker()
     for ev in events:
         if isinstance(ev, _MARKED):
-            marker.see(type(ev).__name__, getattr(ev, "target", None), getattr(ev, "number", None), ev.group, ev.seq)
+            setting = Privacy(mode=ev.mode, fields=tuple(ev.fields)) if isinstance(ev, PrivacySet) else None
+            marker.see(type(ev).__name__, getattr(ev, "target", None), getattr(ev, "number", None), ev.group, ev.seq,
+                       setting)
     return marker.marks()
 
 
@@ -378,6 +392,8 @@ class _Mark(msgspec.Struct):
     number: object = None
     group: object = None
     seq: object = None
+    mode: object = None  # a privacy setting's
+    fields: object = None
 
 
 _MARK_DECODER = msgspec.json.Decoder(_Mark)
@@ -403,11 +419,19 @@ def log_marks_of_records(lines: Sequence[bytes]) -> LogMarks | None:
             return None
         for mark in marks:
             if mark.type in _MARKED_NAMES:
-                see(mark.type, mark.target, mark.number, mark.group, mark.seq)
+                see(mark.type, mark.target, mark.number, mark.group, mark.seq, _setting(mark))
     return marker.marks()
 
 
 _MARKED_NAMES = frozenset(t.__name__ for t in _MARKED)
+
+
+def _setting(mark: _Mark) -> Privacy | None:
+    """A privacy setting's record read as the setting (None: not one, or not as this program writes it)."""
+    if mark.type != "PrivacySet" or not isinstance(mark.mode, str):
+        return None
+    fields = mark.fields if isinstance(mark.fields, list) else []
+    return Privacy(mode=mark.mode, fields=tuple(str(f) for f in fields))
 #: How every record this program writes begins: its type first (the tag), without spaces.
 _HEAD = b'{"type":"'
 _MARKED_HEAD = re.compile(b'"type":"(?:%s)"' % b"|".join(name.encode() for name in sorted(_MARKED_NAMES)))
@@ -435,25 +459,29 @@ def build_recap(
     *,
     total: int | None = None,
     marks: LogMarks | None = None,
+    viewer: str | None = None,
 ) -> Recap:
     """The recap of ``events`` (a whole log from seq 1), or of one session of it.
 
     The players' recap is built from the public projection only (:mod:`fhtagn_tui.domain.public`):
     public events, in the players' words, numbered 1, 2, 3…, values as players saw them.
     ``events`` (the GM's and the players') may be an iterator read once (a long log decoded chunk by chunk) when
-    ``marks`` (:func:`log_marks` of the same log, a first pass) and ``total`` are given."""
+    ``marks`` (:func:`log_marks` of the same log, a first pass) and ``total`` are given.
+    ``viewer`` (the players' recap): the character whose player reads it (None: the generic
+    recap, a watcher's — every investigator is another's, ``domain.privacy``)."""
     if marks is None:
         events = list(events)
         marks = log_marks(events)
         total = len(events)
     # the recap keeps what it builds: the collector would only walk it again and again
     with replay.gc_paused():
-        return _build(events, session, players, progress, total or 0, marks)
+        return _build(events, session, players, progress, total or 0, marks, viewer)
 
 
 def _build(
     events: Iterable[Event], session: int | None, players: bool, progress: Progress | None, total: int,
     marks: LogMarks,
+    viewer: str | None = None,
 ) -> Recap:
     undone = marks.undone
     # a log without any undo or redo is folded without the undo history (no one asks for it), and
@@ -474,7 +502,7 @@ def _build(
     moments: list[Moment] = []  # its key moments
     tracker = Tracker()
     actions: dict[str, int] = {}
-    view = public_view if players else _same
+    view = _same
     known_before: object = None  # the characters the names below are of: before the last event…
     known_after: object = None  # …and after it
     names: dict[str, str] = {}
@@ -490,9 +518,11 @@ def _build(
     # changes nothing in it), not a second one beside it.  The public projection is read as it
     # goes, an event at a time (the public stream (``domain.replay``)'s steps, taken without a generator between): what
     # the log's reveals change is known from ``marks``.
-    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo, since)
+    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo, since, marks.privacy,
+                                viewer)
     tell, applied = public.tell, public.applied
     if players:
+        view = public.view  # (public_view, and the others' private parts for this viewer)
         proj = public.fold  # (a streamed projection is never rebuilt: the same fold to the end)
     number = seq = 0
     told: str | None = ""
@@ -529,7 +559,8 @@ def _build(
             if session is not None and ev_session != session:
                 continue  # (not the session asked for)
             if current is not None:
-                current.summaries = _summaries(tracker.result(), before, actions, players)
+                current.summaries = _summaries(tracker.result(), before, actions, players,
+                                               public.veiled(before) if players else frozenset())
                 current.counts = _counts(levels, tallies)
             after = max((s.number for s in before.sessions), default=0) if ev_session == 0 else 0
             current = SessionRecap(number=ev_session, after=after, groups=[], moments=[], summaries=[], counts={})
@@ -626,7 +657,8 @@ def _build(
         else:
             groups.append(Group(group, last_lines, actor, enc.round, getattr(enc, "title", ""), taken_back))
     if current is not None:
-        current.summaries = _summaries(tracker.result(), proj.state, actions, players)
+        current.summaries = _summaries(tracker.result(), proj.state, actions, players,
+                                       public.veiled(proj.state) if players else frozenset())
         current.counts = _counts(levels, tallies)
     infos = {s.number: s for s in proj.state.sessions}
     for rec in sessions:

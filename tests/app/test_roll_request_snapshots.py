@@ -9,10 +9,12 @@ from fhtagn_tui import campaigns
 from fhtagn_tui.app.app import FhtagnApp, open_engine
 
 
-def _asked(tmp_path: Path) -> Path:
+def _asked(tmp_path: Path, full: bool = False) -> Path:
     path = campaigns.create_demo(tmp_path)
     engine, store, _ = open_engine(path, False)
     try:
+        if full:  # the party behind a player's prompt with every number, as before privacy (test_privacy.py)
+            engine.execute("privacy full")
         engine.execute("ask ada,jonah Firearms mod=-20")
         engine.execute("ask all Dodge secret")
         engine.execute("answer 1 jonah roll=33")
@@ -22,7 +24,7 @@ def _asked(tmp_path: Path) -> Path:
 
 
 def _player(tmp_path: Path) -> FhtagnApp:
-    engine, store, notice = open_engine(_asked(tmp_path), True)
+    engine, store, notice = open_engine(_asked(tmp_path, full=True), True)
     return FhtagnApp(engine, store, notice, player=True, character="Ada Vance", who="alice")
 
 

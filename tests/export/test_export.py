@@ -195,3 +195,33 @@ def test_cli_export_and_log_filters(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Note: The vicar is a cultist. (secret)" in capsys.readouterr().out
     assert cli.main(["--saves", str(tmp_path), "log", "golden-fhtagn", "--character", "zed"]) == 1
     assert "no character called 'zed'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_golden_recap_of_one_player(fmt: str) -> None:
+    """Ada's player's recap (privacy own, the default): her own numbers, of Jonah the words only."""
+    events = play("fhtagn")
+    text = export_text(events, fmt, players=True, viewer="ada vance")
+    golden(f"fhtagn-player-ada.{fmt}", text)
+    assert "HP 12 → 5" in text and "Jonah: WP 11 → 3" not in text and "55" not in text  # Jonah's SAN
+    assert text != export_text(events, fmt, players=True)  # the generic recap: a watcher's
+
+
+def test_cli_export_of_one_players_recap(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    events = play("fhtagn")
+    with CampaignStore.create(tmp_path / "golden-fhtagn.fhtagn", events):
+        pass
+    saves = ["--saves", str(tmp_path), "export", "golden-fhtagn"]
+    assert cli.main([*saves, "--players", "--player", "ada"]) == 0
+    assert capsys.readouterr().out == export_text(events, "md", players=True, viewer="ada vance")
+    out = tmp_path / "jonah.md"
+    assert cli.main([*saves, "--players", "--player", "Jonah", "-o", str(out)]) == 0
+    assert out.read_text(encoding="utf-8") == export_text(events, "md", players=True, viewer="jonah")
+    assert "for the player of Jonah" in capsys.readouterr().err
+    assert cli.main([*saves, "--players", "--player", "zed"]) == 1
+    err = capsys.readouterr().err
+    assert "--player: no character called 'zed'" in err and "nothing was written" in err
+    assert cli.main([*saves, "--player", "ada"]) == 1  # a player's recap is a players' one
+    assert "--player CHARNAME goes with --players" in capsys.readouterr().err
+    assert cli.main([*saves, "--players", "--player", "a\x1b[2Jda"]) == 1
+    assert "control character" in capsys.readouterr().err

@@ -17,6 +17,7 @@ from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 
 SESSION = (
+    "privacy full",  # the players' recap tells every investigator's numbers (privacy: tests/serve/test_privacy.py)
     'char new "Zoë Lark" STR=10 CON=12 DEX=13 POW=12',
     'char new "Ada Vance" STR=12 CON=11 DEX=13 INT=15 POW=14 CHA=10 Firearms=50 bonds="Sister Claire"',
     "char new Cultist kind=npc STR=12 CON=12 POW=10 --hidden",
@@ -102,7 +103,7 @@ def test_the_players_read_no_secret_moment_and_the_gm_reads_it_marked() -> None:
     events = play()
     gm = md_section(export_text(events, "md"), "Key moments")
     mine = md_section(export_text(events, "md", players=True), "Key moments")
-    assert "- **Death:** Cultist dies — Cultist takes 30 damage from the GM: HP 12 → 0 (#21) *(secret)*" in gm
+    assert "- **Death:** Cultist dies — Cultist takes 30 damage from the GM: HP 12 → 0 (#22) *(secret)*" in gm
     assert "Cultist" not in mine
     page = export_text(events, "html", players=True)
     assert "Cultist dies" not in page

@@ -124,9 +124,20 @@ async def _keys() -> Keys:
     return Keys(*(asyncssh.generate_private_key("ssh-ed25519") for _ in range(3)))
 
 
+def full_privacy(path: Path) -> None:
+    """The campaign's players see every investigator's numbers (``privacy full``): these tests are
+    about serving and secrets; what a player sees of the others is tests/serve/test_privacy.py's."""
+    from fhtagn_tui.service import Engine
+    from fhtagn_tui.store import CampaignStore
+
+    with CampaignStore.open(path) as store:
+        Engine(store, store.events()).execute("privacy full")
+
+
 @pytest.fixture
 async def served(tmp_path: Path) -> AsyncIterator[Served]:
     path = campaigns.create_demo(tmp_path)
+    full_privacy(path)
     keys = await _keys()
     files = key_files(path)
     files[Role.GM].write_bytes(keys.gm.export_public_key())

@@ -29,16 +29,17 @@ from fhtagn_tui.service import Engine, MemorySink
 
 SYSTEMS = ("fhtagn", "coc7", "gurps")
 
+#: (``privacy full`` first: players see the investigators' numbers, so a secret moving one would show)
 SETUP = {
-    "fhtagn": ('char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=40 Search=50',
+    "fhtagn": ("privacy full", 'char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=40 Search=50',
                "char new Bob STR=12 CON=12 DEX=11 INT=10 POW=10 CHA=10 Firearms=30",
                "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden",
                "bond ada Sister", "bond bob Sister"),
-    "coc7": ('char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30 "Spot Hidden"=50',
+    "coc7": ("privacy full", 'char new Ada STR=50 CON=50 SIZ=50 DEX=60 POW=50 Luck=40 "Fighting (Brawl)"=40 Dodge=30 "Spot Hidden"=50',
              "char new Bob STR=60 CON=60 SIZ=70 DEX=70 APP=50 INT=60 POW=60 EDU=60",
              "char new Shade kind=monster STR=80 CON=65 SIZ=65 DEX=65 INT=40 POW=65 --hidden",
              "tome add Necro lang=Latin rating=10 cmi=4 cmf=9 san=1d6 weeks=20", "spell add Wrack mp=6 san=1d6"),
-    "gurps": ('char new Ada ST=10 DX=12 IQ=12 HT=11 "Guns (Pistol)"=14 Brawling=12',
+    "gurps": ("privacy full", 'char new Ada ST=10 DX=12 IQ=12 HT=11 "Guns (Pistol)"=14 Brawling=12',
               "char new Bob ST=11 DX=11 IQ=10 HT=12 Brawling=12",
               "char new Shade kind=npc ST=14 DX=11 IQ=8 HT=12 Brawling=13 --hidden"),
 }

@@ -73,7 +73,7 @@ def test_ask_san_secret_keeps_the_result_from_players_but_not_the_answer():
     out = do(eng, "answer 1 ada", 90, 4)
     assert [ev.secret for ev in out] == [False] + [True] * (len(out) - 1)
     assert eng.state.characters["ada vance"].current["SAN"] == 66
-    public = public_log(_events(eng))
+    public = public_log(_events(eng), viewer="ada vance")  # Ada's player
     assert public.state.characters["ada vance"].current["SAN"] == 70  # as players last saw it
     assert public.state.asks == ()  # but the request is answered for them
     texts = [e.text for e in public.entries]
@@ -262,7 +262,7 @@ def test_recaps_show_requests_and_answers_by_the_players_rules():
     do(eng, "answer 2 ada", 12)
     events = _events(eng)
     for fmt in ("md", "html"):
-        players = export_text(events, fmt, players=True)
+        players = export_text(events, fmt, players=True, viewer="ada vance")  # Ada's player's
         assert "The GM asks Ada Vance for a roll: SAN 1/1d6" in players
         assert "rolled (result secret)" in players
         # Ada's SAN changed in secret: what refers to her is the secret's until the GM reveals it
@@ -271,7 +271,7 @@ def test_recaps_show_requests_and_answers_by_the_players_rules():
     gm = export_text(events, "md")
     assert "70 → 66" in gm and "answers request 2 (Search), rolled by the GM for them" in gm
     do(eng, "reveal")
-    assert "Ada Vance rolls Search vs 50" in export_text(_events(eng), "md", players=True)
+    assert "Ada Vance rolls Search vs 50" in export_text(_events(eng), "md", players=True, viewer="ada vance")
 
 
 def test_an_inbox_others_could_read_is_made_private_when_read(table):

@@ -27,6 +27,7 @@ async def test_the_player_view_shows_public_values_and_follows_the_gm(tmp_path: 
     path = campaigns.create_demo(tmp_path)
     with CampaignStore.open(path) as store:  # the GM, before the player looks
         gm = Engine(store, store.events())
+        gm.execute("privacy full")  # every investigator's numbers (what players see of the others: test_privacy.py)
         gm.execute("note The Caretaker keeps a ledger of names secret")
         gm.execute('char pool "The Caretaker" HP=9 reason="shotgun"')
     engine, store, notice = open_engine(path, readonly=True)

@@ -17,7 +17,14 @@ from fhtagn_tui.domain.readings import READINGS
 from fhtagn_tui.export import export_text
 from fhtagn_tui.service import MemorySink
 
-from ..helpers import do, engine, rejected
+from ..helpers import do, rejected
+from ..helpers import engine as _engine
+
+
+def engine(system: str, *setup: str):  # noqa: ANN201
+    """A campaign whose players see every investigator's numbers (``privacy full``): these tests are
+    about secrets, not about what a player sees of the others (tests/serve/test_privacy.py)."""
+    return _engine(system, "privacy full", *setup)
 
 ADA = 'char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=20'
 SHADE = "char new Shade kind=npc STR=14 CON=12 DEX=17 INT=10 POW=13 CHA=9 Firearms=75 --hidden"
@@ -179,7 +186,7 @@ def test_undo_of_a_secret_action_is_secret_too():
     do(eng, "note The vicar is a cultist secret")
     do(eng, "undo")
     do(eng, "redo")
-    assert _texts(eng)[1:] == ["Note: open 1"]
+    assert _texts(eng)[2:] == ["Note: open 1"]  # (after the campaign and its privacy setting)
 
 
 def test_control_characters_are_refused_at_input():
@@ -264,7 +271,7 @@ async def test_the_players_log_tab_numbers_its_lines_without_gaps_and_renumbers_
 
         assert [n for n, _ in rows()] == [str(i) for i in range(1, table.row_count + 1)]
         assert not any("hidden" in text for _, text in rows())
-        do(eng, "reveal 5")  # the GM (same engine): "note hidden 1"
+        do(eng, "reveal 6")  # the GM (same engine): "note hidden 1"
         await pilot.pause()
         assert [n for n, _ in rows()] == [str(i) for i in range(1, table.row_count + 1)]
         assert "Note: hidden 1" in [text for _, text in rows()]

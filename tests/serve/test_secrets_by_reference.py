@@ -24,9 +24,10 @@ SHADE = 'char new Shade kind=npc STR=60 CON=60 SIZ=60 DEX=60 INT=40 POW=50 "Driv
 
 
 def table(system: str, *lines: str, seed: int = 3) -> Engine:
-    """A campaign in memory, its dice seeded, the lines run."""
+    """A campaign in memory, its dice seeded, the lines run; its players see every investigator's
+    numbers (``privacy full``: these tests are about secrets; privacy is tests/serve/test_privacy.py)."""
     eng = Engine.memory(system, source=RandomSource(seed))
-    for line in lines:
+    for line in ("privacy full", *lines):
         eng.execute(line)
     return eng
 
@@ -92,7 +93,7 @@ def test_a_public_roll_with_a_modifier_does_not_tell_a_value_set_in_secret() -> 
     out = players(eng)
     assert "Firearms" not in out.split("joins as agent")[-1] and "50" not in texts(eng)[-1]
     assert not any("success" in t or "fail" in t for t in texts(eng))
-    eng.execute("reveal 3")  # the GM shows the change: the roll is told whole
+    eng.execute("reveal 4")  # the GM shows the change: the roll is told whole
     assert any("Firearms vs 50" in t for t in texts(eng))
 
 
@@ -109,7 +110,7 @@ def test_all_that_happens_in_a_secret_fight_stays_secret() -> None:
                 "attack ada bob weapon=pistol", "fight end")
     assert not events(eng)[-2].secret  # the attack was public
     told = texts(eng)
-    assert told == ["Campaign 'test' created (fhtagn)", *told[1:3]] and len(told) == 3
+    assert told == ["Campaign 'test' created (fhtagn)", *told[1:4]] and len(told) == 4  # (privacy, Ada, Bob)
     assert public_log(events(eng)).state.encounter is None
 
 
@@ -150,7 +151,7 @@ def test_numbered_npcs_count_only_those_players_saw() -> None:
     assert [t[:9] for t in told[-2:]] == ["Cultist 1", "Cultist 2"] and "Cultist 4" not in players(eng)
     names = sorted(c.name for c in public_log(events(eng)).state.characters.values() if c.kind == "npc")
     assert names == ["Cultist 1", "Cultist 2"]
-    eng.execute("reveal 3")  # shown: players now count the GM's three first
+    eng.execute("reveal 4")  # shown: players now count the GM's three first
     assert [t[:9] for t in texts(eng) if t.startswith("Cultist")][-2:] == ["Cultist 4", "Cultist 5"]
 
 

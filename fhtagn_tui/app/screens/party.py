@@ -21,6 +21,7 @@ from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features import load_all
 from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.privacy import label as privacy_label
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
@@ -301,6 +302,7 @@ class PartyTab(GameTab):
         shown = self._state
         self._state = state
         self.query_one("#party-owed", OwedLine).show_owed(state, key_text(self.app, "app.owed", "o"))
+        self._show_privacy(state)
         if not self.gm.reviewing:
             self.history.follow(state)
         if not self.size:  # before the first layout: as wide as the window (on_resize would set it after
@@ -370,6 +372,16 @@ class PartyTab(GameTab):
                 keep = [c.id for c in order].index(own)
             table.move_cursor(row=min(max(keep, 0), rows_now - 1))
         self._show_sheet()
+
+    def _show_privacy(self, state: State) -> None:
+        """The GM: the players' privacy setting on the sheet's top border, when it is not the default
+        (``own``; the ``privacy`` command tells it always)."""
+        if self.gm.player:
+            return
+        title = "" if state.privacy.mode == "own" else f"players see: privacy {privacy_label(state.privacy)}"
+        scroll = self.query_one("#party-scroll")
+        if scroll.border_title != title and (scroll.border_title or title):
+            scroll.border_title = title
 
     def _status_room(self, table: DataTable[object], heads: Sequence[str], rows: Sequence[Sequence[Text]],
                      across: int) -> int | None:

@@ -1,0 +1,186 @@
+"""What a player may see of the other investigators (issue 34): the campaign's privacy setting,
+applied by the one public projection for each viewer (``domain/privacy.py``, ``domain/public.py``).
+The universal promise (no byte of another's SAN, BP, bonds or disorders) is test_privacy_property.py."""
+
+from __future__ import annotations
+
+import pytest
+
+from fhtagn_tui.commands import ParseError, parse
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.privacy import FIELDS
+from fhtagn_tui.domain.privacy import parse as parse_privacy
+from fhtagn_tui.domain.public import PublicLog, public_log
+from fhtagn_tui.domain.state import Privacy
+from fhtagn_tui.export import export_text
+from fhtagn_tui.service import Engine, MemorySink
+
+from ..helpers import do, engine, rejected
+
+ADA = 'char new "Ada Vance" kind=agent STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=40 bonds="Sister:11"'
+BOB = 'char new Bob kind=agent STR=12 CON=12 DEX=11 INT=10 POW=10 CHA=10 Firearms=30 bonds="Mother:7"'
+GUARD = "char new Guard kind=npc STR=12 CON=12 DEX=11 INT=10 POW=10 CHA=10 Firearms=30"
+A, B = "ada vance", "bob"
+
+
+def _events(eng: Engine) -> list[Event]:
+    sink = eng.sink
+    assert isinstance(sink, MemorySink)
+    return list(sink.events)
+
+
+def _table(*more: str) -> Engine:
+    eng = engine("fhtagn", ADA, BOB, GUARD, "session start One")
+    do(eng, "san bob 1/1d6", 99, 4)  # a fumble: Bob loses 4
+    do(eng, "damage bob 3")
+    do(eng, "disorder add bob Paranoia")
+    do(eng, "bond bob Mother 5")
+    do(eng, "test bob Firearms", 20)
+    do(eng, "cond add bob shaken")
+    do(eng, "test ada Firearms", 20)
+    for line in more:
+        eng.execute(line)
+    return eng
+
+
+def _texts(log: PublicLog) -> list[str]:
+    return [e.text for e in log.entries]
+
+
+# --- the setting -------------------------------------------------------------------------------
+
+
+def test_the_setting_is_own_by_default_and_told_by_privacy_alone() -> None:
+    eng = engine("fhtagn", ADA)
+    assert eng.state.privacy == Privacy(mode="own")
+    told = eng.execute("privacy").answer
+    assert told.startswith("privacy own:") and "gm-picks" in told and "disorders" in told
+    do(eng, "privacy gm-picks san, bp disorders")
+    assert eng.state.privacy == Privacy(mode="gm-picks", fields=("san", "bp", "disorders"))
+    assert eng.execute("privacy").answer.startswith("privacy gm-picks: the others' san, bp, disorders are private")
+    do(eng, "undo")
+    assert eng.state.privacy == Privacy()
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("privacy everyone", "'everyone' is not a setting: own, full or gm-picks"),
+    ("privacy gm-picks", "which fields are private? (fields: san, bp, bonds"),
+    ("privacy gm-picks san,sanity", "'sanity' is not a field (fields: san, bp, bonds, disorders, hp, wp, luck"),
+    ("privacy own san", "privacy own takes no fields"),
+    ("privacy full secret", "privacy cannot be secret"),
+])
+def test_a_bad_setting_is_refused_naming_the_allowed_words(line: str, words: str) -> None:
+    with pytest.raises(ParseError) as refused:
+        parse(line)
+    assert words in str(refused.value)
+
+
+def test_setting_what_is_already_set_is_refused() -> None:
+    eng = engine("fhtagn", ADA)
+    assert "privacy is already own" in rejected(eng, "privacy own")
+
+
+def test_every_field_reads_back() -> None:
+    assert parse_privacy(["gm-picks", ",".join(reversed(FIELDS))]).fields == tuple(FIELDS)  # the list's order
+
+
+# --- own -----------------------------------------------------------------------------------------
+
+
+def test_own_a_player_sees_their_sheet_and_of_the_others_names_conditions_and_wounds_in_words() -> None:
+    eng = _table()
+    gm = eng.state.characters[B]
+    assert gm.current["SAN"] == 46 and gm.mind.disorders == ("Paranoia",) and gm.bond("Mother").score == 5
+    log = public_log(_events(eng), viewer=A)
+    mine, other, guard = (log.state.characters[k] for k in (A, B, "guard"))
+    assert mine == eng.state.characters[A]  # her own sheet, whole
+    assert other.name == "Bob" and other.stats == {} and other.current == {} and other.bonds == ()
+    assert other.skills == {} and other.mind.disorders == ()
+    assert other.conditions == ("shaken", "hurt")  # what the table sees
+    assert guard == eng.state.characters["guard"]  # an NPC: as before (--hidden hides one)
+    texts = _texts(log)
+    assert "Bob appears (agent)" in texts and "San test rolled: Bob — fumble" in texts and "Bob is hurt" in texts
+    assert "Bob: shaken" in texts and any(t.startswith("Ada Vance rolls Firearms vs 40") for t in texts)
+    joined = "\n".join(texts)
+    for word in ("Paranoia", "Mother", "46", "50", "disorder"):
+        assert word not in joined, word
+    assert "Dice rolled: Bob — success" in texts  # his skill test: the outcome, not his skill
+
+
+def test_own_a_watcher_and_the_generic_recap_see_every_investigator_as_another() -> None:
+    eng = _table()
+    log = public_log(_events(eng))
+    assert log.state.characters[A].current == {} and log.state.characters[B].current == {}
+    assert log.state.characters["guard"].current  # NPCs keep what they were
+    recap = export_text(_events(eng), "md", players=True)
+    assert "Ada Vance rolls Firearms" not in recap and "Dice rolled: Ada Vance — success" in recap
+    mine = export_text(_events(eng), "md", players=True, viewer=A)
+    assert "Ada Vance rolls Firearms vs 40" in mine and "Paranoia" not in mine and "Mother" not in mine
+
+
+def test_the_undo_of_a_private_change_says_so() -> None:
+    eng = _table("char pool bob WP=3", "undo")
+    texts = _texts(public_log(_events(eng), viewer=A))
+    assert texts[-1] == "Undo of a private change" and "WP" not in "\n".join(texts)
+
+
+# --- full and gm-picks ------------------------------------------------------------------------
+
+
+def test_full_shows_every_investigator_as_the_gm_wrote_it() -> None:
+    eng = _table("privacy full")
+    events = _events(eng)
+    for viewer in (A, B, None):
+        log = public_log(events, viewer=viewer)
+        assert log.state.characters[B] == eng.state.characters[B]
+        assert _texts(log) == [ev.describe(eng.names) for ev in events]  # no secret, no hidden one: the GM's words
+    assert export_text(events, "md", players=True, viewer=A) == export_text(events, "md", players=True)
+
+
+def test_gm_picks_keeps_the_picked_fields_and_shows_the_rest() -> None:
+    eng = _table("privacy gm-picks san,bonds,disorders")
+    log = public_log(_events(eng), viewer=A)
+    bob = log.state.characters[B]
+    assert "SAN" not in bob.current and bob.bonds == () and bob.mind.disorders == ()
+    assert bob.current["HP"] == 9 and bob.stats["STR"] == 12 and bob.skills["Firearms"] == 30 and "BP" in bob.current
+    assert "hurt" not in bob.conditions  # his HP are shown: no words for them
+    texts = _texts(log)
+    assert "Bob takes 3 damage: HP 12 → 9" in texts or any("HP 12 → 9" in t for t in texts)
+    assert "San test rolled: Bob — fumble" in texts and "Paranoia" not in "\n".join(texts)
+    assert "Dice rolled: Bob — success" in texts  # a test against a value: which one is words, not a reference
+
+
+def test_gm_picks_without_numbers_shows_the_others_tests_whole() -> None:
+    eng = _table("privacy gm-picks bonds,disorders")
+    log = public_log(_events(eng), viewer=A)
+    texts = _texts(log)
+    assert any(t.startswith("Bob rolls Firearms vs 30") for t in texts) and "Paranoia" not in "\n".join(texts)
+    assert log.state.characters[B].current["SAN"] == 46 and log.state.characters[B].bonds == ()
+
+
+# --- a change rebuilds ------------------------------------------------------------------------
+
+
+def test_a_change_of_the_setting_rebuilds_the_projection_and_its_undo_too() -> None:
+    eng = _table()
+    follower = PublicLog(depth=8, viewer=A)
+    follower.feed(_events(eng))
+    assert "Bob" in follower.state.characters["bob"].name and follower.state.characters[B].current == {}
+    start = len(_events(eng))
+    do(eng, "privacy full")
+    entries, rebuilt = follower.feed(_events(eng)[start:])
+    assert rebuilt and entries == follower.entries == public_log(_events(eng), viewer=A).entries
+    assert follower.state.characters[B].current["SAN"] == 46
+    assert entries[-1].text == "Privacy: players see every investigator's numbers"
+    start = len(_events(eng))
+    do(eng, "undo")
+    entries, rebuilt = follower.feed(_events(eng)[start:])
+    assert rebuilt and follower.state.characters[B].current == {}
+    assert follower.entries == public_log(_events(eng), viewer=A).entries
+
+
+def test_a_viewer_learned_late_rebuilds_only_when_it_changes_something() -> None:
+    eng = _table()
+    log = public_log(_events(eng))
+    log.view_as(A)
+    assert log.entries == public_log(_events(eng), viewer=A).entries and log.state.characters[A].current
