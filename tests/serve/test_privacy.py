@@ -184,3 +184,54 @@ def test_a_viewer_learned_late_rebuilds_only_when_it_changes_something() -> None
     log = public_log(_events(eng))
     log.view_as(A)
     assert log.entries == public_log(_events(eng), viewer=A).entries and log.state.characters[A].current
+
+
+# --- the apps ----------------------------------------------------------------------------------
+
+
+async def test_a_bound_players_view_shows_their_sheet_and_the_others_without_numbers() -> None:
+    from textual.widgets import DataTable, Static
+
+    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.door import Door
+
+    door = Door.memory("fhtagn")
+    for line in (ADA, BOB, "session start One", "damage bob 3", "disorder add bob Paranoia"):
+        door.execute(line)
+    app = FhtagnApp(door, player=True, character="Ada Vance")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.query_one("#party-table", DataTable)
+        mine, bob = ([str(c) for c in table.get_row(key)] for key in (A, B))
+        assert mine[1].startswith("11/11") and "70" in mine[3]  # her HP and SAN
+        assert bob[1:5] == ["–", "–", "–", "–"] and bob[5] == "hurt"  # his: words only
+        table.move_cursor(row=[str(k.value) for k in table.rows].index(B))
+        await pilot.pause()
+        sheet = str(app.query_one("#party-sheet", Static).render()) + str(app.query_one("#party-notes", Static).render())
+        assert "Bob" in sheet and "Paranoia" not in sheet and "STR" not in sheet and "Mother" not in sheet
+        await pilot.press("5")
+        await pilot.pause()
+        log = app.query_one("#log-table", DataTable)
+        rows = [str(log.get_row_at(i)[-1]) for i in range(log.row_count)]
+        assert rows[-1] == "Bob is hurt" and not any("Paranoia" in r or "HP 12" in r for r in rows)
+        door.execute("privacy full")  # the GM changes it: the view is rebuilt
+        door.follow()
+        await pilot.pause()
+        rows = [str(log.get_row_at(i)[-1]) for i in range(log.row_count)]
+        assert any("HP 12 → 9" in r for r in rows) and any("Paranoia" in r for r in rows)
+
+
+async def test_the_gm_sees_a_setting_other_than_own_on_the_party_tab() -> None:
+    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.door import Door
+
+    door = Door.memory("fhtagn")
+    door.execute(ADA)
+    app = FhtagnApp(door)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        scroll = app.query_one("#party-scroll")
+        assert not scroll.border_title  # the default: the privacy command tells it
+        door.execute("privacy gm-picks san,bonds")
+        await pilot.pause()
+        assert scroll.border_title == "players see: privacy gm-picks san,bonds"
