@@ -191,7 +191,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             # a follower: a few groups of undo states (a deeper undo rebuilds from the log)
             from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog
 
-            self._public = PublicLog(depth=FOLLOW_DEPTH)
+            self._public = PublicLog(depth=FOLLOW_DEPTH, viewer=self._viewer_of(character))
             self._public.feed(self.door.events())
         self.own = ""  # the player's own character (a player key bound to it): its sheet, its roll requests
         self.who = who or "player"
@@ -545,9 +545,20 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             self.notice = f"this key is bound to {character!r}, who is not in the campaign: ask the GM"
             return ""
 
+    def _viewer_of(self, character: str) -> str | None:
+        """The character a player's view is read as (issue 34: what a player may see of the others is
+        decided per viewer): the bound one as the campaign names it, None for a watcher.  A first
+        guess, so that the projection is folded once; :meth:`_view_as` settles it once the public
+        state names the character (:meth:`_bind`)."""
+        from fhtagn_tui.domain.lookup import find_character
+
+        try:
+            return find_character(self.door.state, character).id if character else None
+        except Rejected:
+            return None
+
     def _view_as(self, own: str) -> None:
-        """The players' projection made for the bound character (issue 34: what a player may see of
-        the others is decided per viewer; a watcher's is the default)."""
+        """The players' projection read as the bound character (rebuilt only if the guess was wrong)."""
         if own:
             self._public.view_as(own)
 

@@ -235,3 +235,18 @@ async def test_the_gm_sees_a_setting_other_than_own_on_the_party_tab() -> None:
         door.execute("privacy gm-picks san,bonds")
         await pilot.pause()
         assert scroll.border_title == "players see: privacy gm-picks san,bonds"
+
+
+async def test_a_bound_players_projection_is_folded_once_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.door import Door
+
+    door = Door.memory("fhtagn")
+    for line in (ADA, BOB, "damage bob 3"):
+        door.execute(line)
+    rebuilt: list[str | None] = []
+    real = PublicLog.rebuild
+    monkeypatch.setattr(PublicLog, "rebuild", lambda self: (rebuilt.append(self.viewer), real(self))[1])
+    app = FhtagnApp(door, player=True, character="ada")  # the key's binding names her by a word of her name
+    assert app.own == A and app.view_state.characters[A].current and not app.view_state.characters[B].current
+    assert rebuilt == []  # read as Ada from the first event: not folded again once bound
