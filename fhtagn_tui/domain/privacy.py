@@ -127,6 +127,7 @@ _EVENT_FIELDS: dict[str, frozenset[str]] = {
                      "SessionStarted", "SessionEnded", "ClockAdvanced", "RoundTimePassed", "RoundCounted",
                      "PrivacySet", "Revealed"), NONE),
     "CharacterNotesSet": frozenset({"notes"}),
+    "CharacterCreated": frozenset({"stats", "luck"}),  # its characteristics (and CoC's Luck)
     "StatChanged": frozenset({"stats"}),
     **dict.fromkeys(_SKILL_EVENTS, frozenset({"skills"})),
     "BondChanged": frozenset({"bonds"}),

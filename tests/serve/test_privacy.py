@@ -250,3 +250,29 @@ async def test_a_bound_players_projection_is_folded_once_at_start(monkeypatch: p
     app = FhtagnApp(door, player=True, character="ada")  # the key's binding names her by a word of her name
     assert app.own == A and app.view_state.characters[A].current and not app.view_state.characters[B].current
     assert rebuilt == []  # read as Ada from the first event: not folded again once bound
+
+
+def test_the_recap_reads_the_setting_in_force_at_the_logs_end(tmp_path) -> None:  # noqa: ANN001
+    from fhtagn_tui.export.markdown import md_escape
+    from fhtagn_tui.export.recap import log_marks, log_marks_of_records
+    from fhtagn_tui.store import CampaignStore
+
+    eng = _table("privacy full", "undo", "privacy gm-picks san", "privacy full", "undo")
+    events = _events(eng)
+    marks = log_marks(events)
+    assert marks.privacy == Privacy(mode="gm-picks", fields=("san",)) == eng.state.privacy
+    with CampaignStore.create(tmp_path / "t.fhtagn", events) as store:
+        read = log_marks_of_records(store.records())
+    assert read is not None and read.privacy == marks.privacy  # read from the records alone
+    for viewer in (A, None):
+        md = export_text(events, "md", players=True, viewer=viewer)
+        told = public_log(events, viewer=viewer).entries
+        assert all(md_escape(e.text) in md for e in told)
+        assert "Bob rolls Firearms" not in md and "Dice rolled: Bob" in md and "HP 12 → 9" in md
+
+
+def test_gm_picks_tells_a_new_investigator_whole_unless_the_stats_are_picked() -> None:
+    eng = engine("fhtagn", "privacy gm-picks san", ADA, BOB)
+    assert "Bob joins as agent (STR 12 CON 12 DEX 11 INT 10 POW 10 CHA 10)" in _texts(public_log(_events(eng), viewer=A))
+    do(eng, "privacy gm-picks stats")
+    assert "Bob appears (agent)" in _texts(public_log(_events(eng), viewer=A))
