@@ -51,7 +51,7 @@ print(json.dumps({"deciders": sorted(t.__name__ for t in decide.DECIDERS),
 def test_the_app_loads_no_rule_system_it_does_not_draw() -> None:
     """What the app imports (its first frame) leaves the feature modules of the fights, chases,
     Sanity, hazards and Requisitions unloaded (else start-up pays for them again)."""
-    out = fresh("import sys\nimport fhtagn_tui.app.app\nfrom fhtagn_tui.domain import features\n"
+    out = fresh("import sys\nimport fhtagn_tui.app.gm\nimport fhtagn_tui.app.player\nfrom fhtagn_tui.domain import features\n"
                 "print(features.loaded())\nprint(' '.join(sorted(sys.modules)))")
     assert out[0] == "False"
     modules = set(out[1].split())

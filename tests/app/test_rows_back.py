@@ -9,7 +9,7 @@ import asyncio
 
 from textual.widgets import Static
 
-from fhtagn_tui.app import app as app_module
+from fhtagn_tui.app import gm as app_module
 
 
 async def _asked_on_the_log(app, pilot) -> None:
