@@ -23,7 +23,8 @@ with gc_paused(freeze=True):
     from fhtagn_tui import campaigns
     from fhtagn_tui.commands import ParseError
     from fhtagn_tui.domain.decide import Rejected
-    from fhtagn_tui.domain.history import Projection, fold, names_of
+    from fhtagn_tui.domain.history import fold
+    from fhtagn_tui.domain.replay import Projection, names_of
     from fhtagn_tui.domain.state import SYSTEMS
     from fhtagn_tui.domain.text import visible
     from fhtagn_tui.door import Door, StoreError, open_campaign

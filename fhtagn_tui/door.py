@@ -32,8 +32,7 @@ from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import Checkpoint, Projection
-from fhtagn_tui.domain.replay import gc_paused
+from fhtagn_tui.domain.replay import Checkpoint, Projection, gc_paused
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import DiceSource
 from fhtagn_tui.service import Engine, MemorySink, Outcome

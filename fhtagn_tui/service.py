@@ -23,7 +23,8 @@ from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.reveal import Reveal, Revealed
-from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
+from fhtagn_tui.domain.history import Redo, Undo
+from fhtagn_tui.domain.replay import Projection, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.text import TextRefused, check_command
 from fhtagn_tui.rules.dice import (

@@ -17,7 +17,7 @@ import msgspec
 from fhtagn_tui.domain import decide, features
 from fhtagn_tui.domain.events import EVENT_TYPES
 from fhtagn_tui.domain.features.templates import SpawnFromTemplate
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import Dice
 from tests.bench.bench_store import build_file, template
@@ -73,7 +73,7 @@ import msgspec
 from fhtagn_tui.app.app import open_door
 from fhtagn_tui.domain import decide, features
 from fhtagn_tui.domain.events import EVENT_TYPES
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 door = open_door(Path(sys.argv[1]), True)
 print(features.loaded())
 events = door.events()
@@ -126,7 +126,7 @@ import sys, msgspec
 from fhtagn_tui.domain import features
 from fhtagn_tui.domain.codec import decode_one
 from fhtagn_tui.domain.decide import evolve
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import State
 lines = [l.encode() for l in sys.stdin.read().splitlines()]
 print(features.loaded())

@@ -30,7 +30,7 @@ from textual.widgets import DataTable
 from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features import load_all
-from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
+from fhtagn_tui.domain.replay import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
 

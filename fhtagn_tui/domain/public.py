@@ -50,8 +50,8 @@ from .features.campaign import (
     SessionStarted,
 )
 from .features.reveal import Revealed
-from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .readings import players_reading
+from .replay import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .state import Character, State
 
 _UNDO_REDO = (Undone, Redone)

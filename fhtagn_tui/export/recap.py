@@ -31,9 +31,9 @@ from fhtagn_tui.domain.features.campaign import (
     StatChanged,
 )
 from fhtagn_tui.domain.features.reveal import Revealed
-from fhtagn_tui.domain.history import Redone, Undone, names_of
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_view
 from fhtagn_tui.domain.public import same_names as same_names_of
+from fhtagn_tui.domain.replay import Redone, Undone, names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, State
 
 from .moments import Moment, moments_of, status_of

@@ -36,7 +36,7 @@ if str(ROOT) not in sys.path:
 
 from fhtagn_tui.app.review import ReviewController  # noqa: E402
 from fhtagn_tui.domain.features.campaign import SessionEnded, SessionStarted  # noqa: E402
-from fhtagn_tui.domain.history import Projection, checkpoint_interval  # noqa: E402
+from fhtagn_tui.domain.replay import Projection, checkpoint_interval  # noqa: E402
 from fhtagn_tui.door import open_campaign  # noqa: E402
 from fhtagn_tui.export import export_text  # noqa: E402
 from fhtagn_tui.store import CampaignStore, review_index  # noqa: E402

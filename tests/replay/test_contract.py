@@ -58,9 +58,17 @@ from fhtagn_tui.domain.features.campaign import (
     PoolChanged,
 )
 from fhtagn_tui.domain.features.reference import TableRolled
-from fhtagn_tui.domain.history import Checkpoint, GroupRecord, Projection, Redone, Undone
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_log, reveal_marks
-from fhtagn_tui.domain.replay import fast, projection, stream_public
+from fhtagn_tui.domain.replay import (
+    Checkpoint,
+    GroupRecord,
+    Projection,
+    Redone,
+    Undone,
+    fast,
+    projection,
+    stream_public,
+)
 from fhtagn_tui.domain.replay.declared import COUNTED, LEAN, REGISTERED
 from fhtagn_tui.domain.replay.heads import HEAD_TYPES, Head, head_of
 from fhtagn_tui.domain.replay.plain import PlainFold

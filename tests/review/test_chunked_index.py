@@ -12,7 +12,7 @@ from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import NoteAdded, SessionStarted
 from fhtagn_tui.domain.features.encounter import RoundStarted
-from fhtagn_tui.domain.history import Projection, Undone
+from fhtagn_tui.domain.replay import Projection, Undone
 from fhtagn_tui.door import open_campaign
 from fhtagn_tui.store.layout import HEADER_LINE
 from fhtagn_tui.store.records import CHUNK

@@ -15,7 +15,7 @@ from fhtagn_tui.app.review import ReviewController
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import NoteAdded
-from fhtagn_tui.domain.history import Projection, Undone
+from fhtagn_tui.domain.replay import Projection, Undone
 from fhtagn_tui.door import open_campaign
 from fhtagn_tui.store import CampaignStore
 from fhtagn_tui.store import review_index as saved_index

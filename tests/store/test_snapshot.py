@@ -10,7 +10,8 @@ import msgspec
 import pytest
 
 from fhtagn_tui.app.app import open_door
-from fhtagn_tui.domain.history import Projection, Redo, Undo, fold
+from fhtagn_tui.domain.history import Redo, Undo, fold
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore, snapshot
 

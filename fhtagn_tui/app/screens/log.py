@@ -175,7 +175,7 @@ class LogTab(GameTab):
 
     def action_search(self) -> None:
         """Search the whole log (who, kind, rule, words); enter on a hit puts the Log's cursor on it."""
-        from fhtagn_tui.domain.history import names_of
+        from fhtagn_tui.domain.replay import names_of
 
         from ..forms.search import SearchForm
 

@@ -20,7 +20,7 @@ from textual.worker import Worker, WorkerState
 from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features import load_all
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
