@@ -63,6 +63,11 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: part (a secret roll's experience check hides later development, not the investigator's
     #: public rolls).
     aspect_only: ClassVar[bool] = False
+    #: The part of its ``character`` that a counted event (a roll: it changes no state) may still
+    #: leave something in when it is a test (it has a ``target``): ``"dev"``, a skill test's
+    #: experience check or mark.  Kept from players, such a test touches that part (``ada\0dev``),
+    #: whatever its outcome, so what later rests on it is kept too.
+    leaves: ClassVar[str] = ""
     #: Fields of free text (typed by the GM, or a table's words): they refer to nothing, whatever
     #: they say — a secret damage's ``source=goon`` does not make the Goon template secret.
     #: (Named so that no event's own field can take its name: a field ``words`` — a failed push's

@@ -475,11 +475,12 @@ class PublicLog:
         if flags & _UNDO_REDO_F:
             return
         if replay.only_counted(type(ev)):  # a roll, a note: changes nothing …
-            who = getattr(ev, "character", "")
+            part = type(ev).leaves
+            who = getattr(ev, "character", "") if part else ""
             if who and getattr(ev, "target", None) is not None:
-                # … but a test may have left a check or a mark (skill play's part of the character,
-                # Event.aspect "dev"), whatever its outcome: what rests on that part is kept from now on
-                self.touched.add(f"{who}\0dev")
+                # … but a test may have left something in a part of its character (``Event.leaves``:
+                # a check or a mark), whatever its outcome: what rests on that part is kept from now on
+                self.touched.add(f"{who}\0{part}")
             return
         if self.gm is None:
             return
