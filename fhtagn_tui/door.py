@@ -267,10 +267,11 @@ class Door:
 
     # --- acting -----------------------------------------------------------------------------------
 
-    def execute(self, text: str) -> Outcome:
-        """Run one command line (a query answers; a command appends).  Raises ParseError, Rejected
-        or StoreError; nothing is appended then."""
-        return self._engine.execute(text)
+    def execute(self, text: str, secret: bool = False) -> Outcome:
+        """Run one command line (a query answers; a command appends; ``secret``: its command is
+        secret, as the word ``secret`` in it makes it).  Raises ParseError, Rejected or StoreError;
+        nothing is appended then."""
+        return self._engine.execute(text, secret=secret)
 
     def run(self, command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> list[Event]:
         """Run a parsed command (forms build them): decide, append durably, fold; the events."""

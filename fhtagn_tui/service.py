@@ -140,10 +140,11 @@ class Engine:
 
     # --- acting -----------------------------------------------------------------
 
-    def execute(self, text: str, dice: Sequence[int | str] | None = None) -> Outcome:
+    def execute(self, text: str, dice: Sequence[int | str] | None = None, secret: bool = False) -> Outcome:
         """Parse and run one command line.
 
-        ``dice`` forces the dice (tests); ``roll=…`` in the text types them in.
+        ``dice`` forces the dice (tests); ``roll=…`` in the text types them in.  ``secret``: the
+        command is secret (as the word ``secret`` in the line makes it; a query is never changed).
         Raises :class:`ParseError` or :class:`Rejected`; nothing is appended then.
         """
         # the command language (every command's module) loads with the first line run, not at
@@ -167,7 +168,7 @@ class Engine:
         typed = parsed.dice
         if dice is not None:
             typed = [str(d) for d in dice] if typed is None else typed
-        events = self.run(parsed.command, typed=typed, secret=parsed.secret)
+        events = self.run(parsed.command, typed=typed, secret=parsed.secret or secret)
         return Outcome(text=text, events=events, waiting=parsed.command.waiting(self.state, events) if events else "")
 
     def run(self, command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> list[Event]:

@@ -218,9 +218,6 @@ class AppBase(NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin
     def secret_mark(self, text: str) -> str:
         return text
 
-    def secret_text(self, text: str) -> str:
-        return text
-
     def secret_used(self) -> None:
         pass
 

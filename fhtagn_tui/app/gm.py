@@ -164,7 +164,8 @@ class GmApp(ReviewMode, AppBase):
         from fhtagn_tui.commands import ParseError  # (loaded when the command line opened)
 
         try:
-            outcome = self.door.execute(self.secret_text(text))
+            # the switch (ctrl+g) makes the line's command secret (secret=, never a word added to it)
+            outcome = self.door.execute(text, secret=self.secret_next)
         except (ParseError, Rejected) as exc:
             self._status(str(exc).replace("\n", " · "), error=True)
             return

@@ -605,18 +605,6 @@ class ReviewMode:
             return f"🔒 SECRET next action (GM only; {key_text(self, 'app.secret', 'ctrl+g')}: off) · " + text
         return text
 
-    def secret_text(self, text: str) -> str:
-        """A command line with ``secret`` added when the switch is on (not for queries)."""
-        if not self.secret_next:
-            return text
-        from fhtagn_tui.commands import ParseError, parse  # (loaded when a line is first run)
-
-        try:
-            parsed = parse(text)
-        except ParseError:
-            return text  # the engine reports the mistake
-        return text if parsed.query is not None or parsed.secret else f"{text} secret"
-
     def secret_used(self) -> None:
         """The next action was recorded: the switch goes off."""
         if self.secret_next:
