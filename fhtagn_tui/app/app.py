@@ -96,6 +96,8 @@ ASKS_ROWS = 4  # the open-requests line's most rows (app.tcss: #asks max-height)
 #: Seconds after the last open request closed (none asked since) that the rows kept for requests
 #: (the open-requests line, the Log's detail line) are given back: no blank rows left for long.
 ROWS_BACK_AFTER = 4.0
+#: How often a player's shown request asks whether the GM's app is running (seconds; told within 4 s).
+GM_CHECK_EVERY = 1.0
 
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
 WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret", "owed"})
@@ -150,6 +152,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         Binding("ctrl+o", "message", "Whole message", show=False, id="app.message"),
         Binding("a", "answer_request", "Answer", show=False, id="app.answer"),
         Binding("o", "owed", "Owed", show=False, id="app.owed"),  # what the GM still owes (issue 31)
+        Binding("D", "dismiss_results", "Dismiss results", show=False, id="app.dismiss_results"),  # issue 34
         # Textual's own palette key, named here so that a keymap can move it (app.palette)
         Binding("ctrl+p", "command_palette", "palette", show=False, priority=True, id="app.palette",
                 tooltip="Open the command palette"),
@@ -198,6 +201,11 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         self.desk: AnswerDesk | None = None  # the writer's answer desk (players' answers from the inbox)
         self.roll_prompt: RollRequest | None = None  # a bound player's roll request prompt (hidden until asked)
         self._put_aside: set[int] = set()  # requests the player put aside (Esc)
+        self._attempt = 0  # a player's answers sent (the 4 s check is the latest one's)
+        # the GM: closed requests whose results were dismissed (D), those closed before it opened too;
+        # the answers' actions read from the log (issue 34)
+        self._dismissed = {_result_key(a) for a in self.door.state.asks_closed}
+        self._answers_read: dict[int, list[Event]] = {}
         if player and character:
             self.own = self._bind(character)
         elif not self.readonly:
@@ -477,6 +485,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             self.call_after_refresh(self._collect_when_idle)
         if not self.player:
             self._show_all(events)  # the Log appends them when its message comes
+            self._tell_results(events)
             self.review_follow(events)
             if self.readonly:  # a follower's render caches fill with the lines it scrolls past
                 self.call_after_refresh(render_caches.trim)  # (app/render_caches.py)
@@ -548,6 +557,8 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         """Import the requests' code after the first frame: a request then shows without waiting for it."""
         from fhtagn_tui.domain.features import asks  # noqa: F401
 
+        self.set_interval(GM_CHECK_EVERY, self._check_gm)  # a shown request says when the GM's app is not running
+
     def _show_asks(self, state: State) -> None:
         """The GM: open requests with who has not answered.  A player: the prompt of its own request."""
         line = self.query_one("#asks", Static)
@@ -556,11 +567,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             if self.own:
                 self._prompt(state)
             return
-        line.display = (bool(state.asks) or self._asks_floor > 0) and not self.reviewing
-        if state.asks:
-            from fhtagn_tui.commands.asks import open_requests
-
-            text = "\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines())
+        text = self._requests_text(state)
+        line.display = (bool(text) or self._asks_floor > 0) and not self.reviewing
+        if text:
             rows = min(ASKS_ROWS, len(Text(text).wrap(self.console, max(20, self.size.width - 2))))
             if rows > self._asks_floor:
                 self._asks_floor = rows
@@ -580,7 +589,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
     def _give_rows_back(self) -> None:
         """No request for a while: the rows kept for requests are given back in one layout pass."""
         self._rows_back = None
-        if self.view_state.asks:
+        if self._requests_text(self.view_state):
             return
         if self._asks_floor:
             self._asks_floor = 0
@@ -588,6 +597,76 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             self._show_asks(self.view_state)
         if self.query_one(TabbedContent).active == "log":
             self.query_one(LogTab).fit_detail()
+
+    # --- the GM: the players' results (issue 34) ------------------------------------------------
+
+    def _tell_results(self, events: list[Event]) -> None:
+        """Answers just folded: each result as a notice and on the message line (no longer "The GM asks…").
+        The requests line keeps them (:meth:`_requests_text`) until dismissed."""
+        if self.reviewing or not any(type(ev).__name__ == "RollAnswered" for ev in events):
+            return
+        from fhtagn_tui.domain.features.asks import answer_result, result_text
+
+        names = self.door.names
+        told = [result_text(names, getattr(ev, "label", ""), getattr(ev, "character", ""),
+                            answer_result(ev.seq, events) or answer_result(ev.seq, self._answer_events(ev.seq)))
+                for ev in events if type(ev).__name__ == "RollAnswered"]
+        text = " · ".join(told)
+        numbers = sorted({getattr(ev, "number", 0) for ev in events if type(ev).__name__ == "RollAnswered"})
+        self.notify(text, title="Request " + ", ".join(map(str, numbers)) + " answered", timeout=8, markup=False)
+        self._status(text)
+
+    def _answer_events(self, seq: int) -> list[Event]:
+        """An answer's action as the log holds it (its roll follows its RollAnswered), read once."""
+        cache = self._answers_read
+        found = cache.get(seq)
+        if found is None:
+            if len(cache) > 256:
+                cache.clear()
+            found = cache[seq] = self.door.events_between(seq, seq + 64)
+        return found
+
+    def _kept_results(self, state: State) -> list[Ask]:
+        """The closed requests whose results the requests line still shows (not dismissed; those closed
+        before this app opened count as dismissed)."""
+        return [a for a in state.asks_closed if _result_key(a) not in self._dismissed]
+
+    def _requests_text(self, state: State) -> str:
+        """The GM's requests line: each open request with its answers so far and who is still owed, then the
+        results of the closed ones not dismissed.  Who answered comes from the state; each roll from its
+        answer's action in the log."""
+        kept = self._kept_results(state)
+        if not state.asks and not kept:
+            return ""
+        from fhtagn_tui.commands.asks import request_lines
+
+        lines = request_lines(state, lambda start, _stop: self._answer_events(start), kept, self.door.names)
+        opened = len(state.asks)
+        out = [f"Open request {line.lstrip('#')}" for line in lines[:opened]]
+        out += [f"Request {line.lstrip('#')}" for line in lines[opened:]]
+        if kept:
+            out[-1] += f" ({key_text(self, 'app.dismiss_results', 'D')} dismisses)"
+        return "\n".join(out)
+
+    def action_dismiss_results(self, number: int = 0) -> None:
+        """``D`` (``ask dismiss [N]``): the closed requests' results (request N's) leave the requests line;
+        the Log keeps them."""
+        if self.player:
+            return
+        kept = [a for a in self._kept_results(self.view_state) if not number or a.number == number]
+        if not kept:
+            self._status(f"Request {number} shows no results" if number else "No request's results to dismiss")
+            return
+        self._dismissed.update(_result_key(a) for a in kept)
+        self._show_asks(self.view_state)
+        self._status("Dismissed the results of request " + ", ".join(str(a.number) for a in kept))
+
+    def _dismiss_typed(self, words: list[str]) -> bool:
+        """``ask dismiss [N]`` typed: done here (False: not a number; the command language says what is wrong)."""
+        if words and not words[0].isdigit():
+            return False
+        self.action_dismiss_results(int(words[0]) if words else 0)
+        return True
 
     def _prompt(self, state: State) -> None:
         box = self.roll_prompt
@@ -611,6 +690,7 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         ask = waiting[0]
         char = state.characters.get(self.own)
         box.open(ask, char.name if char else self.own, target_text(state, ask, self.own), dice_hint(state.system, ask.test))
+        self._check_gm()
         if len(self.screen_stack) > 1:  # help, the GM screen or a call over the tabs: the prompt waits under it
             self.notify(f"The GM asks for a roll (request {ask.number}): close this screen to answer", title="Roll",
                         markup=False)
@@ -639,7 +719,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         refused = self.door.send_answer(number, self.own, self.who, dice)
         if refused is not None:
             return refused
-        self.set_timer(4.0, lambda: self._unanswered(ask.number))
+        self._attempt += 1
+        attempt, typed = self._attempt, dice is not None
+        self.set_timer(4.0, lambda: self._unanswered(ask.number, attempt, typed))
         return None
 
     def ask_push(self, reason: str) -> str | None:
@@ -650,12 +732,28 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             self._status("Asked the GM to push your roll: the GM confirms it and rolls")
         return refused
 
-    def _unanswered(self, number: int) -> None:
-        """Still open 4 s after it was sent: the writer refused it (or is not running)."""
+    def _unanswered(self, number: int, attempt: int = 0, typed: bool = True) -> None:
+        """Still open 4 s after it was sent: the GM's app is not running (the answer waits in the inbox for
+        it), or it refused the answer.  Only for the latest attempt: an earlier one's timer says nothing."""
         prompt = self.roll_prompt
-        if prompt is not None and prompt.ask is not None and prompt.ask.number == number and prompt.sent:
-            prompt.refused("The GM's screen has not taken it: typed dice must be every die the test "
-                           f"needs ({prompt.dice_hint}); try again")
+        if prompt is None or prompt.ask is None or prompt.ask.number != number or not prompt.sent:
+            return
+        if attempt and attempt != self._attempt:
+            return
+        if self._check_gm():
+            return  # said on the prompt: the answer is taken when the GM's app opens
+        prompt.refused("The GM's app has not taken it: " + (
+            f"typed dice must be every die the test needs ({prompt.dice_hint}); try again" if typed
+            else "try again, or ask the GM"))
+
+    def _check_gm(self) -> bool:
+        """A bound player's shown request: whether the GM's app is not running, said on the prompt."""
+        prompt = self.roll_prompt
+        if prompt is None or prompt.ask is None:
+            return False
+        away = self.door.gm_app_running() is False
+        prompt.set_gm_away(away)
+        return away
 
     def action_command_palette(self) -> None:
         """Textual's palette, without its crash on a page key before the list is laid out."""
@@ -850,6 +948,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         if words[:2] == ["char", "import"] and len(words) == 2:  # the paste box
             line.value = ""
             self.action_import_text()
+            return
+        if words[:2] == ["ask", "dismiss"] and len(words) <= 3 and self._dismiss_typed(words[2:]):
+            line.value = ""
             return
         from fhtagn_tui.commands import ParseError  # (loaded when the command line opened)
 
@@ -1178,6 +1279,12 @@ def open_door(path: Path, readonly: bool) -> Door:
     """Open a campaign for the app: as the writer if possible, else read-only with a notice
     (:meth:`Door.open`: from the start-up snapshot when it matches the log)."""
     return Door.open(path, readonly, fall_back_to_readonly=True)
+
+
+def _result_key(ask: Ask) -> tuple[int, int]:
+    """A closed request as the GM dismisses it: its number and its last answer (an undo and a new answer make
+    another one)."""
+    return ask.number, ask.answers[-1].seq if ask.answers else 0
 
 
 def _on_wake(watch: FileWatch | None, woken: Callable[[], None]) -> FileWatch | None:

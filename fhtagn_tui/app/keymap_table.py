@@ -17,6 +17,7 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('app.message', ('ctrl+o',), 'Whole message', 'FhtagnApp'),
     ('app.answer', ('a',), 'Answer', 'FhtagnApp'),
     ('app.owed', ('o',), 'Owed', 'FhtagnApp'),
+    ('app.dismiss_results', ('D',), 'Dismiss results', 'FhtagnApp'),
     ('app.palette', ('ctrl+p',), 'palette', 'FhtagnApp'),
     ('app.review', ('R',), 'Review', 'FhtagnApp'),
     ('app.timeline', ('T',), 'Timeline', 'FhtagnApp'),

@@ -98,10 +98,12 @@ def test_cancel_and_list():
     eng = engine("fhtagn", ADA, JONAH)
     do(eng, "ask ada,jonah Search")
     do(eng, "answer 1 ada", 10)
-    assert "waiting: Jonah Reyes" in eng.execute("ask list").answer
+    # each answer so far with its roll and level, and who is still owed (issue 34)
+    assert eng.execute("ask list").answer == "#1 Search — Ada Vance 10 → Success · waiting: Jonah Reyes"
     out = do(eng, "ask cancel 1")
     assert isinstance(out[0], RollCancelled) and out[0].waiting == ("jonah reyes",)
-    assert eng.state.asks == () and eng.execute("ask list").answer == "No roll request is open."
+    assert eng.state.asks == () and eng.execute("ask list").answer == (
+        "No roll request is open.\nClosed:\n#1 Search — Ada Vance 10 → Success · cancelled: Jonah Reyes")
     assert "closed" in rejected(eng, "answer 1 jonah", 10)
     assert "no request is open" in rejected(eng, "ask cancel")
 
