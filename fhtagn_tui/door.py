@@ -21,6 +21,7 @@ lives as long as the process, and later collections skip it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -288,6 +289,17 @@ class Door:
         from fhtagn_tui.store.lock import writer_present
 
         return writer_present(self.store.path)
+
+    def answers_unread(self) -> bool:
+        """Answers wait in the campaign's inbox, not read by the GM's app yet (it empties it once read)."""
+        if self.store is None:
+            return False
+        from fhtagn_tui.store.inbox import inbox_path
+
+        try:
+            return os.stat(inbox_path(self.store.path), follow_symlinks=False).st_size > 0
+        except OSError:
+            return False
 
     def _send(self, answer: Answer, no_file: str) -> str | None:
         """``answer`` into the campaign's inbox (the one narrow channel to the writer); the refusal or None."""

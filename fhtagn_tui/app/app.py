@@ -643,9 +643,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
         lines = request_lines(state, lambda start, _stop: self._answer_events(start), kept, self.door.names)
         opened = len(state.asks)
         out = [f"Open request {line.lstrip('#')}" for line in lines[:opened]]
-        out += [f"Request {line.lstrip('#')}" for line in lines[opened:]]
+        out += [f"Request {line.lstrip('#')}" for line in reversed(lines[opened:])]  # the latest first
         if kept:
-            out[-1] += f" ({key_text(self, 'app.dismiss_results', 'D')} dismisses)"
+            out[opened] += f" ({key_text(self, 'app.dismiss_results', 'D')} dismisses)"
         return "\n".join(out)
 
     def action_dismiss_results(self, number: int = 0) -> None:
@@ -742,6 +742,9 @@ class FhtagnApp(ReviewMode, NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, Q
             return
         if self._check_gm():
             return  # said on the prompt: the answer is taken when the GM's app opens
+        if self.door.answers_unread():  # running, but not reading them (in review): taken when it does
+            prompt.waiting("Sent — the GM's app has not read it yet (it is taken when it does)")
+            return
         prompt.refused("The GM's app has not taken it: " + (
             f"typed dice must be every die the test needs ({prompt.dice_hint}); try again" if typed
             else "try again, or ask the GM"))

@@ -117,6 +117,10 @@ async def test_undo_of_an_answer_takes_its_result_off_the_line_and_ask_dismiss_n
             player_door.send_answer(2, "jonah reyes", "bob", [12])
             await until(pilot, lambda: "Jonah Reyes 12 → Success" in requests_line(app)
                         and "Ada Vance 34" in requests_line(app))
+            # the latest closed first (the line holds four rows at most), the key that clears them on it
+            assert requests_line(app).splitlines() == [
+                "Request 2 Athletics — Jonah Reyes 12 → Success (D dismisses)",
+                "Request 1 Search — Ada Vance 34 → Success"]
             # undo (the last answer): request 2 open again, its result gone — from the state, not a notice
             assert app.run_line("undo") is None
             await pilot.pause()
@@ -210,5 +214,30 @@ async def test_an_error_then_a_successful_retry_leaves_no_stale_error(campaign):
             app._unanswered(1, app._attempt - 1, True)  # noqa: SLF001
             await pilot.pause()
             assert "has not taken it" not in joined(app) and "Sent" in joined(app)
+    finally:
+        store.close()
+
+
+async def test_an_answer_the_running_gms_app_has_not_read_yet_is_said_so_not_refused(campaign):
+    store = CampaignStore.open(campaign)  # the GM's app runs, but reads no answers (in review, say)
+    try:
+        from fhtagn_tui.service import Engine
+
+        Engine(store, store.events()).execute("ask ada Search")
+        app = player_app(campaign)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "request 1" in screen_text(app))
+            await pilot.press("r")
+            await pilot.pause()
+            app._unanswered(1, app._attempt, False)  # noqa: SLF001 - what the 4 s timer calls
+            await pilot.pause()
+            text = joined(app)
+            assert "the GM's app has not read it yet" in text and "has not taken it" not in text
+            assert "Waiting for the GM's app" not in text
+            # read and refused (here: taken away unread, as a refusal leaves the inbox): now it is said
+            Inbox(campaign).read()
+            app._unanswered(1, app._attempt, False)  # noqa: SLF001
+            await pilot.pause()
+            assert "The GM's app has not taken it: try again, or ask the GM" in joined(app)
     finally:
         store.close()

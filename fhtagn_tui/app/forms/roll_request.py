@@ -210,6 +210,12 @@ class RollRequest(Vertical):
         if away:
             self._error("")
 
+    def waiting(self, text: str) -> None:
+        """Sent, and still on its way (the GM's app has not read it): said in place of the keys' help."""
+        if self.sent:
+            self._help = text
+            self._draw_body()
+
     def refused(self, text: str) -> None:
         """The writer refused the answer (the typed dice did not fit): try again."""
         self.sent = False
