@@ -21,7 +21,6 @@ lives as long as the process, and later collections skip it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from pathlib import Path
@@ -294,12 +293,9 @@ class Door:
         """Answers wait in the campaign's inbox, not read by the GM's app yet (it empties it once read)."""
         if self.store is None:
             return False
-        from fhtagn_tui.store.inbox import inbox_path
+        from fhtagn_tui.store.inbox import unread
 
-        try:
-            return os.stat(inbox_path(self.store.path), follow_symlinks=False).st_size > 0
-        except OSError:
-            return False
+        return unread(self.store.path)
 
     def _send(self, answer: Answer, no_file: str) -> str | None:
         """``answer`` into the campaign's inbox (the one narrow channel to the writer); the refusal or None."""
