@@ -146,6 +146,10 @@ def answer_result(answered_seq: int, events: Sequence[Event]) -> AnswerResult | 
     return None
 
 
+#: Call of Cthulhu's success levels, said as successes (``hard`` → ``Hard success``).
+_LEVELS = {"regular": "regular success", "hard": "hard success", "extreme": "extreme success"}
+
+
 def result_text(names: dict[str, str], label: str, character: str, result: AnswerResult | None) -> str:
     """``Ada Vance: Search 34 → Hard success`` (``answered`` when its roll cannot be read); ``label``: the
     request's test (``Ask.label``), "" to leave it out."""
@@ -153,7 +157,8 @@ def result_text(names: dict[str, str], label: str, character: str, result: Answe
     if result is None:
         return f"{who} answered"
     roll = f" {result.roll}" if result.roll is not None else ""
-    level = result.level[:1].upper() + result.level[1:]
+    level = _LEVELS.get(result.level, result.level)
+    level = level[:1].upper() + level[1:]
     return f"{who}{roll} → {level}" + (f", {result.extra}" if result.extra else "")
 
 
