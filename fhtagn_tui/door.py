@@ -348,6 +348,24 @@ class Door:
 
         return self._send(Answer(n=number, c=character, p=who, w=reason), "no campaign file to send it through")
 
+    def gm_app_running(self) -> bool | None:
+        """Whether the campaign's writer (the GM's app, which takes the players' answers) is running now:
+        True, False, or None when it cannot be told (in memory; a writer on another host).  Read from the
+        writer's lock without taking it (``store.lock.writer_present``)."""
+        if self._store is None:
+            return None
+        from fhtagn_tui.store.lock import writer_present
+
+        return writer_present(self._store.path)
+
+    def answers_unread(self) -> bool:
+        """Answers wait in the campaign's inbox, not read by the GM's app yet (it empties it once read)."""
+        if self._store is None:
+            return False
+        from fhtagn_tui.store.inbox import unread
+
+        return unread(self._store.path)
+
     def _send(self, answer: Answer, no_file: str) -> str | None:
         """``answer`` into the campaign's inbox (the one narrow channel to the writer); the refusal or None."""
         from fhtagn_tui.store.inbox import InboxError, send

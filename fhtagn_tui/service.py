@@ -161,6 +161,8 @@ class Engine:
             try:
                 if parsed.query.book is not None:
                     return Outcome(text=text, answer=parsed.query.book(self.state, self.bestiary()))
+                if parsed.query.log is not None:
+                    return Outcome(text=text, answer=parsed.query.log(self.state, self.events_between))
                 return Outcome(text=text, answer=parsed.query.run(self.state))
             except (OverflowError, ValueError, RecursionError) as exc:
                 raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]})") from None
@@ -289,6 +291,11 @@ class Engine:
         if not events:
             raise Rejected("nothing to do")
         return events
+
+    def events_between(self, start_seq: int, stop_seq: int) -> list[Event]:
+        """The events with ``start_seq <= seq < stop_seq`` as the log holds them ([] for a sink that cannot say)."""
+        read = getattr(self.sink, "events_between", None)
+        return list(read(start_seq, stop_seq)) if read is not None else []
 
     def _reveal(self, seq: int) -> Revealed:
         """The event revealing the secret action that holds event ``seq`` (read from the log)."""

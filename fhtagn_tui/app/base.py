@@ -252,6 +252,10 @@ class AppBase(NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin
         """The open roll requests, as this view shows them."""
         raise NotImplementedError
 
+    def requests_shown(self, state: State) -> bool:
+        """Whether the requests line has something to show (its rows are kept while it has)."""
+        return bool(state.asks)
+
     def ask_push(self, reason: str) -> str | None:
         """A player asks to push their own character's failed roll (a bound player's view only)."""
         return "only a player asks the GM to push their roll"
@@ -509,7 +513,7 @@ class AppBase(NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin
     def _give_rows_back(self) -> None:
         """No request for a while: the rows kept for requests are given back in one layout pass."""
         self._rows_back = None
-        if self.view_state.asks:
+        if self.requests_shown(self.view_state):
             return
         if self._asks_floor:
             self._asks_floor = 0

@@ -33,6 +33,7 @@ from .widgets.steady import update_steady
 if TYPE_CHECKING:
     from textual.app import ComposeResult
 
+    from fhtagn_tui.domain.state import Ask
     from fhtagn_tui.door import AnswerDesk
 
     from .widgets.command_line import CommandLine  # only a view that types builds one (compose)
@@ -49,6 +50,7 @@ class GmApp(ReviewMode, AppBase):
         Binding("ctrl+y", "redo", "Redo", id="app.redo"),
         *TAB_BINDINGS,  # 1-5, ?, F1, ctrl+q, ctrl+o
         Binding("o", "owed", "Owed", show=False, id="app.owed"),  # what the GM still owes (issue 31)
+        Binding("D", "dismiss_results", "Dismiss results", show=False, id="app.dismiss_results"),  # issue 34
         *PALETTE_BINDINGS,  # ctrl+p
         *REVIEW_BINDINGS,  # R review, T timeline, ctrl+g secret; , . [ ] { } ( ) g / while reviewing
     ]
@@ -60,6 +62,10 @@ class GmApp(ReviewMode, AppBase):
         self.typing = not self.readonly
         # the writer's answer desk (players' answers from the inbox)
         self.desk: AnswerDesk | None = door.answer_desk() if not self.readonly else None
+        # closed requests whose results were dismissed (D), those closed before it opened too; the
+        # answers' actions read from the log (issue 34)
+        self._dismissed = {_result_key(a) for a in door.state.asks_closed}
+        self._answers_read: dict[int, list[Event]] = {}
         self.init_review(review, review_session)  # review mode: the log read-only with a cursor
         self.subscribe()
 
@@ -90,6 +96,7 @@ class GmApp(ReviewMode, AppBase):
             # press.  (Followers open no forms: they keep the collector's own pace.)
             self.call_after_refresh(self._collect_when_idle)
         self._show_all(events)  # the Log appends them when its message comes
+        self._tell_results(events)
         self.review_follow(events)
         if self.readonly:  # a follower's render caches fill with the lines it scrolls past
             self.call_after_refresh(render_caches.trim)  # (app/render_caches.py)
@@ -97,11 +104,9 @@ class GmApp(ReviewMode, AppBase):
     def _show_asks(self, state: State) -> None:
         """The open requests, with who has not answered."""
         line = self.query_one("#asks", Static)
-        line.display = (bool(state.asks) or self._asks_floor > 0) and not self.reviewing
-        if state.asks:
-            from fhtagn_tui.commands.asks import open_requests
-
-            text = "\n".join(f"Open request {text.lstrip('#')}" for text in open_requests(state).splitlines())
+        text = self._requests_text(state)
+        line.display = (bool(text) or self._asks_floor > 0) and not self.reviewing
+        if text:
             rows = min(ASKS_ROWS, len(Text(text).wrap(self.console, max(20, self.size.width - 2))))
             if rows > self._asks_floor:
                 self._asks_floor = rows
@@ -117,6 +122,77 @@ class GmApp(ReviewMode, AppBase):
             update_steady(line, "")
             if self._rows_back is None:
                 self._rows_back = self.set_timer(ROWS_BACK_AFTER, self._give_rows_back)
+
+    # --- the GM: the players' results (issue 34) ------------------------------------------------
+
+    def _tell_results(self, events: list[Event]) -> None:
+        """Answers just folded: each result as a notice and on the message line (no longer "The GM asks…").
+        The requests line keeps them (:meth:`_requests_text`) until dismissed."""
+        if self.reviewing or not any(type(ev).__name__ == "RollAnswered" for ev in events):
+            return
+        from fhtagn_tui.domain.features.asks import answer_result, result_text
+
+        names = self.door.names
+        told = [result_text(names, getattr(ev, "label", ""), getattr(ev, "character", ""),
+                            answer_result(ev.seq, events) or answer_result(ev.seq, self._answer_events(ev.seq)))
+                for ev in events if type(ev).__name__ == "RollAnswered"]
+        text = " · ".join(told)
+        numbers = sorted({getattr(ev, "number", 0) for ev in events if type(ev).__name__ == "RollAnswered"})
+        self.notify(text, title="Request " + ", ".join(map(str, numbers)) + " answered", timeout=8, markup=False)
+        self._status(text)
+
+    def _answer_events(self, seq: int) -> list[Event]:
+        """An answer's action as the log holds it (its roll follows its RollAnswered), read once."""
+        cache = self._answers_read
+        found = cache.get(seq)
+        if found is None:
+            if len(cache) > 256:
+                cache.clear()
+            found = cache[seq] = self.door.events_between(seq, seq + 64)
+        return found
+
+    def _kept_results(self, state: State) -> list[Ask]:
+        """The closed requests whose results the requests line still shows (not dismissed; those closed
+        before this app opened count as dismissed)."""
+        return [a for a in state.asks_closed if _result_key(a) not in self._dismissed]
+
+    def _requests_text(self, state: State) -> str:
+        """The GM's requests line: each open request with its answers so far and who is still owed, then the
+        results of the closed ones not dismissed.  Who answered comes from the state; each roll from its
+        answer's action in the log."""
+        kept = self._kept_results(state)
+        if not state.asks and not kept:
+            return ""
+        from fhtagn_tui.commands.asks import request_lines
+
+        lines = request_lines(state, lambda start, _stop: self._answer_events(start), kept, self.door.names)
+        opened = len(state.asks)
+        out = [f"Open request {line.lstrip('#')}" for line in lines[:opened]]
+        out += [f"Request {line.lstrip('#')}" for line in reversed(lines[opened:])]  # the latest first
+        if kept:
+            out[opened] += f" ({key_text(self, 'app.dismiss_results', 'D')} dismisses)"
+        return "\n".join(out)
+
+    def action_dismiss_results(self, number: int = 0) -> None:
+        """``D`` (``ask dismiss [N]``): the closed requests' results (request N's) leave the requests line;
+        the Log keeps them."""
+        kept = [a for a in self._kept_results(self.view_state) if not number or a.number == number]
+        if not kept:
+            self._status(f"Request {number} shows no results" if number else "No request's results to dismiss")
+            return
+        self._dismissed.update(_result_key(a) for a in kept)
+        self._show_asks(self.view_state)
+        self._status("Dismissed the results of request " + ", ".join(str(a.number) for a in kept))
+
+    def requests_shown(self, state: State) -> bool:
+        return bool(self._requests_text(state))
+
+    def _dismiss_typed(self, words: list[str]) -> bool:
+        """``ask dismiss [N]`` typed: done here (False: not a number; the command language says what is wrong)."""
+        if words and not words[0].isdigit():
+            return False
+        self.action_dismiss_results(int(words[0]) if words else 0)
+        return True
 
     def _follow_answers(self) -> None:
         """Read the players' answers as soon as one is appended to the inbox (inotify) — no polling
@@ -160,6 +236,9 @@ class GmApp(ReviewMode, AppBase):
         if words[:2] == ["char", "import"] and len(words) == 2:  # the paste box
             line.value = ""
             self.action_import_text()
+            return
+        if words[:2] == ["ask", "dismiss"] and len(words) <= 3 and self._dismiss_typed(words[2:]):
+            line.value = ""
             return
         from fhtagn_tui.commands import ParseError  # (loaded when the command line opened)
 
@@ -310,6 +389,13 @@ class GmApp(ReviewMode, AppBase):
                 self.submit(DeleteCharacter(name=char.id))
 
         self.push_screen(Confirm(f"Remove {char.name} from the campaign? (undo brings them back)"), answered)
+
+
+
+def _result_key(ask: Ask) -> tuple[int, int]:
+    """A closed request as the GM dismisses it: its number and its last answer (an undo and a new answer make
+    another one)."""
+    return ask.number, ask.answers[-1].seq if ask.answers else 0
 
 
 __all__ = ["GmApp"]

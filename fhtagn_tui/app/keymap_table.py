@@ -16,6 +16,7 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('app.quit', ('ctrl+q',), 'Quit', 'GmApp'),
     ('app.message', ('ctrl+o',), 'Whole message', 'GmApp'),
     ('app.owed', ('o',), 'Owed', 'GmApp'),
+    ('app.dismiss_results', ('D',), 'Dismiss results', 'GmApp'),
     ('app.palette', ('ctrl+p',), 'palette', 'GmApp'),
     ('app.review', ('R',), 'Review', 'GmApp'),
     ('app.timeline', ('T',), 'Timeline', 'GmApp'),

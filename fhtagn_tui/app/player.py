@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
     from .forms.roll_request import RollRequest
 
+#: How often a player's shown request asks whether the GM's app is running (seconds; told within 4 s).
+GM_CHECK_EVERY = 1.0
+
 
 class PlayerApp(AppBase):
     """The players' view (see the module's doc)."""
@@ -58,6 +61,7 @@ class PlayerApp(AppBase):
         self._public.feed(self.door.events())
         self.who = who or "player"
         self._put_aside: set[int] = set()  # requests the player put aside (Esc)
+        self._attempt = 0  # answers sent (the 4 s check is the latest one's)
         if character:
             self.own = self._bind(character)
         self.subscribe()
@@ -132,6 +136,8 @@ class PlayerApp(AppBase):
         """Import the requests' code after the first frame: a request then shows without waiting for it."""
         from fhtagn_tui.domain.features import asks  # noqa: F401
 
+        self.set_interval(GM_CHECK_EVERY, self._check_gm)  # a shown request says when the GM's app is not running
+
     def _show_asks(self, state: State) -> None:
         """No open-requests line: the prompt of this player's own request."""
         line = self.query_one("#asks", Static)
@@ -161,6 +167,7 @@ class PlayerApp(AppBase):
         ask = waiting[0]
         char = state.characters.get(self.own)
         box.open(ask, char.name if char else self.own, target_text(state, ask, self.own), dice_hint(state.system, ask.test))
+        self._check_gm()
         if len(self.screen_stack) > 1:  # help, the GM screen or a call over the tabs: the prompt waits under it
             self.notify(f"The GM asks for a roll (request {ask.number}): close this screen to answer", title="Roll",
                         markup=False)
@@ -189,7 +196,9 @@ class PlayerApp(AppBase):
         refused = self.door.send_answer(number, self.own, self.who, dice)
         if refused is not None:
             return refused
-        self.set_timer(4.0, lambda: self._unanswered(ask.number))
+        self._attempt += 1
+        attempt, typed = self._attempt, dice is not None
+        self.set_timer(4.0, lambda: self._unanswered(ask.number, attempt, typed))
         return None
 
     def ask_push(self, reason: str) -> str | None:
@@ -200,12 +209,32 @@ class PlayerApp(AppBase):
             self._status("Asked the GM to push your roll: the GM confirms it and rolls")
         return refused
 
-    def _unanswered(self, number: int) -> None:
-        """Still open 4 s after it was sent: the writer refused it (or is not running)."""
+    def _unanswered(self, number: int, attempt: int = 0, typed: bool = True) -> None:
+        """Still open 4 s after it was sent: the GM's app is not running (the answer waits in the inbox for
+        it), or it refused the answer.  Only for the latest attempt: an earlier one's timer says nothing."""
         prompt = self.roll_prompt
-        if prompt is not None and prompt.ask is not None and prompt.ask.number == number and prompt.sent:
-            prompt.refused("The GM's screen has not taken it: typed dice must be every die the test "
-                           f"needs ({prompt.dice_hint}); try again")
+        if prompt is None or prompt.ask is None or prompt.ask.number != number or not prompt.sent:
+            return
+        if attempt and attempt != self._attempt:
+            return
+        if self._check_gm():
+            return  # said on the prompt: the answer is taken when the GM's app opens
+        if self.door.answers_unread():  # running, but not reading them (in review): taken when it does
+            prompt.waiting("Sent — the GM's app has not read it yet (it is taken when it does)")
+            return
+        prompt.refused("The GM's app has not taken it: " + (
+            f"typed dice must be every die the test needs ({prompt.dice_hint}); try again" if typed
+            else "try again, or ask the GM"))
+
+    def _check_gm(self) -> bool:
+        """A bound player's shown request: whether the GM's app is not running, said on the prompt."""
+        prompt = self.roll_prompt
+        if prompt is None or prompt.ask is None:
+            return False
+        away = self.door.gm_app_running() is False
+        prompt.set_gm_away(away)
+        return away
+
 
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""

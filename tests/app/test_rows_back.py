@@ -31,6 +31,13 @@ async def test_the_rows_kept_for_requests_are_given_back_when_none_came_for_a_wh
         app.door.execute("answer 1 ada roll=33")
         app.door.execute("ask cancel 1")
         await pilot.pause()
+        # the results stay until the GM dismisses them (issue 34)
+        assert "Request 1 Search — Ada Vance 33 →" in str(asks.render())
+        await asyncio.sleep(0.6)
+        await pilot.pause()
+        assert asks.display and "Ada Vance 33" in str(asks.render())
+        app.action_dismiss_results()
+        await pilot.pause()
         assert asks.display  # kept a moment: another request may come
         assert detail.styles.min_height is not None
         await asyncio.sleep(0.6)

@@ -125,10 +125,14 @@ async def test_a_request_on_the_gm_log_moves_nothing_once_its_lines_have_their_r
                 assert asks.display and f"Open request {n} Search" in str(asks.render())
                 if n > 1:
                     assert not any(changed), (n, changed)
-                for k in range(1, 9):  # each answers: a roll's three rows in the detail, the line then empty
+                for k in range(1, 9):  # each answers: a roll's three rows in the detail, the line keeps the results
                     door.execute(f"answer {n} agent0{k} roll=40")
                     await asyncio.sleep(0.05)
-                assert asks.display and asks.size.height == 1 and "Open request" not in str(asks.render())
+                # the line keeps the results until the GM dismisses them (issue 34); then it is empty
+                assert asks.display and f"Request {n} Search — Agent01 40 → Success" in str(asks.render())
+                await pilot.press("escape", "D")  # out of the command line first
+                await asyncio.sleep(0.05)
+                assert asks.display and "Request" not in str(asks.render())
     finally:
         Compositor.reflow = original  # type: ignore[method-assign]
         door.close(save=False)
