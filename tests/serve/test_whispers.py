@@ -90,3 +90,18 @@ def test_the_players_recap_never_holds_a_whisper_or_a_handout() -> None:
         players = export_text(events, fmt, players=True)
         assert "words" not in players
         assert "Whisper-words" in export_text(events, fmt)  # the GM's recap tells them
+
+
+def test_a_view_bound_after_it_was_fed_reads_what_was_given_before() -> None:
+    """The player's app finds its character in the public state, then is the projection for it."""
+    eng = engine("fhtagn", *SETUP)
+    eng.execute('handout ada "Old page" title=Old')
+    eng.execute("whisper bob Not yours.")
+    events = eng.sink.events  # type: ignore[attr-defined]
+    log = PublicLog(depth=FOLLOW_DEPTH)
+    log.feed(list(events))
+    log.view_as("ada vance")
+    assert [(e.no, e.text) for e in log.entries] == [(e.no, e.text) for e in public_log(events, "ada vance").entries]
+    assert [h.title for h in log.state.handouts] == ["Old"]
+    log.view_as(None)
+    assert log.state.handouts == () and [e.text for e in log.entries] == [e.text for e in public_log(events).entries]
