@@ -125,3 +125,24 @@ async def test_a_handout_given_before_the_view_opened_is_in_its_list_not_another
         await pilot.pause()
         assert isinstance(bob.screen, HandoutList)
         assert "Earlier" not in joined(bob) and "No handout yet" in joined(bob)
+
+
+async def test_the_gms_log_opens_a_handout_given_whole() -> None:
+    from fhtagn_tui.app.forms.text_view import TextView
+    from fhtagn_tui.app.screens.log import LogTab
+
+    door = table()
+    gm = FhtagnApp(door)
+    async with gm.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        door.engine.execute('handout bob "# Map\n\nThe cave is [i]north[/i]." title=Map')
+        await pilot.press("5")
+        await pilot.pause()
+        log = gm.query_one(LogTab)
+        table_ = log.query_one("#log-table")
+        table_.focus()
+        await pilot.press("end", "enter")
+        await pilot.pause()
+        assert isinstance(gm.screen, TextView)
+        text = joined(gm)
+        assert "The GM gives Bob a handout: Map" in text and "The cave is [i]north[/i]." in text
