@@ -105,3 +105,21 @@ def test_a_view_bound_after_it_was_fed_reads_what_was_given_before() -> None:
     assert [h.title for h in log.state.handouts] == ["Old"]
     log.view_as(None)
     assert log.state.handouts == () and [e.text for e in log.entries] == [e.text for e in public_log(events).entries]
+
+
+def test_the_stream_of_a_whole_log_is_the_projection_for_each_viewer() -> None:
+    from fhtagn_tui.domain.public import reveal_marks
+    from fhtagn_tui.domain.replay import stream_public
+
+    eng = engine("fhtagn", *SETUP)
+    for line in ("note one", "whisper ada Hide.", "undo", "redo", 'handout bob "Page" title=P', "whisper ada Quiet. secret",
+                 "reveal", "note two"):
+        eng.execute(line)
+    events = list(eng.sink.events)  # type: ignore[attr-defined]
+    for viewer in ("ada vance", "bob", None):
+        streamed = [(e.no, e.text) for _, e, _, _, _ in stream_public(iter(events), *reveal_marks(events), viewer=viewer)
+                    if e is not None]
+        assert streamed == [(e.no, e.text) for e in public_log(events, viewer).entries]
+    assert any("Quiet." in text for _, text in
+               [(e.no, e.text) for _, e, _, _, _ in stream_public(iter(events), *reveal_marks(events), viewer="ada vance")
+                if e is not None])
