@@ -79,10 +79,11 @@ def _whisper(args: Args) -> Whisper:
         "FILE: a .md, .markdown, .txt or .text file (UTF-8, at most 16 KB of text); its title is its first\n"
         "Markdown heading, else its file name.  TEXT: the words themselves (quoted).  Only the players of the\n"
         "characters named see it: it opens on their screen, and their Handouts list (H) keeps it.  The other\n"
-        "players, a watcher and the players' recap never learn it happened.  'handout list': those given."
+        "players, a watcher and the players' recap never learn it happened.  'handout list': those given.\n"
+        "From a file: handout ada letter.md, handout ada,bob ~/handouts/diary.md title=\"The diary\""
     ),
-    examples=("handout ada letter.md", 'handout ada,bob "Meet me at the docks. — M." title="A note"',
-              "handout bob ~/handouts/diary.md secret"),
+    examples=('handout ada,bob "Meet me at the docks. — M." title="A note"',
+              "handout bob \"The diary's last page is torn out.\" secret"),
 )
 def _handout(args: Args) -> GiveHandout:
     names = _names(args.pos(0, "NAME[,NAME…]"))
