@@ -132,10 +132,10 @@ async def test_the_gms_log_opens_a_handout_given_whole() -> None:
     from fhtagn_tui.app.screens.log import LogTab
 
     door = table()
-    gm = FhtagnApp(door)
+    gm = GmApp(door)
     async with gm.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        door.engine.execute('handout bob "# Map\n\nThe cave is [i]north[/i]." title=Map')
+        door.execute('handout bob "# Map\n\nThe cave is [i]north[/i]." title=Map')
         await pilot.press("5")
         await pilot.pause()
         log = gm.query_one(LogTab)

@@ -18,8 +18,8 @@ from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.features.handouts import HandoutGiven, Whispered
 from fhtagn_tui.domain.features.reveal import Revealed
-from fhtagn_tui.domain.history import Redone, Undone
 from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog, public_log
+from fhtagn_tui.domain.replay import Redone, Undone
 from fhtagn_tui.export import export_text
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.rules.quoting import quote
