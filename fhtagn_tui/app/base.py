@@ -86,7 +86,8 @@ LATE_TABS = {"initiative": ("initiative", "InitiativeTab"), "chase": ("chase", "
 
 #: Keys of the main screen only: under the GM screen or a form they would act on a screen out of sight
 #: (a letter typed in the GM screen's list searches; it must not switch the tab behind it).
-MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference", "owed"})
+MAIN_SCREEN_ACTIONS = frozenset({"tab", "command_line", "toggle_review", "timeline", "help", "reference", "owed",
+                                 "handouts"})
 
 
 #: Rows of the message line; a longer message shows its beginning and ctrl+o opens it whole.

@@ -80,6 +80,7 @@ BINDING_MODULES = (
     "fhtagn_tui.app.forms.roll_request",
     "fhtagn_tui.app.forms.sanity", "fhtagn_tui.app.forms.search", "fhtagn_tui.app.forms.text_view",
     "fhtagn_tui.app.forms.push", "fhtagn_tui.app.forms.contest", "fhtagn_tui.app.forms.development",
+    "fhtagn_tui.app.forms.handouts",
     "fhtagn_tui.app.widgets.command_line", "fhtagn_tui.app.widgets.outline",
 )
 

@@ -147,6 +147,8 @@ KNOWN: tuple[tuple[str, tuple[str, ...], str, str], ...] = (
     ('form.save', ('ctrl+s',), 'Roll', '_LineForm'),
     ('form.cancel', ('escape',), 'Later', 'DevelopmentForm'),
     ('form.save', ('ctrl+s',), 'Roll', 'DevelopmentForm'),
+    ('handout.close', ('escape', 'q'), 'Close', 'HandoutView'),
+    ('handouts.close', ('escape', 'q'), 'Close', 'HandoutList'),
     ('command_line.previous', ('up',), 'previous', 'CommandLine'),
     ('command_line.next', ('down',), 'next', 'CommandLine'),
     ('command_line.leave', ('escape',), 'leave', 'CommandLine'),

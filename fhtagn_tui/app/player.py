@@ -39,6 +39,7 @@ class PlayerApp(AppBase):
     BINDINGS: ClassVar[list[BindingType]] = [
         *TAB_BINDINGS,  # 1-5, ?, F1, ctrl+q, ctrl+o
         Binding("a", "answer_request", "Answer", show=False, id="app.answer"),
+        Binding("H", "handouts", "Handouts", id="app.handouts"),  # the handouts given to it, to open again (issue 34)
         *PALETTE_BINDINGS,  # ctrl+p
     ]
     FOLLOW_POLL: ClassVar[float] = 0.05
@@ -64,6 +65,7 @@ class PlayerApp(AppBase):
         self._attempt = 0  # answers sent (the 4 s check is the latest one's)
         if character:
             self.own = self._bind(character)
+            self._public.view_as(self.own)  # what the GM addresses to this character (issue 34)
         self.subscribe()
 
     # --- the players' projection -----------------------------------------------------------------
@@ -116,6 +118,10 @@ class PlayerApp(AppBase):
             log.load(entries, {c.id: c.name for c in self._public.state.characters.values()})
         else:
             log.append(entries)
+            if self.own:  # a whisper to this player: a notice; a handout: opened (issue 34)
+                from .forms.handouts import tell_addressed
+
+                tell_addressed(self, self.own, entries)
         # the render caches fill with the lines the log scrolls past (app/render_caches.py): emptied
         # once this is on screen (after a roll request's prompt too: its frame is drawn before this)
         self.call_after_refresh(render_caches.trim)
@@ -235,6 +241,14 @@ class PlayerApp(AppBase):
         prompt.set_gm_away(away)
         return away
 
+
+    def action_handouts(self) -> None:
+        """The handouts given to the player's character (issue 34): Enter opens one again."""
+        from fhtagn_tui.domain.features.handouts import handouts_of
+
+        from .forms.handouts import HandoutList
+
+        self.push_screen(HandoutList(handouts_of(self._public.state, self.own)))
 
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""

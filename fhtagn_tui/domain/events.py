@@ -75,6 +75,13 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     free_text: ClassVar[frozenset[str]] = frozenset(
         {"source", "reason", "note", "title", "text", "label", "item", "trigger", "effect", "detail", "words"})
 
+    #: The field listing the characters (ids) it is addressed to, when it is for their players' eyes only
+    #: (a whisper, a handout: ``"to"``).  The public projection tells it to a viewer bound to one of them
+    #: and to nobody else: for any other viewer (another player, a watcher, the players' recap) it is as
+    #: if it had never happened — not told, not folded, not numbered, touching nothing, its undo and
+    #: redo with it.  Kept secret, it touches nothing either (it changes only what its readers read).
+    addressed: ClassVar[str] = ""
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         name = cls.__name__

@@ -148,6 +148,14 @@ class Ask(msgspec.Struct, frozen=True):
         return head + (f" ({', '.join(extra)})" if extra else "")
 
 
+class Handout(msgspec.Struct, frozen=True):
+    """A handout the GM gave (``handout``): kept so its readers can open it again."""
+
+    to: tuple[str, ...]  # the character ids it was given to
+    title: str
+    body: str  # plain text or Markdown (shown as text, never as markup)
+
+
 class State(msgspec.Struct, frozen=True):
     name: str = ""
     system: str = ""
@@ -173,6 +181,7 @@ class State(msgspec.Struct, frozen=True):
     clock: int = START  # game time, seconds from midnight before day 1 (rules/clock.py; issue 31)
     lasting: tuple[Lasting, ...] = ()  # conditions that end by themselves (domain/features/clock.py)
     luck_spending: bool = False  # CoC optional rule: Luck may be spent on failed rolls (COC-DICE-09)
+    handouts: tuple[Handout, ...] = ()  # handouts given, oldest first (domain/features/handouts.py)
 
     @property
     def session(self) -> SessionInfo | None:

@@ -12,7 +12,7 @@ from ..state import State
 
 def stream_public(
     events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
-    since: int = 1,
+    since: int = 1, viewer: str | None = None,
 ) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
     """The public projection of a whole log read once, in order (an export of a long log): the
     same entries and folds as ``public.public_log`` gives, step by step, nothing of the log kept.
@@ -27,8 +27,9 @@ def stream_public(
     label is kept, and they do not count the free rolls and notes (an export never reads ``rolls``
     or ``notes``) — the same entries, the same states but for those counts, less work per event; an
     undo met is refused.  ``since`` (with ``undo``): the first seq or group an undo or redo of the log is
-    at or reaches (``LogMarks.since``): the folds are plain before it, and keep the history from it."""
-    log = PublicLog.streamed(reveals, revealed, targets, undo, since)
+    at or reaches (``LogMarks.since``): the folds are plain before it, and keep the history from it.
+    ``viewer``: whose eyes (``PublicLog``): None, a watcher's and the players' recap's."""
+    log = PublicLog.streamed(reveals, revealed, targets, undo, since, viewer)
     applied, pop, tell, fold = log.applied, log.applied.pop, log.tell, log.fold  # (a stream is never rebuilt)
     switch = since if undo and since > 1 else 0
     for ev in events:
