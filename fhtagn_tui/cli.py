@@ -23,13 +23,13 @@ with gc_paused(freeze=True):
     from fhtagn_tui import campaigns
     from fhtagn_tui.commands import ParseError
     from fhtagn_tui.domain.decide import Rejected
-    from fhtagn_tui.domain.history import Projection, fold, names_of
+    from fhtagn_tui.domain.history import fold
+    from fhtagn_tui.domain.replay import Projection, names_of
     from fhtagn_tui.domain.state import SYSTEMS
     from fhtagn_tui.domain.text import visible
-    from fhtagn_tui.door import Door, open_campaign
+    from fhtagn_tui.door import Door, StoreError, open_campaign
     from fhtagn_tui.export import cli as export_cli
     from fhtagn_tui.rules.dice import RandomSource
-    from fhtagn_tui.store import CampaignStore, StoreError
 
 OK, PROBLEM, USAGE = 0, 1, 2
 
@@ -54,9 +54,8 @@ def _existing(args: argparse.Namespace) -> Path:
 def _open(args: argparse.Namespace, readonly: bool, seed: int | None = None) -> Door:
     """The campaign's door, folded from its start-up snapshot when it matches (the one way to open)."""
     door = open_campaign(_existing(args), readonly, source=RandomSource(seed) if not readonly else None)
-    if door.store is not None:
-        for warning in door.store.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
-            _err(f"warning: {warning}")
+    for warning in door.warnings:  # a torn tail: what is shown leaves it out; say so, and how to repair
+        _err(f"warning: {warning}")
     return door
 
 
@@ -112,16 +111,13 @@ def cmd_list(args: argparse.Namespace) -> int:
         name = campaigns.campaign_name(path)
         played = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
         try:
-            with CampaignStore.open(path, readonly=True) as store:
-                count = len(store)
-                first = store.events_between(1, 2)
-                last = store.events_between(count, count + 1) if count else []
-                torn = " (torn: fhtagn check --repair)" if store.warnings else ""
+            count, first, last, warnings = Door.summary(path)
+            torn = " (torn: fhtagn check --repair)" if warnings else ""
         except StoreError:
             rows.append((name, "?", "?", "?", f"{played} (unreadable: fhtagn check {name})"))
             continue
-        system = str(getattr(first[0], "system", "?")) if first else "?"
-        sessions = str(max(0, last[0].session)) if last else "0"
+        system = str(getattr(first, "system", "?")) if first is not None else "?"
+        sessions = str(max(0, last.session)) if last is not None else "0"
         rows.append((name, system, str(count), sessions, played + torn))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
@@ -176,7 +172,7 @@ def cmd_script(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as door:
         state = door.state
-        count = door.projection.seq
+        count = door.seq
         if args.until is not None and args.until < count:  # an earlier point: the log folded up to it
             count = max(0, args.until)
             state = fold(door.events_between(1, count + 1))
@@ -194,14 +190,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_log(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as door:
-        store = door.store
-        assert store is not None  # opened from a file
         flt = export_cli.log_filter(args)
         if not flt.empty:  # --character/--type/--rule/--text/--session: a TinyDB search
-            return export_cli.print_filtered(store, flt, args.json, _err)
+            return door.print_filtered(flt, args.json, _err)
         write = sys.stdout.write
         if args.json:
-            for ev in store.iter_events():
+            for ev in door.iter_events():
                 write(msgspec.json.encode(ev).decode() + "\n")
             return OK
         # every event in the words of its time: the names as they were then (folded along)
@@ -209,7 +203,7 @@ def cmd_log(args: argparse.Namespace) -> int:
         characters: object = None
         names: dict[str, str] = {}
         out: list[str] = []
-        for ev in store.iter_events():
+        for ev in door.iter_events():
             projection.apply(ev)
             if projection.state.characters is not characters:
                 characters = projection.state.characters
@@ -225,8 +219,7 @@ def cmd_log(args: argparse.Namespace) -> int:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with _open(args, readonly=True) as door:
-        assert door.store is not None  # opened from a file
-        return export_cli.run_export(door.store, args, _err)
+        return door.export(args, _err)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -24,7 +24,8 @@ from fhtagn_tui.domain.decide import Rejected, decide
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.privacy import SetPrivacy
 from fhtagn_tui.domain.features.reveal import Reveal, Revealed
-from fhtagn_tui.domain.history import Projection, Redo, Undo, names_of
+from fhtagn_tui.domain.history import Redo, Undo
+from fhtagn_tui.domain.replay import Projection, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.text import TextRefused, check_command
 from fhtagn_tui.rules.dice import (
@@ -140,10 +141,11 @@ class Engine:
 
     # --- acting -----------------------------------------------------------------
 
-    def execute(self, text: str, dice: Sequence[int | str] | None = None) -> Outcome:
+    def execute(self, text: str, dice: Sequence[int | str] | None = None, secret: bool = False) -> Outcome:
         """Parse and run one command line.
 
-        ``dice`` forces the dice (tests); ``roll=…`` in the text types them in.
+        ``dice`` forces the dice (tests); ``roll=…`` in the text types them in.  ``secret``: the
+        command is secret (as the word ``secret`` in the line makes it; a query is never changed).
         Raises :class:`ParseError` or :class:`Rejected`; nothing is appended then.
         """
         # the command language (every command's module) loads with the first line run, not at
@@ -160,6 +162,8 @@ class Engine:
             try:
                 if parsed.query.book is not None:
                     return Outcome(text=text, answer=parsed.query.book(self.state, self.bestiary()))
+                if parsed.query.log is not None:
+                    return Outcome(text=text, answer=parsed.query.log(self.state, self.events_between))
                 return Outcome(text=text, answer=parsed.query.run(self.state))
             except (OverflowError, ValueError, RecursionError) as exc:
                 raise Rejected(f"this cannot be worked out ({type(exc).__name__}: {str(exc)[:120]})") from None
@@ -167,7 +171,7 @@ class Engine:
         typed = parsed.dice
         if dice is not None:
             typed = [str(d) for d in dice] if typed is None else typed
-        events = self.run(parsed.command, typed=typed, secret=parsed.secret)
+        events = self.run(parsed.command, typed=typed, secret=parsed.secret or secret)
         return Outcome(text=text, events=events, waiting=parsed.command.waiting(self.state, events) if events else "")
 
     def run(self, command: Command, typed: Sequence[int | str] | None = None, secret: bool = False) -> list[Event]:
@@ -288,6 +292,11 @@ class Engine:
         if not events:
             raise Rejected("nothing to do")
         return events
+
+    def events_between(self, start_seq: int, stop_seq: int) -> list[Event]:
+        """The events with ``start_seq <= seq < stop_seq`` as the log holds them ([] for a sink that cannot say)."""
+        read = getattr(self.sink, "events_between", None)
+        return list(read(start_seq, stop_seq)) if read is not None else []
 
     def _reveal(self, seq: int) -> Revealed:
         """The event revealing the secret action that holds event ``seq`` (read from the log)."""

@@ -6,6 +6,7 @@ import contextlib
 import io
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -14,6 +15,10 @@ from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.history import fold
 from fhtagn_tui.service import Engine, MemorySink
+
+if TYPE_CHECKING:
+    from fhtagn_tui.app.base import AppBase
+    from fhtagn_tui.door import Door
 
 
 def engine(system: str, *setup: str) -> Engine:
@@ -63,3 +68,15 @@ def run_cli(campaign: Path, *args: str) -> str:
         code = cli.main(["--saves", str(campaign.parent), *args])
     assert code == 0, out.getvalue()
     return out.getvalue()
+
+
+def role_app(door: Door, player: bool = False, **options: Any) -> AppBase:
+    """The app of a role on ``door``: the players' view (``player``: its options ``character``, ``who``,
+    ``served``) or the GM's (``review``, ``review_session``, ``served``, ``keymap``)."""
+    if player:
+        from fhtagn_tui.app.player import PlayerApp
+
+        return PlayerApp(door, **options)
+    from fhtagn_tui.app.gm import GmApp
+
+    return GmApp(door, **options)

@@ -38,7 +38,7 @@ def test_opening_from_the_snapshot_gives_the_state_of_a_full_replay(campaign):
     with Door.open(campaign, readonly=True) as door:
         assert door.from_snapshot and door.readonly
         assert msgspec.json.encode(door.state) == _replayed(campaign)
-        assert door.projection.seq == door.next_seq - 1 == len(door.events())
+        assert door.seq == door.next_seq - 1 == len(door.events())
 
 
 def test_events_between_two_seqs_from_a_file_and_from_memory(campaign):

@@ -17,7 +17,7 @@ import msgspec
 from fhtagn_tui.domain import decide, features
 from fhtagn_tui.domain.events import EVENT_TYPES
 from fhtagn_tui.domain.features.templates import SpawnFromTemplate
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import Dice
 from tests.bench.bench_store import build_file, template
@@ -51,7 +51,7 @@ print(json.dumps({"deciders": sorted(t.__name__ for t in decide.DECIDERS),
 def test_the_app_loads_no_rule_system_it_does_not_draw() -> None:
     """What the app imports (its first frame) leaves the feature modules of the fights, chases,
     Sanity, hazards and Requisitions unloaded (else start-up pays for them again)."""
-    out = fresh("import sys\nimport fhtagn_tui.app.app\nfrom fhtagn_tui.domain import features\n"
+    out = fresh("import sys\nimport fhtagn_tui.app.gm\nimport fhtagn_tui.app.player\nfrom fhtagn_tui.domain import features\n"
                 "print(features.loaded())\nprint(' '.join(sorted(sys.modules)))")
     assert out[0] == "False"
     modules = set(out[1].split())
@@ -73,7 +73,7 @@ import msgspec
 from fhtagn_tui.app.app import open_door
 from fhtagn_tui.domain import decide, features
 from fhtagn_tui.domain.events import EVENT_TYPES
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 door = open_door(Path(sys.argv[1]), True)
 print(features.loaded())
 events = door.events()
@@ -126,7 +126,7 @@ import sys, msgspec
 from fhtagn_tui.domain import features
 from fhtagn_tui.domain.codec import decode_one
 from fhtagn_tui.domain.decide import evolve
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import State
 lines = [l.encode() for l in sys.stdin.read().splitlines()]
 print(features.loaded())

@@ -62,9 +62,13 @@ EVERYWHERE = frozenset({"app.quit", "app.palette", "app.secret"})
 #: view only, where the GM's keys do not).
 TAB_SCREENS = frozenset({"PartyTab", "InitiativeTab", "ChaseTab", "RequisitionsTab", "LogTab"})
 
+#: The apps whose keys no keymap moves: the players' view keeps the keys its players read (the keymap is
+#: the GM's; the players' ``a`` is theirs alone).
+UNMAPPED = frozenset({"PlayerApp"})
+
 #: The modules that define the app's bindings (a test checks that no module with a Binding is missing).
 BINDING_MODULES = (
-    "fhtagn_tui.app.app", "fhtagn_tui.app.review",
+    "fhtagn_tui.app.base", "fhtagn_tui.app.gm", "fhtagn_tui.app.player", "fhtagn_tui.app.review",
     "fhtagn_tui.app.screens.party", "fhtagn_tui.app.screens.initiative", "fhtagn_tui.app.screens.chase",
     "fhtagn_tui.app.screens.requisitions", "fhtagn_tui.app.screens.log", "fhtagn_tui.app.screens.timeline",
     "fhtagn_tui.app.screens.reference",
@@ -76,6 +80,7 @@ BINDING_MODULES = (
     "fhtagn_tui.app.forms.roll_request",
     "fhtagn_tui.app.forms.sanity", "fhtagn_tui.app.forms.search", "fhtagn_tui.app.forms.text_view",
     "fhtagn_tui.app.forms.push", "fhtagn_tui.app.forms.contest", "fhtagn_tui.app.forms.development",
+    "fhtagn_tui.app.forms.handouts",
     "fhtagn_tui.app.widgets.command_line", "fhtagn_tui.app.widgets.outline",
 )
 
@@ -197,7 +202,8 @@ def scan_bindings() -> list[Known]:
     for name in BINDING_MODULES:
         module = import_module(name)
         for obj in list(vars(module).values()):
-            if isinstance(obj, type) and obj.__module__ == name and "BINDINGS" in vars(obj):
+            if (isinstance(obj, type) and obj.__module__ == name and "BINDINGS" in vars(obj)
+                    and obj.__qualname__ not in UNMAPPED):
                 found.extend(_of_class(obj))
     return found
 
@@ -415,7 +421,7 @@ def _effective(known: Sequence[Known], user: Mapping[str, Entry]) -> dict[str, d
         for key in keys:
             screens.setdefault(k.screen, {}).setdefault(key, set()).add(k.id)
     everywhere = [k for k in known if k.id in EVERYWHERE]
-    app_keys = [k for k in known if k.screen == "FhtagnApp" and k.id not in EVERYWHERE
+    app_keys = [k for k in known if k.screen == "GmApp" and k.id not in EVERYWHERE
                 and not k.id.startswith("review.") and k.id != "app.answer"]
     for screen, keys_there in screens.items():  # a key that wins on every screen is part of each
         for k in everywhere + (app_keys if screen in TAB_SCREENS else []):
@@ -518,7 +524,7 @@ def _keymap(app: object) -> Mapping[str, str]:
 
 
 #: Where a binding works, in words (``fhtagn keys``); other classes are named as they are.
-SCREEN_WORDS = {"FhtagnApp": "everywhere", "PartyTab": "Party", "InitiativeTab": "Initiative", "ChaseTab": "Chase",
+SCREEN_WORDS = {"GmApp": "everywhere", "PartyTab": "Party", "InitiativeTab": "Initiative", "ChaseTab": "Chase",
                 "RequisitionsTab": "Requisitions", "LogTab": "Log", "ReferenceScreen": "GM screen",
                 "TimelineScreen": "timeline", "CommandLine": "command line", "Outline": "GM screen list"}
 

@@ -38,7 +38,7 @@ class GameCommands(Provider):
     def _owed(self) -> list[Owed]:
         """What the GM still owes (issue 31), offered first: choosing one fills in what settles it."""
         app = gm_app(self.app)
-        if app.readonly or app.player:
+        if app.readonly:
             return []
         from fhtagn_tui.domain.owed import owed
 

@@ -7,7 +7,7 @@ chase) or any event, and rebuilds the state at the cursor with
 of events.  It shares the Engine's projection (and its checkpoints) when
 given one, and follows events another process appends.
 
-:class:`ReviewMode` is the app's side (a mixin of ``FhtagnApp``): the keys,
+:class:`ReviewMode` is the app's side (a mixin of ``GmApp``): the keys,
 the REVIEW banner (:class:`~fhtagn_tui.app.widgets.review_bar.ReviewBar`),
 the Log tab's cursor, the Timeline screen, the search and go-to forms, and the
 "next action is secret" switch.  Review never writes: the engine is made
@@ -30,7 +30,7 @@ from textual.widgets import DataTable
 from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import EVENT_TYPES, Event
 from fhtagn_tui.domain.features import load_all
-from fhtagn_tui.domain.history import Projection, StateMark, checkpoint_interval, names_of
+from fhtagn_tui.domain.replay import Projection, StateMark, checkpoint_interval, names_of
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.door import EventView
 
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from fhtagn_tui.export.search import LogFilter
     from fhtagn_tui.export.timeline import Track
 
-    from .app import FhtagnApp
+    from .gm import GmApp
 
 #: Event types that start a round: fights (RoundStarted) and chases (ChaseRoundStarted).
 ROUND_TYPES = ("RoundStarted", "ChaseRoundStarted")
@@ -367,7 +367,7 @@ _ACTING = frozenset(
 
 
 class ReviewMode:
-    """The app's review mode and secret switch (mixed into ``FhtagnApp``; uses its engine, store, tabs)."""
+    """The app's review mode and secret switch (mixed into ``GmApp``; uses its door and tabs)."""
 
     review_ctl: ReviewController | None = None
     secret_next: bool = False
@@ -382,9 +382,9 @@ class ReviewMode:
         self.secret_next = False
         self._last_status = ""
 
-    def _app(self) -> FhtagnApp:
+    def _app(self) -> GmApp:
         """The app this is mixed into, typed."""
-        return cast("FhtagnApp", self)
+        return cast("GmApp", self)
 
     @property
     def reviewing(self) -> bool:
@@ -407,8 +407,7 @@ class ReviewMode:
 
     def start_review(self, session: int | None = None) -> None:
         app = self._app()
-        events = self._log_events()
-        self.review_ctl = ReviewController(events, projection=app.door.projection)
+        self.review_ctl = app.door.review_controller(ReviewController)  # the log read a chunk at a time, the fold shared
         self._review_saved_readonly = (app.readonly, app.door.readonly)
         app.readonly = True
         app.door.readonly = True  # review never writes
@@ -486,8 +485,6 @@ class ReviewMode:
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         app = self._app()
-        if getattr(app, "player", False) and (action in _REVIEW_ACTIONS or action in ("toggle_review", "timeline")):
-            return False
         if action == "review_leave" and self._review_asked:
             return False  # `fhtagn review` is review only: ctrl+q quits
         if action in _REVIEW_ACTIONS:  # priority keys: never while a form is open (its inputs take them)
@@ -577,7 +574,7 @@ class ReviewMode:
         app = self._app()
         ctl = self.review_ctl
         if ctl is None:  # the live campaign: its session so far
-            ctl = ReviewController(self._log_events(), projection=app.door.projection)
+            ctl = app.door.review_controller(ReviewController)
         first, last = ctl.session_window()
         tracks = ctl.timelines()
         selected = ""
@@ -607,18 +604,6 @@ class ReviewMode:
         if self.secret_next:
             return f"🔒 SECRET next action (GM only; {key_text(self, 'app.secret', 'ctrl+g')}: off) · " + text
         return text
-
-    def secret_text(self, text: str) -> str:
-        """A command line with ``secret`` added when the switch is on (not for queries)."""
-        if not self.secret_next:
-            return text
-        from fhtagn_tui.commands import ParseError, parse  # (loaded when a line is first run)
-
-        try:
-            parsed = parse(text)
-        except ParseError:
-            return text  # the engine reports the mistake
-        return text if parsed.query is not None or parsed.secret else f"{text} secret"
 
     def secret_used(self) -> None:
         """The next action was recorded: the switch goes off."""

@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
-from fhtagn_tui.domain.features.asks import AnswerRoll, AskRoll, CancelAsk
-from fhtagn_tui.domain.state import State
+from collections.abc import Callable, Sequence
+
+from msgspec.structs import replace
+
+from fhtagn_tui.domain.events import Event
+from fhtagn_tui.domain.features.asks import (
+    AnswerRoll,
+    AskRoll,
+    CancelAsk,
+    answer_result,
+    result_text,
+)
+from fhtagn_tui.domain.state import Ask, State
 
 from .language import Args, Query, command, to_int
 
@@ -70,10 +81,22 @@ def _ask_cancel(args: Args) -> CancelAsk:
     return CancelAsk(number=to_int(raw, "request number", args) if raw else 0)
 
 
-@command("ask list", "ask list", "the open roll requests and who has not answered")
+@command("ask dismiss", "ask dismiss [N]",
+         "the GM's app: the results of closed requests leave the requests line (all, or request N); the Log keeps them",
+         examples=("ask dismiss", "ask dismiss 3"))
+def _ask_dismiss(args: Args) -> Query:
+    raw = args.pos_opt(0, "")
+    args.max_positional(1)
+    if raw:
+        to_int(raw, "request number", args)
+    return Query(run=lambda state: "ask dismiss: the GM's app clears its requests line (D); nothing to do here")
+
+
+@command("ask list", "ask list", "the roll requests: each one's answers so far (who, roll, level) and who is still owed",
+         details="The open requests, then the latest closed ones whose results the GM's screen keeps.")
 def _ask_list(args: Args) -> Query:
     args.max_positional(0)
-    return Query(run=open_requests)
+    return Query(run=open_requests, log=requests_with_results)
 
 
 @command("answer", "answer N NAME [roll=VALUES]", "answer a roll request on a player's behalf (the GM rolls)",
@@ -84,6 +107,50 @@ def _answer(args: Args) -> AnswerRoll:
     if not name:
         raise args.fail("answer N NAME: for whom?")
     return AnswerRoll(number=number, name=name, by="GM")
+
+
+#: How far past an answer its roll is looked for (an answer's action is a handful of events).
+_RESULT_SPAN = 64
+
+
+def results(state: State, ask: Ask, read: Callable[[int, int], Sequence[Event]],
+            names: dict[str, str] | None = None, label: bool = True) -> list[str]:
+    """Each answer of ``ask`` so far as ``Ada Vance: Search 34 → Hard success``, in the order they came: who
+    answered comes from the state (folded from RollAnswered), the roll from that answer's own action in the log."""
+    names = names if names is not None else {c.id: c.name for c in state.characters.values()}
+    out = []
+    for answer in ask.answers:
+        found = answer_result(answer.seq, read(answer.seq, answer.seq + _RESULT_SPAN))
+        out.append(result_text(names, ask.label if label else "", answer.character, found))
+    return out
+
+
+def request_lines(state: State, read: Callable[[int, int], Sequence[Event]], closed: Sequence[Ask] = (),
+                  names: dict[str, str] | None = None) -> list[str]:
+    """One line per request: the open ones (``#2 Listen — Ada Vance 12 → Success · waiting: Jonah Reyes``),
+    then the closed ones given (their results)."""
+    names = names if names is not None else {c.id: c.name for c in state.characters.values()}
+    lines = []
+    for ask in (*state.asks, *closed):
+        head = f"#{ask.number} {ask.label}" + (" (secret)" if ask.hidden else "")
+        parts = results(state, ask, read, names, label=False)
+        if ask in state.asks:
+            parts.append("waiting: " + ", ".join(names.get(c, c) for c in ask.pending))
+        elif ask.pending:
+            parts.append("cancelled: " + ", ".join(names.get(c, c) for c in ask.pending))
+        lines.append(f"{head} — " + " · ".join(parts))
+    return lines
+
+
+def requests_with_results(state: State, read: Callable[[int, int], Sequence[Event]]) -> str:
+    """``ask list``: the open requests and the latest closed ones, each with its answers and who is owed."""
+    if not state.asks and not state.asks_closed:
+        return "No roll request is open."
+    lines = request_lines(state, read)
+    if state.asks_closed:
+        lines = lines[:len(state.asks)] + ["Closed:"] + request_lines(
+            replace(state, asks=()), read, state.asks_closed)
+    return "\n".join(lines) if state.asks else "No roll request is open.\n" + "\n".join(lines)
 
 
 def open_requests(state: State) -> str:

@@ -34,6 +34,7 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 from fhtagn_tui.rules.names import suggest
 
 if TYPE_CHECKING:
+    from fhtagn_tui.domain.events import Event
     from fhtagn_tui.domain.features.bestiary import Entry
 
 
@@ -47,6 +48,9 @@ class Query(msgspec.Struct, frozen=True):
     run: Callable[[State], str]
     #: a query about the bestiary: called with the state and the Engine's entries instead of ``run``
     book: Callable[[State, tuple[Entry, ...]], str] | None = None
+    #: a query that reads events the state points at (a request's answers): called with the state and the
+    #: log's ``events_between(start_seq, stop_seq)`` instead of ``run``
+    log: Callable[[State, Callable[[int, int], Sequence[Event]]], str] | None = None
 
 
 class CommandSpec(msgspec.Struct, frozen=True):

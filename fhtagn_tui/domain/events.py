@@ -63,12 +63,24 @@ class Event(msgspec.Struct, tag=True, tag_field="type", kw_only=True, frozen=Tru
     #: part (a secret roll's experience check hides later development, not the investigator's
     #: public rolls).
     aspect_only: ClassVar[bool] = False
+    #: The part of its ``character`` that a counted event (a roll: it changes no state) may still
+    #: leave something in when it is a test (it has a ``target``): ``"dev"``, a skill test's
+    #: experience check or mark.  Kept from players, such a test touches that part (``ada\0dev``),
+    #: whatever its outcome, so what later rests on it is kept too.
+    leaves: ClassVar[str] = ""
     #: Fields of free text (typed by the GM, or a table's words): they refer to nothing, whatever
     #: they say — a secret damage's ``source=goon`` does not make the Goon template secret.
     #: (Named so that no event's own field can take its name: a field ``words`` — a failed push's
     #: consequence — hid it, and the players' view of any campaign with a secret crashed on it.)
     free_text: ClassVar[frozenset[str]] = frozenset(
         {"source", "reason", "note", "title", "text", "label", "item", "trigger", "effect", "detail", "words"})
+
+    #: The field listing the characters (ids) it is addressed to, when it is for their players' eyes only
+    #: (a whisper, a handout: ``"to"``).  The public projection tells it to a viewer bound to one of them
+    #: and to nobody else: for any other viewer (another player, a watcher, the players' recap) it is as
+    #: if it had never happened — not told, not folded, not numbered, touching nothing, its undo and
+    #: redo with it.  Kept secret, it touches nothing either (it changes only what its readers read).
+    addressed: ClassVar[str] = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

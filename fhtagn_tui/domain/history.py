@@ -4,8 +4,8 @@ Undo appends :class:`Undone` naming the last action group still in effect; the f
 the state from before that group.  Redo appends :class:`Redone`, which restores the state the undone
 group had produced.  A new action after an undo clears what could be redone.  Nothing is deleted.
 
-The fold — :class:`Projection`, its undo stack and checkpoints, and the events it honours — is the read
-side's (:mod:`fhtagn_tui.domain.replay`): this module names them for the rest of the program.
+The fold — ``Projection``, its undo stack and checkpoints, and the events it honours (``Undone``,
+``Redone``) — is the read side's: import them from :mod:`fhtagn_tui.domain.replay`.
 """
 
 from collections.abc import Iterable
@@ -13,37 +13,9 @@ from collections.abc import Iterable
 from . import replay as _replay
 from .commands import Command
 from .events import Event
-from .replay import (
-    CHECKPOINTS,
-    UNDO_DEPTH,
-    Checkpoint,
-    GroupRecord,
-    Projection,
-    Redone,
-    StateMark,
-    Undone,
-    checkpoint_interval,
-    names_of,
-    undo_stack,
-)
 from .state import State
 
-__all__ = [
-    "CHECKPOINTS",
-    "UNDO_DEPTH",
-    "Checkpoint",
-    "GroupRecord",
-    "Projection",
-    "Redo",
-    "Redone",
-    "StateMark",
-    "Undo",
-    "Undone",
-    "checkpoint_interval",
-    "fold",
-    "names_of",
-    "undo_stack",
-]
+__all__ = ["Redo", "Undo", "fold"]
 
 
 def fold(events: Iterable[Event]) -> State:

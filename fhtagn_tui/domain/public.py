@@ -26,6 +26,11 @@ What players never see:
   read in its type's players' reading, which holds no number (or is not told at all, for a change
   of its numbers).
 * the GM's character notes.
+* **what is addressed to others** (``Event.addressed``: a whisper, a handout).  The projection is
+  made for a ``viewer``: the id of the character a player's view is bound to, or None (a watcher,
+  the players' recap).  An addressed event is told to a viewer it is addressed to; for every other
+  viewer it is as if it had never happened — not told, not folded, not numbered, touching nothing;
+  its undo and redo (and a reveal of it, kept secret) go with it.
 * **the other investigators' private numbers** (the campaign's privacy setting,
   :mod:`fhtagn_tui.domain.privacy`; ``own`` by default).  The projection is made for a ``viewer``:
   the character a player's key is bound to, or None for a watcher (a follower, the generic players'
@@ -57,9 +62,9 @@ from .features.campaign import (
     SessionStarted,
 )
 from .features.reveal import Revealed
-from .history import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .privacy import UNTOLD_MIND, event_fields, others, private_fields, veil_state
 from .readings import players_reading
+from .replay import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .state import Character, Privacy, State
 
 _UNDO_REDO = (Undone, Redone)
@@ -179,8 +184,9 @@ class PublicLog:
 
     def __init__(self, depth: int = UNDO_DEPTH, viewer: str | None = None) -> None:
         self.depth = max(1, min(depth, UNDO_DEPTH))
-        #: The character whose player reads this projection (None: a watcher — every investigator
-        #: is another's): the others' private parts are blanked (``domain.privacy``).
+        #: Whose eyes it is for: the id of the character a player's view is bound to; None for a
+        #: watcher and the players' recap.  Addressed events (``Event.addressed``) reach only theirs,
+        #: and the other investigators' private parts are blanked for it (``domain.privacy``).
         self.viewer = viewer
         self._setting(Privacy())
         self._privacy_groups: set[int] = set()  # groups that set the privacy (their undo/redo may change it)
@@ -227,6 +233,12 @@ class PublicLog:
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
         #: (characters before, after, names of both, hidden names of both, names after, hidden after)
         self._names: tuple[Any, ...] = (None, None, {}, set(), {}, set())
+        #: The groups holding an event addressed to others than the viewer (and the undos, redos and
+        #: reveals of such groups): as if they had never happened, unless in ``_mixed``.
+        self._away: set[int] = set()
+        #: Groups of ``_away`` that hold events this viewer folded or kept secret too (``one_action``):
+        #: their undo and redo act on those.
+        self._mixed: set[int] = set()
 
     # --- feeding ------------------------------------------------------------------------------
 
@@ -238,6 +250,9 @@ class PublicLog:
         self._shallow()
         for ev in events:
             self.events.append(ev)
+            if self._away and self._goes_away(ev):  # the undo, redo or reveal of what this viewer never saw
+                self._one(ev)
+                continue
             if self._changes_reveals(ev) or self._changes_privacy(ev) or self._out_of_reach(ev):
                 self.rebuild()
                 rebuilt = True
@@ -247,13 +262,26 @@ class PublicLog:
                 new.append(entry)
         return (list(self.entries) if rebuilt else new), rebuilt
 
+    def view_as(self, viewer: str | None) -> None:
+        """Make it the projection for ``viewer`` (a player's view bound once its character is found in
+        the public state: addressed events are the same for every viewer until one is told, so it
+        is folded again only when some event was addressed away — or, the privacy setting keeping
+        the others' numbers, when it tells them otherwise to this viewer)."""
+        if viewer == self.viewer:
+            return
+        before, self.viewer = self.viewer, viewer
+        if self._away or before is not None or self._private:
+            self.rebuild()
+        else:
+            self._state_cache, self._others = None, (None, None, frozenset())
+
     def filter(self, events: Iterable[Event]) -> list[PublicEntry]:
         """Feed ``events``; the entries they added (all entries if a reveal rebuilt the log)."""
         return self.feed(events)[0]
 
     @classmethod
     def streamed(cls, reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
-                 since: int = 1, privacy: Privacy | None = None, viewer: str | None = None) -> PublicLog:
+                 since: int = 1, viewer: str | None = None, privacy: Privacy | None = None) -> PublicLog:
         """The projection of a whole log read once, in order, told an event at a time by :meth:`tell`
         (what the public stream (``domain.replay``) yields; the players' recap takes its steps so, without a
         generator between).  Its arguments are that stream's.  Never rebuilt: ``fold`` is
@@ -278,17 +306,6 @@ class PublicLog:
             self._reveals.add(ev.group)
             return True
         return isinstance(ev, _UNDO_REDO) and ev.target in self._reveals
-
-    def view_as(self, viewer: str | None) -> None:
-        """Read as ``viewer``'s player from now on (a player's view learns its character once the
-        public state names it): the projection is rebuilt when that changes what it tells."""
-        if viewer == self.viewer:
-            return
-        self.viewer = viewer
-        if self._private:
-            self.rebuild()
-        else:
-            self._state_cache, self._others = None, (None, None, frozenset())
 
     def _setting(self, privacy: Privacy) -> None:
         """The privacy setting the projection applies (its private fields)."""
@@ -348,11 +365,41 @@ class PublicLog:
             return True
         return bool(flags & _ENDED_F) and ev.session in self.secret_sessions
 
+    def _goes_away(self, ev: Event) -> bool:
+        """Whether ``ev`` undoes, redoes or reveals a group this viewer never saw (:attr:`_away`, not
+        mixed): then it goes the same way."""
+        target = getattr(ev, "target", None)
+        return (type(ev) in _AWAY_FOLLOWERS and isinstance(target, int) and target in self._away
+                and target not in self._mixed)
+
+    def _addressed_away(self, ev: Event, kind: type[Event]) -> bool:
+        """Whether ``ev`` (addressed) is addressed to others than the viewer: then its group is
+        ``_away`` — mixed when this viewer folded (or kept secret) an event of the group before."""
+        if self.viewer is not None and self.viewer in getattr(ev, kind.addressed):
+            return False
+        group = ev.group
+        if group not in self._away:
+            self._away.add(group)
+            if group in self.secret_groups or (self.applied and self.applied[-1][0].group == group) or any(
+                    stack and stack[-1].group == group
+                    for fold in (self.fold, self.gm) if fold is not None
+                    for stack in (getattr(fold, "done", None),)):
+                self._mixed.add(group)  # after an event of its group this viewer folded or kept secret
+        return True
+
     def _one(self, ev: Event) -> PublicEntry | None:
         kind = type(ev)
         flags = _FLAGS.get(kind)
         if flags is None:
             flags = _flags(kind)
+        if flags & _ADDRESSED_F and self._addressed_away(ev, kind):
+            return None  # addressed to others: as if it never happened
+        if self._away:
+            if ev.group in self._away:
+                self._mixed.add(ev.group)  # a group holding what this viewer reads too
+            elif flags & (_UNDO_REDO_F | _REVEALED_F) and self._goes_away(ev):
+                self._away.add(ev.group)  # the undo, redo or reveal of what it never saw: the same
+                return None
         if flags & _SPECIAL_F or ev.secret or self.ghosts or self.gm is not None:
             return self._any(ev, kind, flags)
         # An ordinary public event before any secret (most of a log): what :meth:`_any` does of it,
@@ -566,6 +613,8 @@ class PublicLog:
         """``ev`` kept from players: its group, and the things it refers to (what it created, changed
         or named — which, not how: the same whatever its values) from now on."""
         self.secret_groups.add(ev.group)
+        if flags & _ADDRESSED_F:  # a whisper, a handout: it changes only what its readers read
+            return
         if flags & _CREATED_F:
             self.ghosts.add(ev.id)  # type: ignore[attr-defined]
         elif flags & _STARTED_F:
@@ -573,11 +622,12 @@ class PublicLog:
         if flags & _UNDO_REDO_F:
             return
         if replay.only_counted(type(ev)):  # a roll, a note: changes nothing …
-            who = getattr(ev, "character", "")
+            part = type(ev).leaves
+            who = getattr(ev, "character", "") if part else ""
             if who and getattr(ev, "target", None) is not None:
-                # … but a test may have left a check or a mark (skill play's part of the character,
-                # Event.aspect "dev"), whatever its outcome: what rests on that part is kept from now on
-                self.touched.add(f"{who}\0dev")
+                # … but a test may have left something in a part of its character (``Event.leaves``:
+                # a check or a mark), whatever its outcome: what rests on that part is kept from now on
+                self.touched.add(f"{who}\0{part}")
             return
         if self.gm is None:
             return
@@ -696,10 +746,13 @@ _NO_VEIL: frozenset[str] = frozenset()
 _REQUEST_KINDS = frozenset({"RollAsked", "RollAnswered", "RollCancelled"})
 
 #: What :meth:`PublicLog._one` asks of an event's type, worked out once per type (:func:`_flags`).
-_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _FIGHT_F = (1 << i for i in range(7))
+_UNDO_REDO_F, _UNDONE_F, _CREATED_F, _STARTED_F, _ENDED_F, _REVEALED_F, _FIGHT_F, _ADDRESSED_F = (
+    1 << i for i in range(8))
 _FLAGS: dict[type, int] = {}
 #: The flags of the kinds :meth:`PublicLog._one` does not tell on its short path.
-_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F | _FIGHT_F
+_SPECIAL_F = _UNDO_REDO_F | _UNDONE_F | _CREATED_F | _STARTED_F | _ENDED_F | _REVEALED_F | _FIGHT_F | _ADDRESSED_F
+#: The kinds that go the way of the group they act on (undo, redo, reveal).
+_AWAY_FOLLOWERS = (Undone, Redone, Revealed)
 
 
 def _flags(kind: type) -> int:
@@ -711,6 +764,8 @@ def _flags(kind: type) -> int:
             flags |= flag
     if kind.__name__ == "EncounterStarted":  # a new fight (its events refer to it: ``PublicLog._keys``)
         flags |= _FIGHT_F
+    if getattr(kind, "addressed", ""):  # for some players' eyes only
+        flags |= _ADDRESSED_F
     _FLAGS[kind] = flags
     return flags
 
@@ -827,7 +882,7 @@ def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, 
 
 
 def public_log(events: Iterable[Event], viewer: str | None = None) -> PublicLog:
-    """The public projection of a whole log (from its start), as ``viewer``'s player reads it."""
+    """The public projection of a whole log (from its start), for ``viewer`` (:class:`PublicLog`)."""
     log = PublicLog(viewer=viewer)
     log.events = list(events)
     log.rebuild()
@@ -841,9 +896,9 @@ def reveal_marks(events: Sequence[Event]) -> tuple[set[int], set[int], set[int]]
     return {ev.group for ev in reveals}, _reveal_group_map(events), {ev.target for ev in reveals}
 
 
-def public_events(events: Iterable[Event]) -> list[PublicEntry]:
+def public_events(events: Iterable[Event], viewer: str | None = None) -> list[PublicEntry]:
     """The entries players may read of a whole log (from its start)."""
-    return public_log(events).entries
+    return public_log(events, viewer).entries
 
 
 def public_character(char: Character) -> Character:

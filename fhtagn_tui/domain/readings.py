@@ -138,6 +138,8 @@ READINGS: dict[str, Reading] = {
             # skill play: names and words only (the consequence is the Keeper's words)
             "CheckMarked", "LastRollNoted", "PushConsequence", "PushRequested", "SettingChanged",
             "DevelopmentPhase", "ChecksCleared",
+            # whispers and handouts: the GM's words to the players addressed
+            "Whispered", "HandoutGiven",
             "PrivacySet",
         ),
         _gm,

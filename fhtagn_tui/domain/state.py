@@ -118,6 +118,15 @@ class SessionInfo(msgspec.Struct, frozen=True):
     started_ts: float = 0.0
 
 
+class AskAnswer(msgspec.Struct, frozen=True):
+    """One character's answer to a roll request: who, and the ``RollAnswered`` event (its roll follows it in
+    the same action: ``domain/features/asks.answer_result`` reads it)."""
+
+    character: str  # character id
+    seq: int  # the RollAnswered event
+    by: str = ""  # "GM", or "player NAME"
+
+
 class Ask(msgspec.Struct, frozen=True):
     """A roll the GM asked players for (``ask``), open until every addressed character answered."""
 
@@ -134,6 +143,7 @@ class Ask(msgspec.Struct, frozen=True):
     vs_name: str = ""
     vs_what: str = ""  # the defender's skill or stat
     vs_roll: int = 0  # the defender's roll, drawn when asking (its dice are in the request's event)
+    answers: tuple[AskAnswer, ...] = ()  # who has answered so far, in the order they answered
 
     @property
     def label(self) -> str:
@@ -143,6 +153,14 @@ class Ask(msgspec.Struct, frozen=True):
         extra = [d for d in (self.difficulty if self.difficulty != "regular" else "",
                              f"{self.modifier:+d}" if self.modifier else "") if d]
         return head + (f" ({', '.join(extra)})" if extra else "")
+
+
+class Handout(msgspec.Struct, frozen=True):
+    """A handout the GM gave (``handout``): kept so its readers can open it again."""
+
+    to: tuple[str, ...]  # the character ids it was given to
+    title: str
+    body: str  # plain text or Markdown (shown as text, never as markup)
 
 
 class State(msgspec.Struct, frozen=True):
@@ -164,10 +182,14 @@ class State(msgspec.Struct, frozen=True):
     template_extras: dict[str, TemplateExtras] = {}  # what a template keeps beyond its sheet, by its key
     asks: tuple[Ask, ...] = ()  # roll requests still open (``ask``), oldest first
     asks_made: int = 0  # how many roll requests were made (numbers the next one)
+    #: the latest requests closed with answers (all answered, or cancelled after some), oldest first, at
+    #: most ``asks.CLOSED_KEPT``: the GM's screen shows their results until the GM dismisses them
+    asks_closed: tuple[Ask, ...] = ()
     clock: int = START  # game time, seconds from midnight before day 1 (rules/clock.py; issue 31)
     lasting: tuple[Lasting, ...] = ()  # conditions that end by themselves (domain/features/clock.py)
     luck_spending: bool = False  # CoC optional rule: Luck may be spent on failed rolls (COC-DICE-09)
     privacy: Privacy = Privacy()  # what a player may see of the other investigators (``privacy``)
+    handouts: tuple[Handout, ...] = ()  # handouts given, oldest first (domain/features/handouts.py)
 
     @property
     def session(self) -> SessionInfo | None:

@@ -13,7 +13,7 @@ tuples, dict keys and values, nested structs such as bonds).  Three rules:
   players' HTML recap), zero-width characters (U+200B–200D, U+2060, U+FEFF: two names that look
   alike, a word hidden in another) and the line and paragraph separators (U+2028/2029);
 * **length bounds** (:data:`LIMITS`): names and other words 64 characters, titles 120, reasons and
-  other short texts 300, notes and free text 4000.
+  other short texts 300, notes and free text 4000, a whisper 500, a handout's text 16 KB.
 
 A log written before these checks may still hold such characters; :func:`visible` writes each of
 them as ``\\x1b`` (the codec applies it to every string of such a record when it is read, so no
@@ -40,6 +40,9 @@ NAME = 64
 TITLE = 120
 SHORT = 300
 LONG = 4000
+#: A whisper to players (``whisper``) and a handout's text (``handout``: a letter, a clipping, a page).
+WHISPER = 500
+HANDOUT = 16 * 1024
 LIMITS: dict[str, int] = {
     "text": LONG,
     "note": LONG,
@@ -53,6 +56,8 @@ LIMITS: dict[str, int] = {
     "expr": SHORT,
     "damage": TITLE,
     "flags": TITLE,
+    "whisper": WHISPER,
+    "body": HANDOUT,
 }
 WORD = NAME
 
@@ -147,11 +152,13 @@ __all__ = [
     "CONTROL",
     "INVISIBLE",
     "LIMITS",
+    "HANDOUT",
     "LONG",
     "NAME",
     "RAW_CONTROL",
     "SHORT",
     "TITLE",
+    "WHISPER",
     "TextRefused",
     "check_command",
     "check_line",

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 
 __all__ = ["ProgressBar", "fold_with_progress"]
 

@@ -32,9 +32,9 @@ from fhtagn_tui.domain.features.campaign import (
 )
 from fhtagn_tui.domain.features.privacy import PrivacySet
 from fhtagn_tui.domain.features.reveal import Revealed
-from fhtagn_tui.domain.history import Redone, Undone, names_of
 from fhtagn_tui.domain.public import PublicEntry, PublicLog
 from fhtagn_tui.domain.public import same_names as same_names_of
+from fhtagn_tui.domain.replay import Redone, Undone, names_of
 from fhtagn_tui.domain.state import SYSTEM_LABELS, Privacy, State
 
 from .moments import Moment, moments_of, status_of
@@ -518,8 +518,8 @@ def _build(
     # changes nothing in it), not a second one beside it.  The public projection is read as it
     # goes, an event at a time (the public stream (``domain.replay``)'s steps, taken without a generator between): what
     # the log's reveals change is known from ``marks``.
-    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo, since, marks.privacy,
-                                viewer)
+    public = PublicLog.streamed(marks.reveals, marks.revealed, marks.targets, marks.undo, since, viewer,
+                                marks.privacy)
     tell, applied = public.tell, public.applied
     if players:
         view = public.view  # (public_view, and the others' private parts for this viewer)

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 import msgspec
 
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import Projection, names_of
+from fhtagn_tui.domain.replay import Projection, names_of
 from fhtagn_tui.domain.state import State
 
 #: The pools followed, in display order (each system has some of them).

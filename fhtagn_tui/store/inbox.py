@@ -75,6 +75,14 @@ def send(campaign: Path, answer: Answer) -> None:
         os.close(fd)
 
 
+def unread(campaign: Path) -> bool:
+    """Answers wait in the campaign's inbox: the writer has not read them yet (it empties the file once read)."""
+    try:
+        return os.stat(inbox_path(campaign), follow_symlinks=False).st_size > 0
+    except OSError:
+        return False
+
+
 class Inbox:
     """The writer's side: new lines since the last read (decoded, or the refusal of a bad one)."""
 

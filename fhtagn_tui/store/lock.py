@@ -111,6 +111,37 @@ class WriterLock:
             os.close(fd)
 
 
+def writer_present(campaign: Path) -> bool | None:
+    """Whether a process holds the writer lock of ``campaign`` now — read, never taken: True, False, or None
+    when it cannot be told (the holder is on another host).  Not ``flock``: a probe holding the lock even
+    for a moment would make a GM's app starting at that instant open read-only.  The holder writes
+    "pid host" into the lock file once it holds the lock and empties it on release; a holder that died
+    left its pid, no longer alive (the OS released its lock)."""
+    try:
+        fd = os.open(lock_path(campaign), os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+    except FileNotFoundError:
+        return False  # nobody has ever written this campaign here
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        pid, host = _holder(fd)
+    finally:
+        os.close(fd)
+    if pid is None:
+        return False  # released (emptied), or never written
+    if host and host != _hostname():
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # alive, another user's
+    return True
+
+
 def _hostname() -> str:
     """This machine's name (``socket`` imported only by a writer: its import is ~2 ms of every start)."""
     import socket

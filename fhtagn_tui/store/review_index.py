@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 import msgspec
 
-from fhtagn_tui.domain.history import StateMark
+from fhtagn_tui.domain.replay import StateMark
 
 from .campaign import CampaignStore
 from .errors import StoreError

@@ -36,7 +36,7 @@ import msgspec
 from fhtagn_tui import domain, rules
 from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.codec import OutOfPlace
-from fhtagn_tui.domain.history import Projection, checkpoint_interval
+from fhtagn_tui.domain.replay import Projection, checkpoint_interval
 from fhtagn_tui.domain.state import State
 
 from .campaign import CampaignStore

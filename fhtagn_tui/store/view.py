@@ -21,7 +21,7 @@ import msgspec
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import EVENT_TYPES, SCHEMA_VERSION, Event
 from fhtagn_tui.domain.features import load_all
-from fhtagn_tui.domain.history import StateMark
+from fhtagn_tui.domain.replay import StateMark
 
 if TYPE_CHECKING:
     from .review_index import Saved

@@ -5,7 +5,8 @@ from pathlib import Path
 import pytest
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.rules.dice import RandomSource
 
 
@@ -19,12 +20,12 @@ def make_app(demo_path: Path):
     """An app on a fresh copy of the demo campaign, with seeded dice."""
     opened = []
 
-    def make(path: Path = demo_path, readonly: bool = False) -> FhtagnApp:
-        engine, store, notice = open_engine(path, readonly)
-        engine.source = RandomSource(7)
-        opened.append(store)
-        return FhtagnApp(engine, store, notice)
+    def make(path: Path = demo_path, readonly: bool = False) -> GmApp:
+        door = open_door(path, readonly)
+        door.dice = RandomSource(7)
+        opened.append(door)
+        return GmApp(door)
 
     yield make
-    for store in opened:
-        store.close()
+    for door in opened:
+        door.close(save=False)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.campaigns import create_campaign
 from fhtagn_tui.rules.dice import RandomSource
 
@@ -61,13 +62,13 @@ CHASE = (
 CHASE_START = ("chase start hold=ada roll=" + ",".join(["50"] * 12),)
 
 
-def glance_app(tmp_path: Path, *, fight: bool = False, chase: bool | str = False) -> FhtagnApp:
+def glance_app(tmp_path: Path, *, fight: bool = False, chase: bool | str = False) -> GmApp:
     """``chase``: True, a chase under way; "setup", one being set up (not started)."""
     path = tmp_path / "glance.fhtagn"
     create_campaign(path, "coc7", "The Marsh house").close()
-    engine, store, notice = open_engine(path, False)
-    engine.source = RandomSource(11)
+    door = open_door(path, False)
+    door.dice = RandomSource(11)
     chased = (CHASE + (CHASE_START if chase is True else ())) if chase else ()
     for line in PARTY + (FIGHT if fight else ()) + chased:
-        engine.execute(line)
-    return FhtagnApp(engine, store, notice)
+        door.execute(line)
+    return GmApp(door)

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.ask import AskForm
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.door import Door
 from fhtagn_tui.service import Engine
 
 ADA = 'char new "Ada Vance" STR=10 CON=11 DEX=9 INT=16 POW=14 CHA=11 Firearms=45 Search=50'
@@ -19,7 +20,7 @@ def _engine() -> Engine:
 
 async def test_party_tab_k_asks_the_selected_character():
     eng = _engine()
-    app = FhtagnApp(eng)
+    app = GmApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("k")
         await pilot.pause()
@@ -38,7 +39,7 @@ async def test_party_tab_k_asks_the_selected_character():
 
 async def test_the_dialog_shows_a_refusal_and_keeps_the_form():
     eng = _engine()
-    app = FhtagnApp(eng)
+    app = GmApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("k")
         await pilot.pause()
@@ -56,7 +57,7 @@ async def test_initiative_tab_k_opens_the_dialog():
     eng = _engine()
     eng.execute("fight start")
     eng.execute("fight add ada jonah")
-    app = FhtagnApp(eng)
+    app = GmApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()

@@ -4,34 +4,37 @@ the act menu.  Each promise is driven through the real app at 80×24 and 120×40
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from textual.widgets import Static
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.campaigns import demo_script
 from fhtagn_tui.domain.features.campaign import CreateCampaign
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 
+from ..helpers import role_app
 from .screen_text import joined, screen_text
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
-def play(system: str, *lines: str, **options: object) -> FhtagnApp:
+def play(system: str, *lines: str, **options: Any) -> GmApp:
     engine = Engine(MemorySink(), source=RandomSource(1), clock=lambda: 0.0)
     engine.run(CreateCampaign(name="table", system=system))
     for line in lines:
         engine.execute(line)
-    return FhtagnApp(engine, **options)  # type: ignore[arg-type]
+    return role_app(Door(engine), **options)  # type: ignore[return-value]  # (a player's view when asked)
 
 
-def fhtagn(*lines: str, **options: object) -> FhtagnApp:
+def fhtagn(*lines: str, **options: Any) -> GmApp:
     return play("fhtagn", *demo_script(), *lines, **options)
 
 
-def status(app: FhtagnApp) -> str:
+def status(app: GmApp) -> str:
     return str(app.query_one("#status", Static).render())
 
 
@@ -157,7 +160,7 @@ WRITING_KEYS = ("New", "Edit", "Sanity…", "Fright…", "HP/SAN…", "HP/FP…"
                 "Request", "Start fight", "Act", "Next", "Add", "New chase")
 
 
-def key_bar(app: FhtagnApp) -> list[str]:
+def key_bar(app: GmApp) -> list[str]:
     from fhtagn_tui.app.widgets.key_bar import KeyBar
 
     bar = app.screen.query_one(KeyBar)
@@ -171,7 +174,7 @@ async def test_read_only_views_offer_no_writing_keys_and_no_command_line(size, v
 
     app = fhtagn("fight start Barn", player=view == "player")
     if view == "second GM":
-        app.engine.readonly = True
+        app.door.readonly = True
         app.readonly = True
     async with app.run_test(size=size) as pilot:
         if view == "review":
@@ -324,7 +327,7 @@ async def test_initiative_names_are_whole_when_there_is_room(size):
 async def test_initiative_names_end_in_an_ellipsis_only_when_the_window_is_too_narrow():
     long = "Brother Ambrose of the Unlit Lantern"
 
-    def fight() -> FhtagnApp:
+    def fight() -> GmApp:
         return fhtagn(f'char new "{long}" STR=10 CON=10 DEX=12 INT=15 POW=12 CHA=10',
                       "fight start Farmhouse", f'fight add "Ada Vance" "{long}"', "fight next")
 
@@ -419,11 +422,11 @@ async def test_the_log_shows_the_highlighted_line_whole_in_its_detail_row(size):
         from textual.widgets import DataTable
 
         log = app.query_one("#log-tab")
-        attack = next(ev for ev in log._shown.values() if ev.dice and "attacks" in ev.describe(app.engine.names))
+        attack = next(ev for ev in log._shown.values() if ev.dice and "attacks" in ev.describe(app.door.names))
         table = log.query_one("#log-table", DataTable)
         table.move_cursor(row=table.get_row_index(str(attack.seq)))
         await pilot.pause()
-        words = attack.describe(app.engine.names)
+        words = attack.describe(app.door.names)
         assert len(words) > 80 - 16  # a line the table cuts at 80 columns…
         assert " ".join(words.split()) in joined(app)  # …read whole under it
         assert "dice:" in joined(app)
@@ -444,7 +447,7 @@ async def test_after_a_san_loss_what_is_due_is_on_screen(size):
 @pytest.mark.parametrize("size", SIZES)
 async def test_the_players_see_what_is_due_without_the_gms_command(size):
     """The players' view has no command line: its sheet names no GM command (it said 'san sleep ada')."""
-    app = fhtagn('san "Ada Vance" 1/1d6 roll=95,6', player=True)
+    app = fhtagn("privacy full", 'san "Ada Vance" 1/1d6 roll=95,6', player=True)  # (a watcher: every sheet shown)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         text = " ".join(joined(app).split())
@@ -453,7 +456,7 @@ async def test_the_players_see_what_is_due_without_the_gms_command(size):
 
 
 async def test_at_120_columns_the_log_stands_beside_the_fight():
-    def fight() -> FhtagnApp:
+    def fight() -> GmApp:
         return fhtagn("fight start Barn", 'fight add "Ada Vance" "The Caretaker"', "fight next",
                       'attack "Ada Vance" "The Caretaker" weapon=pistol roll=34,5')
 
@@ -521,10 +524,10 @@ async def test_the_party_table_uses_the_width(size, blocks):
 async def test_a_writing_key_in_a_read_only_view_says_why_it_does_nothing():
     app = fhtagn(player=True)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("colon", "ctrl+z")
         await pilot.pause()
-        assert app.engine.state is before
+        assert app.door.state is before
         assert any("read-only" in n.message for n in app._notifications)
 
 

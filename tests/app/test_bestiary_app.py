@@ -29,12 +29,12 @@ async def test_party_b_brings_npcs_from_the_bestiary(make_app, size):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, BestiaryForm)
-        chars = app.engine.state.characters
+        chars = app.door.state.characters
         assert "hollow hound 1" in chars and "hollow hound 2" in chars
         assert chars["hollow hound 2"].attacks[0].name == "Bite" and chars["hollow hound 2"].hidden
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert "hollow hound 1" not in app.engine.state.characters
+        assert "hollow hound 1" not in app.door.state.characters
 
 
 async def test_bestiary_form_arrow_keys_and_vary(make_app):
@@ -52,9 +52,9 @@ async def test_bestiary_form_arrow_keys_and_vary(make_app):
         form.query_one("#book-dice", Input).value = "3,3,3,3,3,3,3,3,3,3,3,3"
         await pilot.press("ctrl+s")
         await pilot.pause()
-        officer = app.engine.state.characters["police officer 1"]
+        officer = app.door.state.characters["police officer 1"]
         assert officer.stats["STR"] == 9 and officer.stats["INT"] == 9  # 3d6 of 3s each
-        created = [e for e in app.engine.sink.events() if type(e).__name__ == "CharacterCreated"][-1]
+        created = [e for e in app.door.events() if type(e).__name__ == "CharacterCreated"][-1]
         assert [r.value for r in created.dice] == [3] * 12
 
 
@@ -84,7 +84,7 @@ async def test_char_import_paste_box(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        before = len(app.engine.state.characters)
+        before = len(app.door.state.characters)
         await pilot.press("colon", *"char import", "enter")
         await pilot.pause()
         form = app.screen
@@ -94,7 +94,7 @@ async def test_char_import_paste_box(make_app):
         await pilot.press("ctrl+s")
         await _until(pilot, lambda: str(form.query_one("#import-error", Static).render()))
         assert "no stat block found" in str(form.query_one("#import-error", Static).render())
-        assert len(app.engine.state.characters) == before
+        assert len(app.door.state.characters) == before
         area.text = COC[0][0]  # a CoC block into an FHTAGN campaign: refused, nothing changed
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -104,12 +104,12 @@ async def test_char_import_paste_box(make_app):
         await pilot.pause()
         report = str(form.query_one("#import-report", Static).render())
         assert "Imported Bodyguard, Feral Dog" in report and "Loyal to whoever signs the cheques" in report
-        assert len(app.engine.state.characters) == before + 2
+        assert len(app.door.state.characters) == before + 2
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("ctrl+z")  # one import, one undo
         await pilot.pause()
-        assert len(app.engine.state.characters) == before
+        assert len(app.door.state.characters) == before
 
 
 async def test_party_i_opens_the_import_box_and_the_sheet_shows_attacks(make_app):
@@ -120,7 +120,7 @@ async def test_party_i_opens_the_import_box_and_the_sheet_shows_attacks(make_app
         assert isinstance(app.screen, ImportForm)
         await pilot.press("escape")
         await pilot.pause()
-        app.engine.execute("npc add guard dog")
+        app.door.execute("npc add guard dog")
         await pilot.pause()
         table = app.query_one("#party-table")
         table.move_cursor(row=table.row_count - 1)
@@ -137,13 +137,13 @@ async def test_count_typed_in_the_search_and_tab_to_the_count(make_app):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert "cultist 3" in app.engine.state.characters and "cultist 4" not in app.engine.state.characters
+        assert "cultist 3" in app.door.state.characters and "cultist 4" not in app.door.state.characters
         await pilot.press("b", *"thug", "tab")  # into the list: ↑↓ pick, enter adds
         await pilot.pause()
         assert app.focused.id == "book-list"
         await pilot.press("enter")
         await pilot.pause()
-        assert not isinstance(app.screen, BestiaryForm) and "thug 1" in app.engine.state.characters
+        assert not isinstance(app.screen, BestiaryForm) and "thug 1" in app.door.state.characters
 
 
 def test_act_menu_offers_a_characters_own_attacks_first():
@@ -175,4 +175,4 @@ async def test_initiative_add_dialog_takes_the_count_from_the_search(make_app):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, FightersForm)
-        assert {"hollow hound 1", "hollow hound 2"} <= set(app.engine.state.encounter.combatants)
+        assert {"hollow hound 1", "hollow hound 2"} <= set(app.door.state.encounter.combatants)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from textual.widgets import DataTable, Static
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.contest import CombineForm, OpposeForm
 from fhtagn_tui.app.forms.development import DevelopmentForm
 from fhtagn_tui.app.forms.push import PushForm
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.domain.features.campaign import CreateCampaign, DiceRolled
 from fhtagn_tui.domain.features.skill_play import (
     CombinedRolled,
@@ -20,6 +20,7 @@ from fhtagn_tui.domain.features.skill_play import (
     RollPushed,
     SkillDeveloped,
 )
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 
@@ -30,12 +31,12 @@ ADA = ('char new "Ada Vance" STR=50 CON=50 SIZ=50 DEX=60 APP=50 INT=70 POW=60 ED
 WATCH = 'char new Watchman kind=npc STR=60 CON=60 SIZ=60 DEX=50 POW=50 Listen=50'
 
 
-def scene() -> tuple[Engine, FhtagnApp]:
+def scene() -> tuple[Engine, GmApp]:
     engine = Engine(MemorySink(), source=RandomSource(3), clock=lambda: 0.0)
     engine.run(CreateCampaign(name="library", system="coc7"))
     for line in (ADA, WATCH, "session start The Miskatonic library"):
         engine.execute(line)
-    return engine, FhtagnApp(engine)
+    return engine, GmApp(Door(engine))
 
 
 def _events(engine: Engine, kind: type) -> list:
@@ -44,7 +45,7 @@ def _events(engine: Engine, kind: type) -> list:
     return [e for e in sink.events if isinstance(e, kind)]
 
 
-def sheet(app: FhtagnApp) -> str:
+def sheet(app: GmApp) -> str:
     return str(app.query_one("#party-notes", Static).render()) + str(app.query_one("#party-sheet", Static).render())
 
 
@@ -159,7 +160,7 @@ async def test_fhtagn_session_end_offers_the_marks_and_a_skip_is_the_gms():
     for line in ('char new "Ada Vance" STR=10 CON=11 DEX=12 INT=14 POW=12 CHA=10 Stealth=40 Alertness=50',
                  "session start The farm", "test ada Stealth roll=90", "test ada Alertness roll=90"):
         engine.execute(line)
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Marked" in sheet(app) and "Stealth, Alertness" in sheet(app)
         await pilot.press("colon", *"session end", "enter")

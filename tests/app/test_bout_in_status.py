@@ -10,7 +10,8 @@ import re
 import pytest
 from textual.widgets import DataTable
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
 from tests.app.screen_text import screen_text
@@ -18,7 +19,7 @@ from tests.app.screen_text import screen_text
 SIZES = [(80, 24), (120, 40)]
 
 
-def mad_app() -> FhtagnApp:
+def mad_app() -> GmApp:
     engine = Engine.memory("coc7", source=RandomSource(7))
     for line in ("char new Harvey Luck=50 STR=70 CON=50 SIZ=60 DEX=60 INT=60 POW=55",
                  "char new Gnawer kind=monster STR=85 CON=70 SIZ=70 DEX=70 POW=60",
@@ -27,7 +28,7 @@ def mad_app() -> FhtagnApp:
     # 80 fails SAN 55, loses 7, INT 40 holds (temporarily insane 6h), bout row 7 (flee in panic) for 3 rounds
     engine.execute("sanity harvey 1/1d10", dice=[80, 7, 40, 6, 7, 3])
     engine.execute("fight next")
-    return FhtagnApp(engine)
+    return GmApp(Door(engine))
 
 
 def row(text: str, name: str) -> str:
@@ -65,7 +66,7 @@ async def test_a_monster_shows_no_san_in_initiative(size: tuple[int, int]) -> No
 async def test_on_the_mad_investigators_turn_the_panel_says_the_bout_plays_it(size: tuple[int, int]) -> None:
     """He got a plain "Harvey acts now" turn; the bout (flee in panic) was nowhere near it."""
     app = mad_app()
-    app.engine.execute("fight next")  # the Gnawer (DEX 70) acted: Harvey's turn
+    app.door.execute("fight next")  # the Gnawer (DEX 70) acted: Harvey's turn
     async with app.run_test(size=size) as pilot:
         await pilot.press("2")
         await pilot.pause()
@@ -89,7 +90,7 @@ async def test_an_agent_insane_with_the_reaction_still_owed_shows_it_in_status(s
     engine = Engine.memory("fhtagn", source=RandomSource(7))
     engine.execute("char new Ada")
     engine.execute("san ada 1/1d10", dice=[99, 8])
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert "insane?" in row(screen_text(app), "Ada") or "(reaction?)" in row(screen_text(app), "Ada")

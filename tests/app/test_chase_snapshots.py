@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.rules.dice import RandomSource
 
 SETUP = (
@@ -27,14 +28,14 @@ SETUP = (
 )
 
 
-def _app(tmp_path: Path) -> FhtagnApp:
+def _app(tmp_path: Path) -> GmApp:
     path = tmp_path / "arkham.fhtagn"
     campaigns.create_campaign(path, "coc7").close()
-    engine, store, notice = open_engine(path, False)
-    engine.source = RandomSource(7)
+    door = open_door(path, False)
+    door.dice = RandomSource(7)
     for line in SETUP:
-        engine.execute(line)
-    return FhtagnApp(engine, store, notice)
+        door.execute(line)
+    return GmApp(door)
 
 
 def test_chase_track_snapshot_80x24(snap_compare, tmp_path):

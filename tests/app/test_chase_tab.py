@@ -9,12 +9,15 @@ from msgspec.structs import replace
 from textual.widgets import DataTable, Input, Select, Static
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
 from fhtagn_tui.app.forms.chase_join import ChaseJoinForm
 from fhtagn_tui.app.forms.chase_new import ChaseNewForm
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.app.player import PlayerApp
 from fhtagn_tui.app.screens.chase_cells import build_text
 from fhtagn_tui.app.screens.chase_track import current_actor, draw, window
 from fhtagn_tui.domain.history import fold
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.coc.chase import Chase, Location, Participant
 from fhtagn_tui.rules.dice import ForcedSource, RandomSource
 from fhtagn_tui.store import CampaignStore
@@ -42,48 +45,48 @@ DOCKS = (
 @pytest.fixture
 def coc_app(tmp_path: Path):
     """An app on a new CoC campaign file with the investigators and the lines run."""
-    opened: list[CampaignStore] = []
+    opened: list[Door] = []
 
-    def make(*lines: str) -> FhtagnApp:
+    def make(*lines: str) -> GmApp:
         path = tmp_path / "arkham.fhtagn"
         campaigns.create_campaign(path, "coc7").close()
-        engine, store, notice = open_engine(path, False)
-        opened.append(store)
-        engine.source = RandomSource(7)
+        door = open_door(path, False)
+        opened.append(door)
+        door.dice = RandomSource(7)
         for line in (*PEOPLE, *lines):
-            engine.execute(line)
-        return FhtagnApp(engine, store, notice)
+            door.execute(line)
+        return GmApp(door)
 
     yield make
-    for store in opened:
-        store.close()
+    for door in opened:
+        door.close(save=False)
 
 
-def text_of(app: FhtagnApp, selector: str) -> str:
+def text_of(app: GmApp, selector: str) -> str:
     return str(app.query_one(selector, Static).render())
 
 
-def track(app: FhtagnApp) -> str:
+def track(app: GmApp) -> str:
     return text_of(app, "#chase-track")
 
 
-def where(app: FhtagnApp, number: int = 1) -> dict[str, tuple[int, int, str]]:
-    chase = next(c for c in app.engine.state.chases if c.number == number)
+def where(app: GmApp, number: int = 1) -> dict[str, tuple[int, int, str]]:
+    chase = next(c for c in app.door.state.chases if c.number == number)
     return {p.id: (p.position, p.actions, p.status) for p in chase.participants}
 
 
-def row_keys(app: FhtagnApp) -> list[str]:
+def row_keys(app: GmApp) -> list[str]:
     table = app.query_one("#chase-table", DataTable)
     return [str(r.value) for r in table.rows]
 
 
-def cursor_key(app: FhtagnApp) -> str:
+def cursor_key(app: GmApp) -> str:
     table = app.query_one("#chase-table", DataTable)
     return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
 
 
 @pytest.mark.rule("COC-CHASE-09", "COC-CHASE-10", "COC-CHASE-11", "COC-CHASE-13")
-async def keepers_call(app: FhtagnApp, pilot, choice: str) -> None:
+async def keepers_call(app: GmApp, pilot, choice: str) -> None:
     """The escape form on screen: ``choice`` (escape | hold) for the first who may escape, ctrl+s; the
     chase is then started and running."""
     from fhtagn_tui.app.forms.chase_escape import ChaseEscapeForm
@@ -94,7 +97,7 @@ async def keepers_call(app: FhtagnApp, pilot, choice: str) -> None:
     await pilot.press("ctrl+s")
     await pilot.pause()
     assert not isinstance(app.screen, ChaseEscapeForm)
-    chase = app.engine.state.chases[0]
+    chase = app.door.state.chases[0]
     assert chase.started and not chase.ended
 
 
@@ -118,15 +121,15 @@ async def test_a_chase_turn_run_with_keys(coc_app):
         assert text_of(app, "#chase-keys").startswith("h hazard  c cautious  s shoot")
 
         # a plain move into the hazard is refused (the refusal quotes usage in brackets: no markup crash)
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("m")
         await pilot.pause()
-        assert app.engine.state is before
+        assert app.door.state is before
         assert text_of(app, "#status") == ("Harvey is at 2; the way on is blocked by the hard hazard at 3: "
                                            "cross it with 'chase hazard harvey [cautious=1|2]'")
 
         # Harvey jumps the stalls: Jump 40, hard → 20; 15 passes
-        app.engine.source = ForcedSource([15])
+        app.door.dice = ForcedSource([15])
         await pilot.press("h")
         await pilot.pause()
         assert where(app)["harvey"] == (3, 0, "in")
@@ -153,7 +156,7 @@ async def test_a_chase_turn_run_with_keys(coc_app):
         assert cursor_key(app) == "ada" and text_of(app, "#chase-keys").startswith("b pass  B break")
 
         # the fence has a skill (Climb, base 20): b rolls at once; 90 fails and she stays put
-        app.engine.source = ForcedSource([90])
+        app.door.dice = ForcedSource([90])
         await pilot.press("b")
         await pilot.pause()
         assert where(app)["ada"] == (4, 0, "in")
@@ -162,7 +165,7 @@ async def test_a_chase_turn_run_with_keys(coc_app):
 
         await pilot.press("n")
         await pilot.pause()
-        chase = app.engine.state.chases[0]
+        chase = app.door.state.chases[0]
         assert (chase.round, {p.id: p.actions for p in chase.active}) == (2, {"harvey": 1, "ghoul": 2, "ada": 2})
         assert "round 2" in str(app.query_one("#chase-track-box").border_title)
         assert text_of(app, "#chase-last").startswith("Chase 1 round 2: movement actions (slowest MOV 8)")
@@ -178,14 +181,14 @@ async def test_keys_prefill_what_needs_more_and_refusals_change_nothing(coc_app)
         await pilot.press("B")  # a person breaking a barrier needs the damage roll
         line = app.query_one("#command-line")
         assert line.value == "chase barrier Ada break damage="
-        app.engine.source = ForcedSource([3])
+        app.door.dice = ForcedSource([3])
         await pilot.press(*"1d6", "enter")
         await pilot.pause()
         assert text_of(app, "#status") == "Ada at the barrier (location 5): 3 damage; leaves it at 2 HP"
-        assert app.engine.state.chases[0].location(5).hp == 2
+        assert app.door.state.chases[0].location(5).hp == 2
         assert "█ 2 HP" in track(app)
 
-        before = app.engine.state
+        before = app.door.state
         table = app.query_one("#chase-table", DataTable)
         assert app.focused is table  # back from the command line once it ran
         table.move_cursor(row=row_keys(app).index("harvey"))
@@ -193,7 +196,7 @@ async def test_keys_prefill_what_needs_more_and_refusals_change_nothing(coc_app)
         await pilot.press("p")  # Harvey is on foot: no pedal, nothing changes
         await pilot.press("m")  # Harvey has no action left: refused
         await pilot.pause()
-        assert app.engine.state is before
+        assert app.door.state is before
         assert "Harvey has 0 movement actions left" in text_of(app, "#status")
         await pilot.press("s")  # shooting needs a weapon's damage: prefilled at the nearest foe
         assert line.value == "chase shoot Harvey Ghoul damage="
@@ -202,7 +205,7 @@ async def test_keys_prefill_what_needs_more_and_refusals_change_nothing(coc_app)
         assert app.focused is table and line.value == ""
         await pilot.press("m")
         await pilot.pause()
-        assert app.engine.state is before
+        assert app.door.state is before
 
 
 @pytest.mark.rule("COC-CHASE-01", "COC-CHASE-18", "COC-CHASE-30")
@@ -240,18 +243,18 @@ async def test_setting_up_a_chase_from_the_keyboard(coc_app):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, ChaseJoinForm)
-        chase = app.engine.state.chases[0]
+        chase = app.door.state.chases[0]
         assert [(p.id, p.side, p.base_mov) for p in chase.participants] == [("harvey", "flee", 8), ("ghoul", "pursue", 9)]
         assert "Ready: g starts the chase" in text_of(app, "#chase-ahead")
 
-        app.engine.source = ForcedSource([88])  # 85–95: a Hard hazard
+        app.door.dice = ForcedSource([88])  # 85–95: a Hard hazard
         await pilot.press("l")
         await pilot.pause()
-        assert app.engine.state.chases[0].location(1).difficulty == "hard"
-        app.engine.source = ForcedSource([50, 50])  # speed rolls: both unchanged
+        assert app.door.state.chases[0].location(1).difficulty == "hard"
+        app.door.dice = ForcedSource([50, 50])  # speed rolls: both unchanged
         await pilot.press("g")
         await pilot.pause()
-        chase = app.engine.state.chases[0]
+        chase = app.door.state.chases[0]
         assert (chase.started, chase.round, chase.order) == (True, 1, ("harvey", "ghoul"))
         assert where(app) == {"harvey": (2, 1, "in"), "ghoul": (0, 2, "in")}
         assert track(app).splitlines()[1].startswith(" " + "─" * 8 + " ▲ hard")
@@ -265,10 +268,10 @@ async def test_a_fhtagn_campaign_has_no_chase_tab(make_app):
         await pilot.pause()
         assert app.query_one("#tabs").active == "party"  # Chases are a Call of Cthulhu rule: no tab, 3 does nothing
         assert "Chase" not in str(app.query_one("#tabs").query_one("Tabs").render())
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("N")
         await pilot.pause()
-        assert not isinstance(app.screen, ChaseNewForm) and app.engine.state is before
+        assert not isinstance(app.screen, ChaseNewForm) and app.door.state is before
 
 
 async def test_split_groups_get_a_selector_and_keys_act_on_the_chase_shown(coc_app):
@@ -284,7 +287,7 @@ async def test_split_groups_get_a_selector_and_keys_act_on_the_chase_shown(coc_a
         assert "Chase 1: The docks — round 1" in str(app.query_one("#chase-track-box").border_title)
         await pilot.press("n")  # next round in chase 1, though chase 2 is the latest
         await pilot.pause()
-        assert [c.round for c in app.engine.state.chases] == [2, 0]
+        assert [c.round for c in app.door.state.chases] == [2, 0]
         await pilot.press("e")  # prefilled commands name the chase when it is not the default
         assert app.query_one("#command-line").value == "chase end chase=1 "
 
@@ -302,8 +305,8 @@ async def test_undo_and_the_last_result_of_a_campaign_opened_mid_chase(coc_app):
         await pilot.pause()
         assert where(app)["ghoul"] == (0, 2, "in")
         assert text_of(app, "#chase-last") == "Undone: Ghoul moves 0 → 1 (1 action, 1 left)"
-    with CampaignStore.open(app.store.path, readonly=True) as store:
-        assert fold(store.events()).chases == app.engine.state.chases
+    with CampaignStore.open(app.door.path, readonly=True) as store:
+        assert fold(store.events()).chases == app.door.state.chases
 
 
 async def test_a_long_track_follows_the_actor_and_pans(coc_app):
@@ -328,13 +331,13 @@ async def test_a_long_track_follows_the_actor_and_pans(coc_app):
 async def test_the_players_view_shows_the_chase_but_no_secret_and_no_keys(tmp_path):
     path = tmp_path / "arkham.fhtagn"
     campaigns.create_campaign(path, "coc7").close()
-    engine, store, _ = open_engine(path, False)
+    door = open_door(path, False)
     for line in (PEOPLE[0], PEOPLE[2] + " --hidden", "chase new Alley", "chase add Harvey role=flee",
                  "chase add Ghoul role=pursue mov=9", "chase start roll=50,50", "chase move ghoul 1 secret"):
-        engine.execute(line)
-    store.close()
-    engine, store, notice = open_engine(path, True)
-    app = FhtagnApp(engine, store, notice, player=True)
+        door.execute(line)
+    door.close(save=False)
+    door = open_door(path, True)
+    app = PlayerApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("3")
@@ -345,12 +348,12 @@ async def test_the_players_view_shows_the_chase_but_no_secret_and_no_keys(tmp_pa
             assert "Ghoul moves" not in text_of(app, "#chase-last")  # the secret move
             assert text_of(app, "#chase-last") == "Results: see the Log (5)."
             assert text_of(app, "#chase-keys") == "[ ] pan the track"
-            before = app.engine.state
+            before = app.door.state
             await pilot.press("m", "n", "N")
             await pilot.pause()
-            assert app.engine.state is before and not isinstance(app.screen, ChaseNewForm)
+            assert app.door.state is before and not isinstance(app.screen, ChaseNewForm)
     finally:
-        store.close()
+        door.close(save=False)
 
 
 # --- the track and the table, drawn from a chase ----------------------------------------------
@@ -435,8 +438,8 @@ async def test_a_wreck_asks_the_keeper_about_the_occupants(coc_app, size):
         await pilot.pause()
         form = app.screen
         assert isinstance(form, ChaseCrashForm)  # offered at once; nobody hurt yet, no die drawn
-        harvey = app.engine.state.characters["harvey"]
-        assert harvey.current["HP"] == 12 and app.engine.state.chases[0].participant("ford").accident == "wreck"
+        harvey = app.door.state.characters["harvey"]
+        assert harvey.current["HP"] == 12 and app.door.state.chases[0].participant("ford").accident == "wreck"
         hint = str(form.query_one(".chase-form-hint", Static).render())
         assert "Ford is spectacularly wrecked" in hint and "Inside: Ada, Harvey" in hint
         # esc leaves the call for later; x on the tab offers it again
@@ -461,7 +464,7 @@ async def test_a_wreck_asks_the_keeper_about_the_occupants(coc_app, size):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, ChaseCrashForm)
-        state = app.engine.state
+        state = app.door.state
         assert state.characters["ada"].current["HP"] == 12 - 5
         assert state.characters["harvey"].has("dead")
         assert state.chases[0].participant("ford").accident == ""
@@ -489,7 +492,7 @@ async def test_the_occupants_form_refuses_bad_dice_and_keeps_the_call_open(coc_a
         await pilot.pause()
         assert "d10" in str(form.query_one("#cc-error", Static).render())
         assert isinstance(app.screen, ChaseCrashForm)
-        assert app.engine.state.chases[0].participant("ford").accident == "wreck"
+        assert app.door.state.chases[0].participant("ford").accident == "wreck"
 
 
 GETAWAY = (
@@ -509,13 +512,13 @@ async def test_the_start_key_offers_the_keeper_an_escape_and_nobody_goes_unasked
     async with app.run_test(size=size) as pilot:
         await pilot.press("3")
         await pilot.pause()
-        app.engine.source = ForcedSource([50, 50, 50])  # speed rolls: Ford 14, Harvey 8, Ghoul 9: the Ford may escape
+        app.door.dice = ForcedSource([50, 50, 50])  # speed rolls: Ford 14, Harvey 8, Ghoul 9: the Ford may escape
         await pilot.press("g")
         await pilot.pause()
         await pilot.pause()
         form = app.screen
         assert isinstance(form, ChaseEscapeForm)  # offered at once: the rolls are made, nobody gone yet
-        chase = app.engine.state.chases[0]
+        chase = app.door.state.chases[0]
         assert not chase.started and chase.participant("ford").status == "in"
         assert "Ford may escape (MOV 14 > every pursuer's, 9 at most)" in " ".join(
             str(w.render()) for w in form.query(".ce-who").results(Static))
@@ -528,8 +531,8 @@ async def test_the_start_key_offers_the_keeper_an_escape_and_nobody_goes_unasked
         await pilot.pause()
         assert not isinstance(app.screen, ChaseEscapeForm)
         assert "Ford (MOV 14) may escape" in text_of(app, "#chase-ahead")
-        assert not app.engine.state.chases[0].started
-        app.engine.source = ForcedSource([])  # any die drawn now would fail the test
+        assert not app.door.state.chases[0].started
+        app.door.dice = ForcedSource([])  # any die drawn now would fail the test
         app.query_one("#chase-table", DataTable).focus()
         await pilot.pause()
         await pilot.press("g")
@@ -559,14 +562,14 @@ async def test_players_see_a_chase_being_set_up_without_the_keepers_call_nor_key
     out on their copy of the state, where the hidden pursuer's speed is blank."""
     path = tmp_path / "arkham.fhtagn"
     campaigns.create_campaign(path, "coc7").close()
-    engine, store, _ = open_engine(path, False)
+    door = open_door(path, False)
     for line in (PEOPLE[0], PEOPLE[2] + " --hidden", "chase new Alley", "chase add Harvey role=flee",
                  "chase add Ghoul role=pursue mov=7"):
-        engine.execute(line)
-    assert "Harvey (MOV 9) may escape" in engine.execute("chase start roll=10,90").waiting  # the GM is asked
-    store.close()
-    engine, store, notice = open_engine(path, True)
-    app = FhtagnApp(engine, store, notice, player=True)
+        door.execute(line)
+    assert "Harvey (MOV 9) may escape" in door.execute("chase start roll=10,90").waiting  # the GM is asked
+    door.close(save=False)
+    door = open_door(path, True)
+    app = PlayerApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("3")
@@ -575,4 +578,4 @@ async def test_players_see_a_chase_being_set_up_without_the_keepers_call_nor_key
             assert ahead == "2 participant(s), 0 location(s). The Keeper is setting up the chase."
             assert "escape" not in ahead and "MOV" not in ahead
     finally:
-        store.close()
+        door.close(save=False)

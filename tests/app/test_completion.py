@@ -71,12 +71,13 @@ async def test_tab_on_an_empty_line_moves_on_and_a_typo_is_corrected(make_app):
 
 
 async def test_the_character_form_takes_custom_and_relative_gurps_skills(tmp_path):
-    from fhtagn_tui.app.app import FhtagnApp
     from fhtagn_tui.app.forms.character import CharacterForm
+    from fhtagn_tui.app.gm import GmApp
+    from fhtagn_tui.door import Door
     from fhtagn_tui.service import Engine
 
     eng = Engine.memory("gurps")
-    app = FhtagnApp(eng, None, "")  # type: ignore[arg-type]
+    app = GmApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         assert isinstance(app.screen, CharacterForm)

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_door
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.door import StoreError
 
 
@@ -38,7 +39,7 @@ def test_the_store_error_is_what_textual_prints():
 
 async def test_the_log_tab_meeting_a_damaged_record_ends_the_app_with_its_message(tmp_path: Path, capfd):
     door = open_door(_damaged(tmp_path), False)
-    app = FhtagnApp(door)
+    app = GmApp(door)
     try:
         with pytest.raises(StoreError, match="line 3 is damaged"):  # Pilot re-raises what ended the app
             async with app.run_test(size=(80, 24)) as pilot:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from textual.widgets import DataTable
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.messages import EventsAppended
 from fhtagn_tui.app.screens.base import GameTab
 from fhtagn_tui.app.screens.initiative import InitiativeTab
@@ -46,7 +46,7 @@ async def test_tabs_are_told_by_message_and_keep_the_events_before_they_redraw(t
                                                                    take(self, evs))[1])
     monkeypatch.setattr(InitiativeTab, "show", lambda self, st: (calls.append(("show", "", st.encounter)),
                                                                   show(self, st))[1])
-    app = FhtagnApp(door)
+    app = GmApp(door)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("2")
@@ -54,7 +54,7 @@ async def test_tabs_are_told_by_message_and_keep_the_events_before_they_redraw(t
             await pilot.press("f1")  # the GM screen over the tabs (it logs table rolls)
             await pilot.pause()
             assert isinstance(app.screen, ReferenceScreen)
-            assert door.engine.listeners == [app._on_events]  # the app is the door's one subscriber
+            assert door.subscribers == (app._on_events,)  # the app is the door's one subscriber
             await pilot.press("escape")
             await pilot.pause()
             calls.clear()
@@ -92,4 +92,4 @@ async def test_tabs_are_told_by_message_and_keep_the_events_before_they_redraw(t
             assert str(table.get_row_at(table.row_count - 2)[0]) == str(events[-1].seq)
     finally:
         door.close()
-    assert door.engine.listeners == [app._on_events]  # nothing else ever subscribed
+    assert door.subscribers == (app._on_events,)  # nothing else ever subscribed

@@ -11,9 +11,9 @@ from textual import events
 from textual.drivers import linux_driver
 from textual.widgets import Input, TabbedContent
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.escape_then import EscapeAwareParser, plain_key
 from fhtagn_tui.app.forms.character import CharacterForm
+from fhtagn_tui.app.gm import GmApp
 
 from .test_at_the_table import fhtagn
 from .test_keymap_app import keymap_in
@@ -83,14 +83,14 @@ def test_the_app_has_its_drivers_read_with_the_escape_aware_parser(make_app):
     assert driver.__module__ == linux_driver.__name__ and linux_driver.XTermParser is EscapeAwareParser
 
 
-async def typed(app: FhtagnApp, pilot, raw: str) -> None:
+async def typed(app: GmApp, pilot, raw: str) -> None:
     for key in read(raw):
         app.post_message(key)
     await pilot.pause()
     await pilot.pause()
 
 
-async def new_character_form(app: FhtagnApp, pilot) -> tuple[CharacterForm, Input]:
+async def new_character_form(app: GmApp, pilot) -> tuple[CharacterForm, Input]:
     """Party's n: the new character's form, and its name field (which has the focus)."""
     await pilot.press("n")
     await pilot.pause()
@@ -125,7 +125,7 @@ async def test_an_alt_key_the_users_keymap_binds_stays_that_key(tmp_path):
         await pilot.press("2")
         await pilot.pause()
         await typed(app, pilot, "\x1bn")
-        enc = app.engine.state.encounter
+        enc = app.door.state.encounter
         assert enc is not None and enc.round == 1  # alt+n: the next turn, not Esc then n
 
 

@@ -29,16 +29,16 @@ async def test_one_undo_takes_back_the_fight_the_form_started(make_app):
         await pilot.pause()
         await pilot.press("ctrl+s")
         await pilot.pause()
-        enc = app.engine.state.encounter
+        enc = app.door.state.encounter
         assert not isinstance(app.screen, FightersForm) and enc is not None and enc.title == "Mill"
         assert {"hollow hound 1", "hollow hound 2"} <= set(enc.combatants) and len(enc.combatants) > 2
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.engine.state.encounter is None  # the whole fight, in one undo
-        assert "hollow hound 1" not in app.engine.state.characters
+        assert app.door.state.encounter is None  # the whole fight, in one undo
+        assert "hollow hound 1" not in app.door.state.characters
         await pilot.press("ctrl+y")
         await pilot.pause()
-        enc = app.engine.state.encounter
+        enc = app.door.state.encounter
         assert enc is not None and {"hollow hound 1", "hollow hound 2"} <= set(enc.combatants)
 
 
@@ -54,16 +54,16 @@ async def test_after_a_refusal_the_second_try_is_still_one_undo_with_the_fight(m
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form and "not needed" in str(form.query_one("#add-error").render())
-        assert app.engine.state.encounter is not None  # the fight began; its NPCs were refused
+        assert app.door.state.encounter is not None  # the fight began; its NPCs were refused
         form.query_one("#add-dice", Input).value = ""
         await pilot.press("ctrl+s")
         await pilot.pause()
-        enc = app.engine.state.encounter
+        enc = app.door.state.encounter
         assert not isinstance(app.screen, FightersForm) and enc is not None
         assert {"cultist 1", "cultist 2"} <= set(enc.combatants)
         await pilot.press("ctrl+z")
         await pilot.pause()
-        assert app.engine.state.encounter is None and "cultist 1" not in app.engine.state.characters
+        assert app.door.state.encounter is None and "cultist 1" not in app.door.state.characters
 
 
 async def test_a_second_try_after_another_action_is_an_action_of_its_own():
@@ -124,7 +124,7 @@ async def test_ctrl_g_makes_the_whole_form_secret(make_app):
         await pilot.pause()
         events = list(app.door.events())
         made = events[before:]
-        assert app.engine.state.encounter is not None and len(made) > 4
+        assert app.door.state.encounter is not None and len(made) > 4
         assert all(ev.secret for ev in made), [ev.type_name for ev in made if not ev.secret]
         told = " ".join(e.text for e in public_log(events).entries)
         assert "Mill" not in told and "joins the fight" not in told and "Hollow" not in told

@@ -14,18 +14,19 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.widgets.tick_box import TickBox
 from tests.app.glance_party import glance_app
 
 
-def demo() -> FhtagnApp:
+def demo() -> GmApp:
     path = campaigns.create_demo(Path(tempfile.mkdtemp()))
-    engine, store, notice = open_engine(path, False)
-    return FhtagnApp(engine, store, notice)
+    door = open_door(path, False)
+    return GmApp(door)
 
 
-def coc(**kw: bool | str) -> Callable[[], FhtagnApp]:
+def coc(**kw: bool | str) -> Callable[[], GmApp]:
     return lambda: glance_app(Path(tempfile.mkdtemp()), **kw)
 
 
@@ -36,7 +37,7 @@ COC_SAN = ["sd-loss", "sd-source", "sd-max", "sd-mythos", "sd-bout", "sd-phobia"
 
 #: (the form, how it opens, on which campaign, its focus path from the field it opens on: Tab by Tab,
 #: round to the fields before it)
-FORMS: list[tuple[str, list[str], Callable[[], FhtagnApp], list[str]]] = [
+FORMS: list[tuple[str, list[str], Callable[[], GmApp], list[str]]] = [
     ("New character", ["n"], demo,
      ["f-name", "f-kind", "f-stat-STR", "f-stat-CON", "f-stat-DEX", "f-stat-INT", "f-stat-POW", "f-stat-CHA",
       "f-skills", "f-bonds", "f-hidden", "save", "cancel"]),
@@ -67,11 +68,11 @@ FORMS: list[tuple[str, list[str], Callable[[], FhtagnApp], list[str]]] = [
 ]
 
 
-def _inputs(app: FhtagnApp) -> dict[str, str]:
+def _inputs(app: GmApp) -> dict[str, str]:
     return {w.id or "": w.value for w in app.screen.query(Input) if w.id}
 
 
-async def _type_into(pilot: object, app: FhtagnApp, widget: Widget) -> None:
+async def _type_into(pilot: object, app: GmApp, widget: Widget) -> None:
     """Type after the Tab: an Input takes the text (it alone changes); a checkbox takes a space."""
     press = pilot.press  # type: ignore[attr-defined]
     if isinstance(widget, Input) and not widget.disabled:
@@ -93,7 +94,7 @@ async def _type_into(pilot: object, app: FhtagnApp, widget: Widget) -> None:
 
 
 @pytest.mark.parametrize(("name", "keys", "make", "path"), FORMS, ids=[f[0] for f in FORMS])
-async def test_every_form_focus_path(name: str, keys: list[str], make: Callable[[], FhtagnApp],
+async def test_every_form_focus_path(name: str, keys: list[str], make: Callable[[], GmApp],
                                      path: list[str]) -> None:
     app = make()
     async with app.run_test(size=(80, 24)) as pilot:

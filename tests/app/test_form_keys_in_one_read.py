@@ -13,17 +13,18 @@ from __future__ import annotations
 from textual import events
 from textual.widgets import Input
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.push import PushForm
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.domain.features.campaign import CreateCampaign
 from fhtagn_tui.domain.features.skill_play import RollPushed
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 
 KEYS = {" ": "space", "\t": "tab", "\r": "enter", "=": "equals_sign", '"': "quotation_mark"}
 
 
-def _keys(app: FhtagnApp, text: str, back: bool = False) -> None:
+def _keys(app: GmApp, text: str, back: bool = False) -> None:
     """Every key of ``text`` queued at once, as one read from the terminal delivers them."""
     for ch in text:
         if ch == "\t" and back:
@@ -33,13 +34,13 @@ def _keys(app: FhtagnApp, text: str, back: bool = False) -> None:
         app.post_message(events.Key(key, None if ch in "\t\r" else ch))
 
 
-def _app() -> tuple[Engine, FhtagnApp]:
+def _app() -> tuple[Engine, GmApp]:
     engine = Engine(MemorySink(), source=RandomSource(3), clock=lambda: 0.0)
     engine.run(CreateCampaign(name="library", system="coc7"))
     for line in ('char new "Ada Vance" STR=50 CON=50 SIZ=50 DEX=60 APP=50 INT=70 POW=60 EDU=70 Luck=45 '
                  '"Library Use"=60', "session start", "test ada Library Use roll=85"):
         engine.execute(line)
-    return engine, FhtagnApp(engine)
+    return engine, GmApp(Door(engine))
 
 
 async def test_a_push_typed_in_one_read_lands_in_its_fields() -> None:

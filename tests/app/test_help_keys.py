@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.screens.reference import keys_text
 from fhtagn_tui.door import Door
 
@@ -16,7 +16,7 @@ from fhtagn_tui.door import Door
     ("fhtagn", ["s sanity…", "Requisitions: r request"], ["fright…", "Chase:"]),
 ])
 async def test_the_help_lists_each_tab_of_the_system_before_it_is_opened(system, theirs, not_theirs):
-    app = FhtagnApp(Door.memory(system))
+    app = GmApp(Door.memory(system))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         text = keys_text(app)

@@ -9,8 +9,9 @@ import pytest
 from textual.containers import VerticalScroll
 from textual.widgets import Static, TextArea
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.import_text import ImportForm
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
 from tests.app.screen_text import screen_text
@@ -24,7 +25,7 @@ APPENDIX = "\n\n".join(
 
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
 async def test_every_line_of_an_appendix_report_can_be_read(size: tuple[int, int]) -> None:
-    app = FhtagnApp(Engine.memory("coc7", source=RandomSource(7)))
+    app = GmApp(Door(Engine.memory("coc7", source=RandomSource(7))))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         await pilot.press("i")
@@ -34,7 +35,7 @@ async def test_every_line_of_an_appendix_report_can_be_read(size: tuple[int, int
         form.query_one("#import-text", TextArea).text = APPENDIX
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert len(app.engine.state.characters) == 12
+        assert len(app.door.state.characters) == 12
         report = str(form.query_one("#import-report", Static).render())
         assert report.startswith("Imported 12: Cultist Number 1, ")
         for n in range(1, 13):  # every block's remark is in the report, none dropped

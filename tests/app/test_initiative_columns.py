@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.screens.initiative import STATUS_BESIDE, InitiativeTab
 from fhtagn_tui.app.widgets.row_table import RowTable
 
@@ -16,15 +16,15 @@ from .test_at_the_table import fhtagn
 FIGHT = ("fight start Barn", 'fight add "Ada Vance" "The Caretaker"', "fight next")
 
 
-def table(app: FhtagnApp) -> RowTable:
+def table(app: GmApp) -> RowTable:
     return app.query_one("#ini-table", RowTable)
 
 
-def widths(app: FhtagnApp) -> list[int]:
+def widths(app: GmApp) -> list[int]:
     return [column.width for column in table(app).ordered_columns]
 
 
-def ada_row(app: FhtagnApp) -> str:
+def ada_row(app: GmApp) -> str:
     return next(r for r in screen_text(app).splitlines() if "Ada Vance" in r and "Fight:" not in r)
 
 
@@ -58,14 +58,14 @@ async def test_at_80_columns_a_condition_coming_and_going_keeps_the_columns_and_
         assert sum(c.get_render_width(t) for c in t.ordered_columns) == t.size.width - 1
         seen = spy_rebuilds(t)
         stamps = dict(t._stamp)  # noqa: SLF001 - each row's stamp changes only when it is drawn anew
-        app.engine.execute('cond add "Ada Vance" stunned')
+        app.door.execute('cond add "Ada Vance" stunned')
         await pilot.pause()
         assert "stunned" in ada_row(app)
         assert widths(app) == before and seen == []
         ada = next(k for k in stamps if k.value == "ada vance")
         assert t._stamp[ada] != stamps[ada]  # noqa: SLF001 - her row, drawn anew
         assert all(t._stamp[k] == s for k, s in stamps.items() if k != ada)  # noqa: SLF001 - no other
-        app.engine.execute('cond remove "Ada Vance" stunned')
+        app.door.execute('cond remove "Ada Vance" stunned')
         await pilot.pause()
         assert "stunned" not in ada_row(app) and "Ada Vance" in ada_row(app)
         assert widths(app) == before and seen == []
@@ -79,7 +79,7 @@ async def test_the_status_shows_whole_when_there_is_room_and_counts_what_is_left
         await pilot.pause()
         row = ada_row(app)
         assert " ".join(conds) in row  # the room left is 23 columns
-        app.engine.execute('cond add "Ada Vance" "hanging by a thread"')
+        app.door.execute('cond add "Ada Vance" "hanging by a thread"')
         await pilot.pause()
         row = ada_row(app)
         # (issue 31) too long: the least urgent left out and counted, never cut in the middle
@@ -97,7 +97,7 @@ async def test_beside_the_log_a_new_width_keeps_the_rows():
         assert before[3] == STATUS_BESIDE  # room for most marks: the log does not narrow when they come
         seen = spy_rebuilds(table(app))
         long = "a very long condition that needs room"
-        app.engine.execute(f'cond add "Ada Vance" "{long}"')
+        app.door.execute(f'cond add "Ada Vance" "{long}"')
         await pilot.pause()
         after = widths(app)
         assert after[3] > STATUS_BESIDE and after[:3] == before[:3]

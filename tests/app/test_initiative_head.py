@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 
 from .test_at_the_table import fhtagn
 from .test_keymap_app import SWAP, keymap_in
@@ -14,11 +14,11 @@ from .test_keymap_app import SWAP, keymap_in
 NOT_STARTED = ("fight start Barn", 'fight add "Ada Vance" "The Caretaker"')
 
 
-def head(app: FhtagnApp) -> str:
+def head(app: GmApp) -> str:
     return str(app.query_one("#ini-head", Static).render())
 
 
-async def header_of(app: FhtagnApp) -> str:
+async def header_of(app: GmApp) -> str:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("2")
         await pilot.pause()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.campaigns import create_campaign
 
 MID_FIGHT = (
@@ -21,13 +22,13 @@ MID_FIGHT = (
 )
 
 
-def _app(tmp_path: Path) -> FhtagnApp:
+def _app(tmp_path: Path) -> GmApp:
     path = tmp_path / "x.fhtagn"
     create_campaign(path, "fhtagn").close()
-    engine, store, notice = open_engine(path, False)
+    door = open_door(path, False)
     for line in MID_FIGHT:
-        engine.execute(line)
-    return FhtagnApp(engine, store, notice)
+        door.execute(line)
+    return GmApp(door)
 
 
 def test_initiative_tab_mid_fight_snapshot(snap_compare, tmp_path):
@@ -36,5 +37,5 @@ def test_initiative_tab_mid_fight_snapshot(snap_compare, tmp_path):
 
 def test_action_form_snapshot(snap_compare, tmp_path):
     app = _app(tmp_path)
-    app.engine.execute("fight next")  # the second cultist acts
+    app.door.execute("fight next")  # the second cultist acts
     assert snap_compare(app, terminal_size=(80, 24), press=["2", "a", "a"])

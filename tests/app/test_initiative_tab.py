@@ -12,14 +12,15 @@ from pathlib import Path
 
 from textual.widgets import Checkbox, DataTable, Input, SelectionList, Static
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu
 from fhtagn_tui.app.forms.action_add import FightersForm
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.screens.initiative import InitiativeTab
 from fhtagn_tui.campaigns import create_campaign
 from fhtagn_tui.domain.history import fold
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import ForcedSource
-from fhtagn_tui.store import CampaignStore
 
 SIZE = (80, 24)
 
@@ -27,42 +28,42 @@ SIZE = (80, 24)
 def campaign(tmp_path: Path, system: str, *setup: str) -> Path:
     path = tmp_path / "x.fhtagn"
     create_campaign(path, system).close()
-    engine, store, _ = open_engine(path, False)
+    door = open_door(path, False)
     try:
         for line in setup:
-            engine.execute(line)
+            door.execute(line)
     finally:
-        store.close()
+        door.close(save=False)
     return path
 
 
-def opened(path: Path) -> tuple[FhtagnApp, CampaignStore]:
-    engine, store, notice = open_engine(path, False)
-    engine.source = ForcedSource([])  # no die is rolled unless typed
-    return FhtagnApp(engine, store, notice), store
+def opened(path: Path) -> tuple[GmApp, Door]:
+    door = open_door(path, False)
+    door.dice = ForcedSource([])  # no die is rolled unless typed
+    return GmApp(door), door
 
 
-def force(app: FhtagnApp, *values: int) -> None:
+def force(app: GmApp, *values: int) -> None:
     """The dice for the next key that draws some (turn-start checks, ties)."""
-    app.engine.source = ForcedSource([str(v) for v in values])
+    app.door.dice = ForcedSource([str(v) for v in values])
 
 
-def panel(app: FhtagnApp) -> str:
+def panel(app: GmApp) -> str:
     return str(app.query_one("#ini-panel", Static).render())
 
 
-def head(app: FhtagnApp) -> str:
+def head(app: GmApp) -> str:
     return str(app.query_one("#ini-head", Static).render())
 
 
-def rows(app: FhtagnApp) -> list[list[str]]:
+def rows(app: GmApp) -> list[list[str]]:
     table = app.query_one("#ini-table", DataTable)
     return [[str(c) for c in table.get_row_at(i)] for i in range(table.row_count)]
 
 
-async def add_fighters(pilot, app: FhtagnApp, people: list[str], template: str = "", count: int = 0,
+async def add_fighters(pilot, app: GmApp, people: list[str], template: str = "", count: int = 0,
                        title: str = "", dice: str = "") -> None:
-    await pilot.press("s" if app.engine.state.encounter is None else "plus")
+    await pilot.press("s" if app.door.state.encounter is None else "plus")
     form = app.screen
     assert isinstance(form, FightersForm)
     if title:
@@ -80,7 +81,7 @@ async def add_fighters(pilot, app: FhtagnApp, people: list[str], template: str =
     assert not isinstance(app.screen, FightersForm), str(form.query_one("#add-error", Static).render())
 
 
-async def act(pilot, app: FhtagnApp, key: str, dice: str = "", **values: str | bool) -> None:
+async def act(pilot, app: GmApp, key: str, dice: str = "", **values: str | bool) -> None:
     """a (the menu), the action's key, the fields in order, the dice, ctrl+s."""
     await pilot.press("a")
     assert isinstance(app.screen, ActionMenu)
@@ -102,29 +103,29 @@ async def act(pilot, app: FhtagnApp, key: str, dice: str = "", **values: str | b
     assert not isinstance(app.screen, ActionForm), str(form.query_one("#act-error", Static).render())
 
 
-async def replayed_and_reopened(app: FhtagnApp, store: CampaignStore, path: Path, on_screen: bool = True) -> None:
+async def replayed_and_reopened(app: GmApp, door: Door, path: Path, on_screen: bool = True) -> None:
     """The log replays to the same state; reopened, the fight is where it was (and on screen)."""
-    assert fold(store.events()) == app.engine.state
-    order, current, round_ = app.engine.state.encounter.order, app.engine.state.encounter.current, \
-        app.engine.state.encounter.round
-    store.close()
+    assert fold(door.events()) == app.door.state
+    order, current, round_ = app.door.state.encounter.order, app.door.state.encounter.current, \
+        app.door.state.encounter.round
+    door.close(save=False)
     again, store2 = opened(path)
     if not on_screen:
-        enc = again.engine.state.encounter
+        enc = again.door.state.encounter
         assert (enc.order, enc.current, enc.round) == (order, current, round_)
-        assert again.engine.state == app.engine.state
-        store2.close()
+        assert again.door.state == app.door.state
+        store2.close(save=False)
         return
     try:
         async with again.run_test(size=SIZE) as pilot:
             await pilot.press("2")
-            enc = again.engine.state.encounter
+            enc = again.door.state.encounter
             assert (enc.order, enc.current, enc.round) == (order, current, round_)
             names = [r[0].strip("▶ ") for r in rows(again)]
-            assert names == [again.engine.state.characters[c].name for c in order]
+            assert names == [again.door.state.characters[c].name for c in order]
             assert f"round {round_}" in head(again)
     finally:
-        store2.close()
+        store2.close(save=False)
 
 
 # --- FHTAGN ------------------------------------------------------------------------------
@@ -136,7 +137,7 @@ async def test_fhtagn_three_rounds(tmp_path):
         'char new Ada STR=12 CON=12 DEX=14 Firearms=60 Dodge=40 "Unarmed Combat"=50',
         'template add Cultist kind=npc STR=13 CON=10 DEX=10 "Melee Weapons"=50 Dodge=30',
     )
-    app, store = opened(path)
+    app, door = opened(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         assert "No fight running" in head(app)
@@ -197,10 +198,10 @@ async def test_fhtagn_three_rounds(tmp_path):
         assert "round 4" in head(app) and rows(app)[2][0] == "▶ Cultist 2"
         assert "Ada CON×5 70 vs 60 failure — stays stunned" in panel(app)
         await pilot.press("2")
-        state = app.engine.state
+        state = app.door.state
         assert [state.characters[c].current["HP"] for c in ("ada", "cultist 1", "cultist 2")] == [4, 1, 12]
         assert state.armory.injuries == {"cultist 1": 5}
-    await replayed_and_reopened(app, store, path)
+    await replayed_and_reopened(app, door, path)
 
 
 # --- Call of Cthulhu 7e --------------------------------------------------------------------
@@ -212,7 +213,7 @@ async def test_coc_three_rounds(tmp_path):
         'char new Harvey STR=50 CON=60 SIZ=70 DEX=60 POW=60 "Firearms (Handgun)"=55 "Fighting (Brawl)"=40 Dodge=40',
         'template add Cultist kind=npc STR=60 CON=50 SIZ=60 DEX=70 POW=40 "Fighting (Brawl)"=45 Dodge=25',
     )
-    app, store = opened(path)
+    app, door = opened(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         await add_fighters(pilot, app, [], template="cultist", count=2, title="Crypt")
@@ -264,10 +265,10 @@ async def test_coc_three_rounds(tmp_path):
         await act(pilot, app, "i")
         await pilot.press("n")
         assert "round 4" in head(app)
-        assert app.engine.state.coc_ammo == {"harvey": {".38 revolver": 6}}
-        hp = {c.id: c.current["HP"] for c in app.engine.state.characters.values()}
+        assert app.door.state.coc_ammo == {"harvey": {".38 revolver": 6}}
+        hp = {c.id: c.current["HP"] for c in app.door.state.characters.values()}
         assert hp == {"harvey": 10, "cultist 1": 5, "cultist 2": 4}
-    await replayed_and_reopened(app, store, path, on_screen=False)
+    await replayed_and_reopened(app, door, path, on_screen=False)
 
 
 # --- GURPS -----------------------------------------------------------------------------------
@@ -279,7 +280,7 @@ async def test_gurps_three_rounds(tmp_path):
         'char new Ilse ST=10 DX=12 IQ=12 HT=11 "Guns (Pistol)"=14 Brawling=12 Knife=13',
         "template add Ghoul kind=monster ST=14 DX=11 IQ=8 HT=12 Brawling=13",
     )
-    app, store = opened(path)
+    app, door = opened(path)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("2")
         await add_fighters(pilot, app, ["ilse"], title="Crypt")
@@ -315,9 +316,9 @@ async def test_gurps_three_rounds(tmp_path):
         assert "attack 18 vs 14 critical failure" in panel(app)
         await pilot.press("n", "n", "n")
         assert "round 4" in head(app)
-        hp = {c.id: c.current["HP"] for c in app.engine.state.characters.values()}
+        hp = {c.id: c.current["HP"] for c in app.door.state.characters.values()}
         assert hp == {"ilse": 2, "ghoul 1": 5, "ghoul 2": 10}
-    await replayed_and_reopened(app, store, path, on_screen=False)
+    await replayed_and_reopened(app, door, path, on_screen=False)
 
 
 # --- the tab's own keys -----------------------------------------------------------------------
@@ -326,11 +327,11 @@ async def test_gurps_three_rounds(tmp_path):
 async def test_refusals_stay_in_the_form_and_change_nothing(tmp_path):
     path = campaign(tmp_path, "fhtagn", "char new Ada DEX=14 Firearms=60", "char new Bob kind=npc DEX=8",
                     "fight start", "fight add ada bob", "fight next")
-    app, store = opened(path)
+    app, door = opened(path)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("2")
-            before = app.engine.state
+            before = app.door.state
             await pilot.press("a", "a")
             form = app.screen
             assert isinstance(form, ActionForm)
@@ -340,17 +341,17 @@ async def test_refusals_stay_in_the_form_and_change_nothing(tmp_path):
             await pilot.pause()
             assert isinstance(app.screen, ActionForm)
             assert "not enough dice" in str(form.query_one("#act-error", Static).render())
-            assert app.engine.state is before
+            assert app.door.state is before
             await pilot.press("escape")
             assert isinstance(app.screen.query_one(InitiativeTab), InitiativeTab)
     finally:
-        store.close()
+        door.close(save=False)
 
 
 async def test_remove_readd_reorder_and_end(tmp_path):
     path = campaign(tmp_path, "fhtagn", "char new Ada DEX=14", "char new Bob DEX=12", "char new Cy kind=npc DEX=10",
                     "fight start", "fight add ada bob cy")
-    app, store = opened(path)
+    app, door = opened(path)
     try:
         async with app.run_test(size=SIZE) as pilot:
             await pilot.press("2")
@@ -363,10 +364,10 @@ async def test_remove_readd_reorder_and_end(tmp_path):
             table.move_cursor(row=2)
             await pilot.press("ctrl+up")  # the GM moves Cy up (fight order, logged)
             assert [r[0].strip() for r in rows(app)] == ["Ada", "Cy", "Bob"]
-            assert app.engine.state.encounter.order == ("ada", "cy", "bob")
+            assert app.door.state.encounter.order == ("ada", "cy", "bob")
             await pilot.press("e", "y")
-            assert app.engine.state.encounter is None
+            assert app.door.state.encounter is None
             assert "No fight running" in head(app)
-            assert fold(store.events()) == app.engine.state
+            assert fold(door.events()) == app.door.state
     finally:
-        store.close()
+        door.close(save=False)

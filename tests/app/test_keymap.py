@@ -60,7 +60,7 @@ def test_the_table_of_bindings_is_the_bindings():
 def test_known_bindings_carry_ids_defaults_and_screens():
     known = km.scan_bindings()
     by = {(k.screen, k.id): k for k in known}
-    assert by[("FhtagnApp", "app.undo")].keys == ("ctrl+z",)
+    assert by[("GmApp", "app.undo")].keys == ("ctrl+z",)
     assert by[("PartyTab", "party.delete")].keys == ("delete", "x")
     assert by[("PartyTab", "party.sanity")].keys == ("s",)  # two actions (SAN / Fright), one key, one id
     assert by[("InitiativeTab", "initiative.act")].keys == ("a",)
@@ -71,11 +71,11 @@ def test_known_bindings_carry_ids_defaults_and_screens():
 
 
 def test_the_keys_that_win_everywhere_are_the_apps_priority_keys():
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.gm import GmApp
     from fhtagn_tui.app.review import REVIEW_BINDINGS
 
     review = {b.id for b in REVIEW_BINDINGS if isinstance(b, Binding)} - {"app.secret"}
-    priority = {b.id for b in FhtagnApp.BINDINGS if isinstance(b, Binding) and b.priority}
+    priority = {b.id for b in GmApp.BINDINGS if isinstance(b, Binding) and b.priority}
     # ":" is priority for its order only (the keys read with it are the line's: test_keys_in_one_read);
     # it acts where the app's keys act, on the tabs outside a line (check_action), so it is a tab key
     assert priority - review - {"app.command_line"} == km.EVERYWHERE

@@ -3,6 +3,7 @@ a bad keymap is told at start and the defaults stay."""
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 from textual.widgets import Button, Static
@@ -10,6 +11,7 @@ from textual.widgets import Button, Static
 from fhtagn_tui.app import keymap as km
 from fhtagn_tui.app.forms.action import ActionMenu
 from fhtagn_tui.app.forms.character import CharacterForm
+from fhtagn_tui.app.player import PlayerApp
 from fhtagn_tui.app.screens.reference import ReferenceScreen, keys_text
 from fhtagn_tui.app.widgets.key_bar import KeyBar
 
@@ -117,21 +119,23 @@ async def test_an_unknown_id_and_a_bad_key_are_told_the_rest_applies(tmp_path):
 async def test_the_players_view_keeps_the_default_keys(tmp_path):
     user = keymap_in(tmp_path / "saves", SWAP)
     gm = fhtagn(keymap=user)
-    player = fhtagn(keymap=user, player=True)
+    player = fhtagn(player=True)  # the players' app takes no keymap: it keeps the keys its players read
+    assert "keymap" not in inspect.signature(PlayerApp).parameters
     assert gm._keymap["party.new"] == "e"
     assert player._keymap == {} and player.keymap.problems == []
 
 
 async def test_review_keys_move_and_the_review_bar_names_them(tmp_path):
     from fhtagn_tui import campaigns
-    from fhtagn_tui.app.app import FhtagnApp, open_engine
+    from fhtagn_tui.app.app import open_door
+    from fhtagn_tui.app.gm import GmApp
     from fhtagn_tui.app.widgets.review_bar import ReviewBar
 
     user = keymap_in(tmp_path / "saves", '[keys]\n"review.event_back" = "b"\n"review.event_forward" = "f"\n'
                                          '"review.leave" = "ctrl+l"\n')
     assert user.problems == []
-    engine, store, notice = open_engine(campaigns.create_demo(tmp_path / "saves"), False)
-    app = FhtagnApp(engine, store, notice, keymap=user)
+    door = open_door(campaigns.create_demo(tmp_path / "saves"), False)
+    app = GmApp(door, keymap=user)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -153,4 +157,4 @@ async def test_review_keys_move_and_the_review_bar_names_them(tmp_path):
             await pilot.pause()
             assert not app.reviewing
     finally:
-        store.close()
+        door.close(save=False)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from textual import events
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.domain.features.campaign import CharacterCreated, ConditionAdded
 
 
-def _keys(app: FhtagnApp, text: str) -> None:
+def _keys(app: GmApp, text: str) -> None:
     """Every key of ``text`` queued at once, as one read from the terminal delivers them."""
     for ch in text:
         key = {" ": "space", ":": "colon", "\r": "enter"}.get(ch, ch)
@@ -26,12 +26,12 @@ async def test_a_command_typed_in_one_read_after_colon(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        before = app.door.projection.seq
+        before = app.door.seq
         _keys(app, ":cond add ada stunned\r")
         await pilot.pause()
         await pilot.pause()
         assert len(app.screen_stack) == 1  # no form opened by a letter of the command
-        new = app.door.events_between(before + 1, app.door.projection.seq + 1)
+        new = app.door.events_between(before + 1, app.door.seq + 1)
         assert [type(ev) for ev in new] == [ConditionAdded]
         assert not any(isinstance(ev, CharacterCreated) for ev in new)
 
@@ -47,7 +47,7 @@ async def test_colon_typed_into_a_line_is_text(make_app):
         assert line is not None and line.value == "note a:b"
         await pilot.press("enter")
         await pilot.pause()
-        assert app.door.events_between(app.door.projection.seq, app.door.projection.seq + 1)[0].describe(
+        assert app.door.events_between(app.door.seq, app.door.seq + 1)[0].describe(
             app.door.names).endswith("a:b")
 
 

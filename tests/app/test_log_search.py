@@ -16,9 +16,9 @@ LONG = ("The cellar stairs creak under every step, and somewhere below a radio p
 
 async def test_slash_searches_the_live_log_by_kind_and_goes_to_the_hit(make_app) -> None:
     app = make_app()
-    app.engine.execute("note The vicar keeps a ledger")
+    app.door.execute("note The vicar keeps a ledger")
     for i in range(30):
-        app.engine.execute(f"roll 1d6 label=filler{i}")
+        app.door.execute(f"roll 1d6 label=filler{i}")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
         await pilot.pause()
@@ -47,7 +47,7 @@ async def test_slash_searches_the_live_log_by_kind_and_goes_to_the_hit(make_app)
 
 async def test_a_long_row_ends_in_an_ellipsis_and_the_detail_reads_it_whole(make_app) -> None:
     app = make_app()
-    app.engine.execute(f"note {LONG}")
+    app.door.execute(f"note {LONG}")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
         await pilot.pause()

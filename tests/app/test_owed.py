@@ -9,8 +9,9 @@ import re
 import pytest
 from textual.widgets import DataTable, Input, OptionList
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.owed import OwedList, ReactionChoice
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine
 from tests.app.screen_text import screen_text
@@ -21,13 +22,13 @@ COC = ("char new Harvey Luck=50 STR=50 CON=60 SIZ=60 DEX=60 INT=70 POW=60",
        "fight start", "fight add harvey ghoul", "fight next")
 
 
-def dying_app() -> FhtagnApp:
+def dying_app() -> GmApp:
     engine = Engine.memory("coc7", source=RandomSource(7))
     for line in COC:
         engine.execute(line)
     engine.execute("damage harvey 6", dice=[10])  # a major wound: CON 10 holds, prone
     engine.execute("damage harvey 6")  # 0 HP with a major wound: dying (and unconscious)
-    return FhtagnApp(engine)
+    return GmApp(Door(engine))
 
 
 def harvey_row(text: str) -> str:
@@ -66,7 +67,7 @@ async def test_a_pending_reaction_is_owed_until_chosen(size: tuple[int, int]) ->
     engine = Engine.memory("fhtagn", source=RandomSource(7))
     engine.execute("char new Ada")
     engine.execute("san ada 1/1d10", dice=[99, 8])  # 8 at once: temporarily insane, the reaction the GM's
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert "Owed (1): Ada: the reaction to temporary insanity" in screen_text(app)
@@ -81,7 +82,7 @@ async def test_a_pending_reaction_is_owed_until_chosen(size: tuple[int, int]) ->
         await pilot.press("down", "enter")  # struggle
         await pilot.pause()
         assert not isinstance(app.screen, ReactionChoice)
-        ada = app.engine.state.character("ada")
+        ada = app.door.state.character("ada")
         assert ada is not None and ada.has("insane-struggle") and ada.mind.reaction_owed == ""
         assert "Owed" not in screen_text(app)  # settled: the line is gone
 
@@ -89,7 +90,7 @@ async def test_a_pending_reaction_is_owed_until_chosen(size: tuple[int, int]) ->
 async def test_nothing_owed_says_so() -> None:
     engine = Engine.memory("coc7", source=RandomSource(7))
     engine.execute("char new Harvey Luck=50")
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert "Owed" not in screen_text(app)
@@ -104,7 +105,7 @@ async def test_party_lists_investigators_first_monsters_show_dashes_and_npcs_fol
     for line in ("char new Ghoul kind=monster STR=80 CON=65 SIZ=65 DEX=65", "char new Vicar kind=npc",
                  "char new Harvey Luck=45", "char new Ada Luck=60"):
         engine.execute(line)
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         table = app.query_one("#party-table", DataTable)
@@ -128,7 +129,7 @@ async def test_a_bout_counts_down_beside_the_name_in_initiative(size: tuple[int,
     for line in COC:
         engine.execute(line)
     engine.execute("bout harvey", dice=[7, 3])  # Flee in panic, 3 rounds
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=size) as pilot:
         await pilot.press("2")
         await pilot.pause()
@@ -146,7 +147,7 @@ async def test_the_reaction_to_a_secret_test_is_chosen_in_secret() -> None:
     engine = Engine.memory("fhtagn", source=RandomSource(7))
     engine.execute("char new Ada")
     engine.execute("san ada 1/1d10 secret", dice=[99, 8])
-    app = FhtagnApp(engine)
+    app = GmApp(Door(engine))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("o")

@@ -20,9 +20,9 @@ def _cut(cell: str) -> bool:
 
 async def _burdened(app, pilot) -> None:
     """A new Agent, Wren, with five conditions at once."""
-    app.engine.execute("char new Wren STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10")
+    app.door.execute("char new Wren STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10")
     for cond in CONDITIONS:
-        app.engine.execute(f"cond add wren {cond}")
+        app.door.execute(f"cond add wren {cond}")
     await pilot.pause()
 
 
@@ -83,12 +83,12 @@ async def test_a_frame_drawn_before_the_table_is_idle_shows_whole_columns(make_a
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for cond in ("frightened", "stunned", "prone"):
-            app.engine.execute(f"cond add ada {cond}")
+            app.door.execute(f"cond add ada {cond}")
         await pilot.pause()
         tab = app.query_one(PartyTab)
         table = app.query_one("#party-table", DataTable)
         tab._across = 0  # noqa: SLF001 - as a new width does: the table is refilled
-        tab.show(app.engine.state)
+        tab.show(app.door.state)
         early = table.render_line(1).text  # Ada's row, drawn before the table is idle
         await pilot.pause()
         late = table.render_line(1).text

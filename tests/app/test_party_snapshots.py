@@ -7,7 +7,8 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.screens.party import PartyTab, span, spark
 from fhtagn_tui.app.screens.party_sheet import due_lines, mind_text
 from fhtagn_tui.service import Engine
@@ -23,12 +24,12 @@ NIGHT = (
 )
 
 
-def _app(tmp_path: Path) -> FhtagnApp:
+def _app(tmp_path: Path) -> GmApp:
     path = campaigns.create_demo(tmp_path)
-    engine, store, notice = open_engine(path, False)
+    door = open_door(path, False)
     for line in NIGHT:
-        engine.execute(line)
-    return FhtagnApp(engine, store, notice)
+        door.execute(line)
+    return GmApp(door)
 
 
 def test_party_sheet_snapshot(snap_compare, tmp_path):
@@ -70,7 +71,7 @@ async def test_the_sheet_shows_bonds_boxes_a_disorder_and_what_is_due(tmp_path):
             await pilot.pause()
             assert scroll.scroll_y == min(3, scroll.max_scroll_y)
             # a change made now joins the history
-            app.engine.execute("char pool ada SAN=60")
+            app.door.execute("char pool ada SAN=60")
             await pilot.pause()
             assert party.pool_data[0] == ("SAN", [70, 69, 68, 60])
             # the next character's sheet: nothing due
@@ -80,7 +81,7 @@ async def test_the_sheet_shows_bonds_boxes_a_disorder_and_what_is_due(tmp_path):
             assert party.parts["due"].plain == "Due next: nothing"
             assert "\nDue next: nothing\n" in str(app.query_one("#party-notes", Static).render())  # skills follow
     finally:
-        app.store.close()
+        app.door.close(save=False)
 
 
 def test_gurps_traits_and_timers_on_the_sheet():
@@ -131,11 +132,11 @@ async def test_the_history_of_a_campaign_opened_from_its_snapshot_is_read_in_a_t
     """Opened from the start-up snapshot, the projection has no undo history yet: the sheet's
     series are folded from the log in a worker thread, and the undo history stays unbuilt."""
     app = _app(tmp_path)
-    app.store.close()
-    path = app.store.path
-    engine, store, notice = open_engine(path, False)  # the first opening wrote the snapshot
-    assert engine.projection.resuming
-    app = FhtagnApp(engine, store, notice)
+    app.door.close(save=False)
+    path = app.door.path
+    door = open_door(path, False)  # the first opening wrote the snapshot
+    assert door.resuming
+    app = GmApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -144,9 +145,9 @@ async def test_the_history_of_a_campaign_opened_from_its_snapshot_is_read_in_a_t
             party = app.query_one(PartyTab)
             assert party.pool_data[0] == ("SAN", [70, 69, 68])
             assert party.pool_data[3] == ("HP", [11, 7])
-            assert engine.projection.resuming  # nothing built that the GM did not ask for
-            engine.execute("char pool ada SAN=60")
+            assert door.resuming  # nothing built that the GM did not ask for
+            door.execute("char pool ada SAN=60")
             await pilot.pause()
             assert party.pool_data[0] == ("SAN", [70, 69, 68, 60])
     finally:
-        store.close()
+        door.close(save=False)

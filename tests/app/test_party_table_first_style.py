@@ -1,6 +1,6 @@
 """The Party table is styled as focused from its first style (start-up, issue 20).
 
-The app focuses the Party table at start (``FhtagnApp.on_mount``).  Textual would style the table
+The app focuses the Party table at start (``GmApp.on_mount``).  Textual would style the table
 when it is mounted, then again, with its nine component classes, when the focus came: the table
 is marked focused as it is composed (``PartyTab.compose``), so its first style is already the
 focused one.  Checked here: before the first frame the table is styled twice only (mounted, and
@@ -18,7 +18,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.widgets import DataTable
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 
 
 def _styles(table: DataTable[Any]) -> dict[str, object]:
@@ -46,7 +46,7 @@ def party_table_styled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.mark.parametrize("readonly", [False, True])
 async def test_the_table_is_styled_focused_once_before_the_first_frame(make_app, party_table_styled, readonly):
-    app: FhtagnApp = make_app(readonly=readonly)
+    app: GmApp = make_app(readonly=readonly)
     seen: dict[str, object] = {}
 
     def painted() -> None:  # the bench's first paint (tests/bench/bench_startup.py)
@@ -70,18 +70,18 @@ async def test_the_table_is_styled_focused_once_before_the_first_frame(make_app,
 
 
 async def test_when_another_widget_has_the_focus_at_start_the_table_does_not_look_focused(make_app, monkeypatch):
-    app: FhtagnApp = make_app(readonly=True)
-    mount = FhtagnApp.on_mount
+    app: GmApp = make_app(readonly=True)
+    mount = GmApp.on_mount
     seen: dict[str, object] = {}
 
-    def on_mount(self: FhtagnApp) -> None:
+    def on_mount(self: GmApp) -> None:
         self.screen.set_focus(self.query_one("#party-scroll"))  # something else took the focus first
         mount(self)
         table = self.query_one("#party-table", DataTable)
         seen["has_focus"] = table.has_focus
         seen["focused"] = self.screen.focused is table
 
-    monkeypatch.setattr(FhtagnApp, "on_mount", on_mount)
+    monkeypatch.setattr(GmApp, "on_mount", on_mount)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert seen == {"has_focus": False, "focused": False}  # not marked focused while another widget is

@@ -22,10 +22,11 @@ lean_imports()
 import asyncio, sys
 from pathlib import Path
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_door
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.player import PlayerApp
 
 async def main(path):
-    app = FhtagnApp(open_door(path, True), player=True, served=True)
+    app = PlayerApp(open_door(path, True), served=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await app.workers.wait_for_complete()

@@ -8,7 +8,8 @@ import pytest
 from textual.widgets import DataTable, Input, OptionList, Static
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.screens.reference import ReferenceScreen, TableRollForm
 from fhtagn_tui.domain.features.reference import TableRolled
 from fhtagn_tui.domain.history import fold
@@ -21,10 +22,10 @@ from fhtagn_tui.store import CampaignStore
 def coc_app(tmp_path: Path):
     path = tmp_path / "arkham.fhtagn"
     campaigns.create_campaign(path, "coc7", "Arkham").close()
-    engine, store, notice = open_engine(path, False)
-    engine.source = RandomSource(3)
-    yield FhtagnApp(engine, store, notice), path
-    store.close()
+    door = open_door(path, False)
+    door.dice = RandomSource(3)
+    yield GmApp(door), path
+    door.close(save=False)
 
 
 def text_of(screen, selector: str) -> str:
@@ -51,7 +52,7 @@ async def test_from_the_chase_tab_f1_opens_the_locations_and_a_typed_roll_is_log
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is screen  # the form closed, the reference stays open
-        (ev,) = [e for e in app.engine.sink.events() if isinstance(e, TableRolled)]
+        (ev,) = [e for e in app.door.events() if isinstance(e, TableRolled)]
         assert (ev.table, ev.roll, ev.row, ev.result) == ("coc-locations", 72, 1, "Regular hazard")
         assert [(r.die, r.value) for r in ev.dice] == [("d100", 72)]
         assert ev.rules == ("COC-CHASE-18",)
@@ -61,11 +62,11 @@ async def test_from_the_chase_tab_f1_opens_the_locations_and_a_typed_roll_is_log
         await pilot.pause()
         form = app.screen
         form.query_one("#tr-dice", Input).value = "4,7"  # one d100 is needed, not two
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is form and "not needed" in text_of(form, "#tr-error")
-        assert app.engine.state is before
+        assert app.door.state is before
         await pilot.press("escape", "escape")
         await pilot.pause()
         assert not isinstance(app.screen, ReferenceScreen)

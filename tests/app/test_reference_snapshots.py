@@ -5,14 +5,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 
 
-def _coc_app(tmp_path: Path) -> FhtagnApp:
+def _coc_app(tmp_path: Path) -> GmApp:
     path = tmp_path / "arkham.fhtagn"
     campaigns.create_campaign(path, "coc7", "Arkham").close()
-    engine, store, notice = open_engine(path, False)
-    return FhtagnApp(engine, store, notice)
+    door = open_door(path, False)
+    return GmApp(door)
 
 
 def test_reference_search_snapshot(snap_compare, tmp_path):

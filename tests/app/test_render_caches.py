@@ -31,15 +31,17 @@ async def test_a_following_view_trims_them_after_each_update_and_the_gm_does_not
     import time
 
     from fhtagn_tui import campaigns
-    from fhtagn_tui.app.app import FhtagnApp, open_engine
+    from fhtagn_tui.app.app import open_door
+    from fhtagn_tui.app.gm import GmApp
+    from fhtagn_tui.app.player import PlayerApp
     from fhtagn_tui.service import Engine
     from fhtagn_tui.store import CampaignStore
 
     trims: list[float] = []
     monkeypatch.setattr(render_caches, "trim", lambda: trims.append(time.monotonic()))
     path = campaigns.create_demo(tmp_path)
-    engine, store, notice = open_engine(path, readonly=True)
-    app = FhtagnApp(engine, store, notice, player=True)
+    door = open_door(path, readonly=True)
+    app = PlayerApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -51,9 +53,9 @@ async def test_a_following_view_trims_them_after_each_update_and_the_gm_does_not
                 await pilot.pause(0.02)
             assert len(trims) == 1
     finally:
-        store.close()
-    engine, store, notice = open_engine(path, readonly=True)  # a second GM's read-only window
-    app = FhtagnApp(engine, store, notice)
+        door.close(save=False)
+    door = open_door(path, readonly=True)  # a second GM's read-only window
+    app = GmApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -65,9 +67,9 @@ async def test_a_following_view_trims_them_after_each_update_and_the_gm_does_not
                 await pilot.pause(0.02)
             assert len(trims) == 2
     finally:
-        store.close()
-    gm_engine, gm_store, _ = open_engine(path, readonly=False)
-    gm_app = FhtagnApp(gm_engine, gm_store)
+        door.close(save=False)
+    gm_door = open_door(path, readonly=False)
+    gm_app = GmApp(gm_door)
     try:
         async with gm_app.run_test(size=(80, 24)) as pilot:
             notes = gm_app.state.notes

@@ -26,9 +26,9 @@ async def test_a_favour_on_the_tab_costs_the_contact_bond(make_app, demo_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, RequisitionForm)
-        ada = app.engine.state.character("ada vance")
+        ada = app.door.state.character("ada vance")
         assert ada.bond("Partner Sam").score == 8  # Unusual favour: −1 either way
-        (row,) = app.engine.state.requisitions
+        (row,) = app.door.state.requisitions
         assert (row.item, row.category, row.acquired, row.roll, row.target) == ("used car", "unusual", False, 71, 55)
         table = app.query_one("#req-table", DataTable)
         cells = [str(c) for c in table.get_row_at(0)]
@@ -36,13 +36,13 @@ async def test_a_favour_on_the_tab_costs_the_contact_bond(make_app, demo_path):
         assert "refused" in cells[5] and "Partner Sam −1" in cells[6]
         assert "favour from Partner Sam" in str(app.query_one("#req-detail", Static).render())
     with CampaignStore.open(demo_path, readonly=True) as store:
-        assert fold(store.events()).requisitions == app.engine.state.requisitions
+        assert fold(store.events()).requisitions == app.door.state.requisitions
 
 
 async def test_a_refused_request_keeps_the_form_and_changes_nothing(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("4", "r")
         form = app.screen
         form.query_one("#rf-item", Input).value = "pistol"
@@ -51,14 +51,14 @@ async def test_a_refused_request_keeps_the_form_and_changes_nothing(make_app):
         await pilot.pause()
         assert isinstance(app.screen, RequisitionForm)
         assert "contact=BOND" in str(form.query_one("#rf-error", Static).render())
-        assert app.engine.state is before
+        assert app.door.state is before
 
 
 async def test_filters_narrow_the_ledger(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.engine.execute("req ada food via=own")
-        app.engine.execute('req jonah "plane ticket" via=favour contact="Old unit" roll=20')
+        app.door.execute("req ada food via=own")
+        app.door.execute('req jonah "plane ticket" via=favour contact="Old unit" roll=20')
         await pilot.press("4")
         await pilot.pause()
         table = app.query_one("#req-table", DataTable)

@@ -14,7 +14,9 @@ from textual.pilot import Pilot
 
 from fhtagn_tui import campaigns
 from fhtagn_tui.answers import AnswerDesk
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.app.player import PlayerApp
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore
 from fhtagn_tui.store.inbox import Answer, Inbox
@@ -35,9 +37,9 @@ def table(tmp_path: Path) -> Iterator[tuple[Path, Engine]]:
         store.close()
 
 
-def player(path: Path, character: str = "Ada Vance", who: str = "alice") -> FhtagnApp:
-    engine, store, notice = open_engine(path, True)
-    return FhtagnApp(engine, store, notice, player=True, served=True, character=character, who=who)
+def player(path: Path, character: str = "Ada Vance", who: str = "alice") -> GmApp:
+    door = open_door(path, True)
+    return PlayerApp(door, served=True, character=character, who=who)
 
 
 async def until(pilot: Pilot[object], done: Callable[[], bool], timeout: float = 3.0) -> None:
@@ -147,7 +149,7 @@ async def test_a_second_request_waits_for_the_first_and_updates_under_it_keep_it
         await until(pilot, lambda: "request 1" in screen_text(app))
         gm.execute("ask ada,jonah Search secret")  # the second waits
         gm.execute("answer 1 jonah roll=40")  # not Ada's: nothing to close
-        await until(pilot, lambda: app.engine.projection.seq == gm.projection.seq)
+        await until(pilot, lambda: app.door.seq == gm.projection.seq)
         await pilot.pause()
         assert "request 1" in screen_text(app) and "request 2" not in screen_text(app)
         gm.execute("answer 1 ada roll=40")  # the GM answers for her: this one closes, the next shows
@@ -162,12 +164,12 @@ async def test_a_second_request_waits_for_the_first_and_updates_under_it_keep_it
 
 async def test_a_watcher_with_no_character_gets_no_prompt(table):
     path, gm = table
-    engine, store, notice = open_engine(path, True)
-    app = FhtagnApp(engine, store, notice, player=True, served=True)
+    door = open_door(path, True)
+    app = PlayerApp(door, served=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         gm.execute("ask all Firearms")
-        await until(pilot, lambda: app.engine.projection.seq == gm.projection.seq)
+        await until(pilot, lambda: app.door.seq == gm.projection.seq)
         await pilot.pause()
         assert "The GM asks for a roll" not in screen_text(app)
         await pilot.press("r", "a")

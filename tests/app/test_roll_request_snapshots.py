@@ -6,31 +6,33 @@ from __future__ import annotations
 from pathlib import Path
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.app.player import PlayerApp
 
 
 def _asked(tmp_path: Path, full: bool = False) -> Path:
     path = campaigns.create_demo(tmp_path)
-    engine, store, _ = open_engine(path, False)
+    door = open_door(path, False)
     try:
         if full:  # the party behind a player's prompt with every number, as before privacy (test_privacy.py)
-            engine.execute("privacy full")
-        engine.execute("ask ada,jonah Firearms mod=-20")
-        engine.execute("ask all Dodge secret")
-        engine.execute("answer 1 jonah roll=33")
+            door.execute("privacy full")
+        door.execute("ask ada,jonah Firearms mod=-20")
+        door.execute("ask all Dodge secret")
+        door.execute("answer 1 jonah roll=33")
     finally:
-        store.close()
+        door.close(save=False)
     return path
 
 
-def _player(tmp_path: Path) -> FhtagnApp:
-    engine, store, notice = open_engine(_asked(tmp_path, full=True), True)
-    return FhtagnApp(engine, store, notice, player=True, character="Ada Vance", who="alice")
+def _player(tmp_path: Path) -> PlayerApp:
+    door = open_door(_asked(tmp_path, full=True), True)
+    return PlayerApp(door, character="Ada Vance", who="alice")
 
 
-def _gm(tmp_path: Path) -> FhtagnApp:
-    engine, store, notice = open_engine(_asked(tmp_path), False)
-    return FhtagnApp(engine, store, notice)
+def _gm(tmp_path: Path) -> GmApp:
+    door = open_door(_asked(tmp_path), False)
+    return GmApp(door)
 
 
 def test_player_request_prompt_80x24(snap_compare, tmp_path):

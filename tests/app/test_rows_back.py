@@ -9,7 +9,7 @@ import asyncio
 
 from textual.widgets import Static
 
-from fhtagn_tui.app import app as app_module
+from fhtagn_tui.app import gm as app_module
 
 
 async def _asked_on_the_log(app, pilot) -> None:
@@ -30,6 +30,13 @@ async def test_the_rows_kept_for_requests_are_given_back_when_none_came_for_a_wh
         assert asks.display and asks.styles.min_height is not None
         app.door.execute("answer 1 ada roll=33")
         app.door.execute("ask cancel 1")
+        await pilot.pause()
+        # the results stay until the GM dismisses them (issue 34)
+        assert "Request 1 Search — Ada Vance 33 →" in str(asks.render())
+        await asyncio.sleep(0.6)
+        await pilot.pause()
+        assert asks.display and "Ada Vance 33" in str(asks.render())
+        app.action_dismiss_results()
         await pilot.pause()
         assert asks.display  # kept a moment: another request may come
         assert detail.styles.min_height is not None

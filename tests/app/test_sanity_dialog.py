@@ -5,17 +5,18 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Button, DataTable, Input, Select, Static
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms import sanity_plan as sp
 from fhtagn_tui.app.forms.sanity import SanityDialog
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.commands import parse
 from fhtagn_tui.domain.features.coc_insanity import SanityRolled
 from fhtagn_tui.domain.features.sanity import SanTest
 from fhtagn_tui.domain.history import fold
 from fhtagn_tui.domain.public import public_log
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.rules.gurps.fright import Trait
-from fhtagn_tui.service import Engine, MemorySink
+from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore
 
 
@@ -23,14 +24,14 @@ def text_of(screen, selector: str) -> str:
     return str(screen.query_one(selector, Static).render())
 
 
-def memory_app(system: str, *lines: str) -> FhtagnApp:
+def memory_app(system: str, *lines: str) -> GmApp:
     engine = Engine.memory(system, source=RandomSource(7))
     for line in lines:
         engine.execute(line)
-    return FhtagnApp(engine)
+    return GmApp(Door(engine))
 
 
-async def open_dialog(app: FhtagnApp, pilot, row: int = 0) -> SanityDialog:
+async def open_dialog(app: GmApp, pilot, row: int = 0) -> SanityDialog:
     app.query_one("#party-table", DataTable).move_cursor(row=row)
     await pilot.pause()
     await pilot.press("s")
@@ -66,7 +67,7 @@ async def test_fhtagn_san_test_projected_onto_a_bond_with_typed_dice(make_app, d
         assert "FH-SAN-03" in text_of(dialog, "#sd-need")
         await type_dice(pilot, dialog, "3")
         assert "All the dice are in" in text_of(dialog, "#sd-need")
-        assert app.engine.state.character("ada vance").current["SAN"] == 70  # nothing recorded yet
+        assert app.door.state.character("ada vance").current["SAN"] == 70  # nothing recorded yet
         await pilot.press("ctrl+s")
         await pilot.pause()
         outcome = text_of(dialog, "#sd-outcome")
@@ -75,7 +76,7 @@ async def test_fhtagn_san_test_projected_onto_a_bond_with_typed_dice(make_app, d
         assert "projects onto Sister Claire: −3 WP, loss 6 → 3" in outcome
         assert "loses 3 SAN (violence): 70 → 67" in outcome
         assert "violence box checked (1/3)" in outcome
-        ada = app.engine.state.character("ada vance")
+        ada = app.door.state.character("ada vance")
         assert (ada.current["SAN"], ada.current["WP"], ada.bond("Sister Claire").score) == (67, 11, 8)
         assert ada.mind.boxes == {"violence": 1}
         await pilot.press("ctrl+s")  # close
@@ -125,11 +126,11 @@ async def test_temporary_insanity_offers_the_gm_the_reaction_typical_ones_marked
         assert dialog.query_one("#sd-react").display
         labels = [str(b.label) for b in dialog.query("#sd-react Button").results(Button)]
         assert labels == ["flee (typical)", "struggle (typical)", "submit"]
-        assert app.engine.state.character("ada vance").conditions == ()
+        assert app.door.state.character("ada vance").conditions == ()
         assert dialog.query_one("#sd-react-flee", Button).has_focus
         await pilot.press("enter")  # flee: the first, focused
         await pilot.pause()
-        ada = app.engine.state.character("ada vance")
+        ada = app.door.state.character("ada vance")
         assert ada.conditions == ("insane-flee",)
         assert not dialog.query_one("#sd-react").display
         done = text_of(dialog, "#sd-outcome")
@@ -157,8 +158,8 @@ async def test_the_reaction_to_a_secret_test_is_secret_too():
         await pilot.pause()
         await pilot.press("enter")  # flee
         await pilot.pause()
-        assert app.engine.state.character("ada vance").conditions == ("insane-flee",)
-        events = app.engine.sink.events
+        assert app.door.state.character("ada vance").conditions == ("insane-flee",)
+        events = app.door.events()
         assert events[-1].condition == "insane-flee" and events[-1].secret
         told = " ".join(e.text for e in public_log(events).entries)
         assert "insane" not in told and "SAN" not in told.split("Ada Vance joins")[-1]
@@ -187,7 +188,7 @@ async def test_a_gurps_fright_check_with_a_modifier_and_a_new_quirk():
         outcome = text_of(dialog, "#sd-outcome")
         assert "Fright Check 16 vs 9 → failure, margin 7; table 13" in outcome
         assert "acquires Counts the exits (quirk, -1 points)" in outcome
-        ilse = app.engine.state.character("ilse")
+        ilse = app.door.state.character("ilse")
         assert ilse.mind.traits == (Trait(name="Counts the exits", points=-1, kind="quirk", origin=1),)
 
 
@@ -210,21 +211,19 @@ async def test_a_coc_sanity_roll_against_an_entity_with_the_loss_rolled_here():
         loss = dialog.current.drawn[-1].value
         await pilot.press("ctrl+s")
         await pilot.pause()
-        harvey = app.engine.state.character("harvey")
+        harvey = app.door.state.character("harvey")
         assert harvey.current["SAN"] == 60 - loss
         assert harvey.mind.cumulative == {"deep one": loss}
         assert f"Sanity roll (1/1d6 — deep one) 70 vs 60 → failure, loss {loss}" in text_of(dialog, "#sd-outcome")
-        sink = app.engine.sink
-        assert isinstance(sink, MemorySink)
-        (rolled,) = [ev for ev in sink.events if isinstance(ev, SanityRolled)]
+        (rolled,) = [ev for ev in app.door.events() if isinstance(ev, SanityRolled)]
         assert [(r.purpose, r.value) for r in rolled.dice] == [("Sanity roll", 70), ("SAN loss", loss)]
 
 
 async def test_bad_input_is_refused_and_changes_nothing(make_app):
     app = make_app()
-    app.engine.execute('bond ada "Dr. Okafor" 0')
+    app.door.execute('bond ada "Dr. Okafor" 0')
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.engine.state
+        before = app.door.state
         dialog = await open_dialog(app, pilot)
         offered = [value for _label, value in dialog.query_one("#sd-project", Select)._options]
         assert "Dr. Okafor" not in offered and "Sister Claire" in offered  # only live bonds
@@ -254,7 +253,7 @@ async def test_bad_input_is_refused_and_changes_nothing(make_app):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SanityDialog)
-        assert app.engine.state is before
+        assert app.door.state is before
 
 
 def test_the_command_text_reads_back_as_the_same_command():

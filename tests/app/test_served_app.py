@@ -6,13 +6,16 @@ from pathlib import Path
 
 from textual import events
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.base import AppBase
 from fhtagn_tui.app.input_bound import INPUT_BACKLOG
 
+from ..helpers import role_app
 
-def served_app(path: Path, **kwargs: bool) -> FhtagnApp:
-    engine, store, notice = open_engine(path, True)
-    return FhtagnApp(engine, store, notice, **kwargs)
+
+def served_app(path: Path, **kwargs: bool) -> AppBase:
+    door = open_door(path, True)
+    return role_app(door, **kwargs)
 
 
 async def test_a_flood_of_keys_is_dropped_past_the_backlog_and_typing_is_not(demo_path: Path):
@@ -30,7 +33,7 @@ async def test_a_flood_of_keys_is_dropped_past_the_backlog_and_typing_is_not(dem
             assert app._message_queue.qsize() <= INPUT_BACKLOG + 10
             await pilot.pause()
     finally:
-        app.store.close()
+        app.door.close(save=False)
 
 
 async def test_a_local_gm_keeps_every_key_and_the_screenshot(demo_path: Path):
@@ -44,7 +47,7 @@ async def test_a_local_gm_keeps_every_key_and_the_screenshot(demo_path: Path):
             assert "Screenshot" in titles
             await pilot.pause()
     finally:
-        app.store.close()
+        app.door.close(save=False)
 
 
 async def test_served_and_player_apps_offer_no_screenshot(demo_path: Path, tmp_path: Path):
@@ -59,4 +62,4 @@ async def test_served_and_player_apps_offer_no_screenshot(demo_path: Path, tmp_p
                 await pilot.pause()
                 assert not list(tmp_path.rglob("*.svg"))
         finally:
-            app.store.close()
+            app.door.close(save=False)

@@ -11,14 +11,18 @@ from pathlib import Path
 import pytest
 from textual import events
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
 from fhtagn_tui.app.crash import CRASH_FD, PLAYER_MESSAGE
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.app.player import PlayerApp
+
+from ..helpers import role_app
 
 
 async def test_the_palette_then_page_down_in_one_read_does_not_crash(demo_path: Path):
     for kwargs in ({"served": True, "player": True}, {"served": True}):
-        engine, store, notice = open_engine(demo_path, True)
-        app = FhtagnApp(engine, store, notice, **kwargs)
+        door = open_door(demo_path, True)
+        app = role_app(door, **kwargs)
         try:
             async with app.run_test(size=(80, 24)) as pilot:
                 await pilot.pause()
@@ -31,14 +35,14 @@ async def test_the_palette_then_page_down_in_one_read_does_not_crash(demo_path: 
                 assert app._exception is None and app.return_code in (None, 0)
                 assert app.screen.id == "--command-palette"
         finally:
-            app.store.close()
+            app.door.close(save=False)
 
 
 async def test_a_served_app_shows_one_line_for_any_failure(demo_path: Path, monkeypatch: pytest.MonkeyPatch):
     read, write = os.pipe()
     monkeypatch.setenv(CRASH_FD, str(write))
-    engine, store, notice = open_engine(demo_path, True)
-    app = FhtagnApp(engine, store, notice, served=True)
+    door = open_door(demo_path, True)
+    app = GmApp(door, served=True)
     try:
         with pytest.raises(RuntimeError):
             async with app.run_test(size=(80, 24)) as pilot:
@@ -59,7 +63,7 @@ async def test_a_served_app_shows_one_line_for_any_failure(demo_path: Path, monk
         assert "State(" not in rendered
     finally:
         os.close(read)
-        app.store.close()
+        app.door.close(save=False)
 
 
 async def test_a_served_app_s_panic_shows_one_line(demo_path: Path, monkeypatch: pytest.MonkeyPatch,
@@ -70,8 +74,8 @@ async def test_a_served_app_s_panic_shows_one_line(demo_path: Path, monkeypatch:
 
     read, write = os.pipe()
     monkeypatch.setenv(CRASH_FD, str(write))
-    engine, store, notice = open_engine(demo_path, True)
-    app = FhtagnApp(engine, store, notice, served=True, player=True)
+    door = open_door(demo_path, True)
+    app = PlayerApp(door, served=True)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -90,7 +94,7 @@ async def test_a_served_app_s_panic_shows_one_line(demo_path: Path, monkeypatch:
         assert "UnicodeDecodeError" in report
     finally:
         os.close(read)
-        app.store.close()
+        app.door.close(save=False)
 
 
 @pytest.mark.parametrize("keys", [
@@ -102,8 +106,8 @@ async def test_palette_keys_in_one_read_do_not_crash(demo_path: Path, keys: tupl
     """Found fuzzing a web player's input: Ctrl+P then Enter twice in one read popped the screen under
     the palette too (Textual's ScreenStackError); the theme palette (Ctrl+P, "theme", Enter) is Textual's
     own CommandPalette, whose page keys still raised KeyError: 0."""
-    engine, store, notice = open_engine(demo_path, True)
-    app = FhtagnApp(engine, store, notice, served=True, player=True)
+    door = open_door(demo_path, True)
+    app = PlayerApp(door, served=True)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -116,4 +120,4 @@ async def test_palette_keys_in_one_read_do_not_crash(demo_path: Path, keys: tupl
             assert app._exception is None and app.return_code in (None, 0)
             assert len(app.screen_stack) >= 1 and app.is_running
     finally:
-        app.store.close()
+        app.door.close(save=False)

@@ -28,7 +28,7 @@ async def test_create_character_through_the_form(make_app, demo_path):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert not isinstance(app.screen, CharacterForm)
-        wendell = app.engine.state.character("wendell")
+        wendell = app.door.state.character("wendell")
         assert wendell is not None
         assert wendell.current["HP"] == 14 and wendell.current["WP"] == 12 and wendell.current["SAN"] == 60
         assert wendell.skills == {"Firearms": 55, "Dodge": 30}
@@ -42,7 +42,7 @@ async def test_create_character_through_the_form(make_app, demo_path):
 async def test_form_refuses_an_impossible_stat_and_keeps_the_form(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("n")
         app.screen.query_one("#f-name").value = "Hulk"
         app.screen.query_one("#f-stat-STR").value = "25"
@@ -51,22 +51,22 @@ async def test_form_refuses_an_impossible_stat_and_keeps_the_form(make_app):
         await pilot.pause()
         assert isinstance(app.screen, CharacterForm)
         assert "STR 25 is impossible" in str(app.screen.query_one("#form-error", Static).render())
-        assert app.engine.state is before
+        assert app.door.state is before
 
 
 async def test_command_line_runs_a_command_and_undo_takes_it_back(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("colon")
         await pilot.press(*"char pool ada HP=4")
         await pilot.press("enter")
         await pilot.pause()
-        assert app.engine.state.character("ada vance").current["HP"] == 4
+        assert app.door.state.character("ada vance").current["HP"] == 4
         assert "Ada Vance: HP 11 → 4" in status_text(app)
         await pilot.press("escape", "ctrl+z")
         await pilot.pause()
-        assert app.engine.state == before
+        assert app.door.state == before
         # said on the message line, where the next message replaces it (no notice over it)
         assert "Undo: Ada Vance: HP 11 → 4" in status_text(app)
         assert not app._notifications
@@ -75,13 +75,13 @@ async def test_command_line_runs_a_command_and_undo_takes_it_back(make_app):
 async def test_a_typo_gets_a_suggestion_and_changes_nothing(make_app):
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        before = app.engine.state
+        before = app.door.state
         await pilot.press("colon")
         await pilot.press(*"chr pool ada HP=4")
         await pilot.press("enter")
         await pilot.pause()
         assert "did you mean" in status_text(app)
-        assert app.engine.state is before
+        assert app.door.state is before
 
 
 async def test_log_tab_shows_new_events_live(make_app):
@@ -110,9 +110,9 @@ async def test_readonly_follower_sees_new_events(make_app, demo_path):
             writer_store.close()
         for _ in range(20):
             await pilot.pause(0.05)
-            if follower.engine.state.character("ada vance").current["HP"] == 3:
+            if follower.door.state.character("ada vance").current["HP"] == 3:
                 break
-        assert follower.engine.state.character("ada vance").current["HP"] == 3
+        assert follower.door.state.character("ada vance").current["HP"] == 3
         assert "READ-ONLY" in follower.sub_title
 
 
@@ -126,7 +126,7 @@ async def test_hidden_tabs_are_built_when_first_opened(make_app):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert sorted(type(t).__name__ for t in app.query(GameTab)) == ["LogTab", "PartyTab"]
-        app.engine.execute('fight start "The cellar"')
+        app.door.execute('fight start "The cellar"')
         await pilot.press("2")
         await pilot.pause()
         tab = app.query_one(InitiativeTab)

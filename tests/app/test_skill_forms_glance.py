@@ -8,25 +8,26 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Input
 
-from fhtagn_tui.app.app import FhtagnApp
 from fhtagn_tui.app.forms.contest import CombineForm, OpposeForm
 from fhtagn_tui.app.forms.development import DevelopmentForm
 from fhtagn_tui.app.forms.push import PushForm
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.widgets.tick_box import TickBox
 from fhtagn_tui.domain.features.campaign import CreateCampaign
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 
 
-def _app(*lines: str) -> FhtagnApp:
+def _app(*lines: str) -> GmApp:
     engine = Engine(MemorySink(), source=RandomSource(3), clock=lambda: 0.0)
     engine.run(CreateCampaign(name="library", system="coc7"))
     for line in ('char new "Ada Vance" STR=50 CON=50 SIZ=50 DEX=60 APP=50 INT=70 POW=60 EDU=70 Luck=45 '
                  '"Library Use"=60 Stealth=40 "Spot Hidden"=50', "session start", *lines):
         engine.execute(line)
-    return FhtagnApp(engine)
+    return GmApp(Door(engine))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -127,8 +128,7 @@ async def test_the_ask_dialog_asks_for_an_opposed_roll() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert not isinstance(app.screen, AskForm)
-        sink = app.door.engine.sink  # type: ignore[attr-defined]
-        (asked,) = [e for e in sink.events if isinstance(e, RollAsked)]
+        (asked,) = [e for e in app.door.events() if isinstance(e, RollAsked)]
         assert (asked.test, asked.what, asked.vs) == ("oppose", "Spot Hidden", "watchman")
 
 

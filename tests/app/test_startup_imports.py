@@ -19,7 +19,8 @@ from fhtagn_tui.door import Door
 GM = """
 import asyncio, json, sys
 from pathlib import Path
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from tests.app.screen_text import screen_text
 
 LATE = ("fhtagn_tui.commands", "fhtagn_tui.commands.language", "fhtagn_tui.app.palette", "shlex")
@@ -33,20 +34,20 @@ seen = {}
 def loaded():
     return [m for m in LATE if m in sys.modules]
 
-class FirstPaint(FhtagnApp):
+class FirstPaint(GmApp):
     def on_mount(self):
         self.call_after_refresh(lambda: seen.setdefault("painted", loaded() + [m for m in (COC, FH_SAN) if m in sys.modules]))
 
 async def main(path):
-    engine, store, notice = open_engine(path, True)
-    async with FirstPaint(engine, store, notice).run_test(size=(80, 24)) as pilot:
+    door = open_door(path, True)
+    async with FirstPaint(door).run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         seen["settled"] = loaded()
         seen["answer"] = pilot.app.door.execute("char show ada").answer  # a query: read-only views answer them
         seen["after_line"] = loaded()
-    store.close()
-    engine, store, notice = open_engine(path, False)  # the GM's app: the palette, and a line run as before
-    async with FhtagnApp(engine, store, notice).run_test(size=(80, 24)) as pilot:
+    door.close(save=False)
+    door = open_door(path, False)  # the GM's app: the palette, and a line run as before
+    async with GmApp(door).run_test(size=(80, 24)) as pilot:
         app = pilot.app
         await pilot.pause()
         seen["gm_settled"] = loaded()
@@ -55,10 +56,10 @@ async def main(path):
         seen["palette"] = loaded()
         seen["offered"] = screen_text(app)
         await pilot.press("escape")
-        seq = engine.projection.seq
+        seq = door.seq
         seen["refusal"] = app.run_line("note the lights went out")
-        seen["appended"] = engine.projection.seq - seq
-    store.close()
+        seen["appended"] = door.seq - seq
+    door.close(save=False)
 
 asyncio.run(main(Path(sys.argv[1])))
 print(json.dumps(seen))

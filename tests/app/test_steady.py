@@ -89,17 +89,18 @@ async def test_a_request_on_the_gm_log_moves_nothing_once_its_lines_have_their_r
     from textual._compositor import Compositor
 
     from fhtagn_tui import campaigns
-    from fhtagn_tui.app.app import FhtagnApp, open_engine
+    from fhtagn_tui.app.app import open_door
+    from fhtagn_tui.app.gm import GmApp
 
     path = tmp_path / "rolls.fhtagn"
     campaigns.create_campaign(path, "fhtagn", "Rolls").close()
-    engine, store, notice = open_engine(path, False)
-    engine.execute("session start Rolls")
+    door = open_door(path, False)
+    door.execute("session start Rolls")
     for i in range(1, 9):
-        engine.execute(f"char new Agent0{i} STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 Search=50")
+        door.execute(f"char new Agent0{i} STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 Search=50")
     for i in range(40):  # the Log's scroll bar is there from the start (its showing moves the table)
-        engine.execute(f"note the table waits {i}")
-    app = FhtagnApp(engine, store, notice)
+        door.execute(f"note the table waits {i}")
+    app = GmApp(door)
     changed: list[int] = []
     original = Compositor.reflow
 
@@ -124,13 +125,17 @@ async def test_a_request_on_the_gm_log_moves_nothing_once_its_lines_have_their_r
                 assert asks.display and f"Open request {n} Search" in str(asks.render())
                 if n > 1:
                     assert not any(changed), (n, changed)
-                for k in range(1, 9):  # each answers: a roll's three rows in the detail, the line then empty
-                    engine.execute(f"answer {n} agent0{k} roll=40")
+                for k in range(1, 9):  # each answers: a roll's three rows in the detail, the line keeps the results
+                    door.execute(f"answer {n} agent0{k} roll=40")
                     await asyncio.sleep(0.05)
-                assert asks.display and asks.size.height == 1 and "Open request" not in str(asks.render())
+                # the line keeps the results until the GM dismisses them (issue 34); then it is empty
+                assert asks.display and f"Request {n} Search — Agent01 40 → Success" in str(asks.render())
+                await pilot.press("escape", "D")  # out of the command line first
+                await asyncio.sleep(0.05)
+                assert asks.display and "Request" not in str(asks.render())
     finally:
         Compositor.reflow = original  # type: ignore[method-assign]
-        store.close()
+        door.close(save=False)
 
 
 

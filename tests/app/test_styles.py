@@ -8,7 +8,10 @@ from pathlib import Path
 
 from textual.screen import Screen
 
-from fhtagn_tui.app import app as app_module
+from fhtagn_tui.app import base as app_module
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.app.player import PlayerApp
 
 APP = Path(app_module.__file__).parent
 
@@ -55,13 +58,13 @@ async def test_a_late_tabs_styles_are_read_when_it_first_opens(make_app):
 def test_a_players_view_reads_the_prompts_styles_at_start(demo_path):
     """Only a player's view (with a character) gets roll requests: it reads their styles at start-up
     (the prompt must not wait for them); the GM's app does not."""
-    engine, store, notice = app_module.open_engine(demo_path, True)
+    door = open_door(demo_path, True)
     try:
-        player = app_module.FhtagnApp(engine, store, notice, player=True, character="x")
-        gm = app_module.FhtagnApp(engine, store, notice)
+        player = PlayerApp(door, character="x")
+        gm = GmApp(door)
         assert app_module.PROMPT_CSS in player.css_path and app_module.PROMPT_CSS not in gm.css_path
     finally:
-        store.close()
+        door.close(save=False)
 
 
 async def test_a_forms_styles_are_read_when_it_first_opens(make_app):

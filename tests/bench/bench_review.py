@@ -36,11 +36,10 @@ if str(ROOT) not in sys.path:
 
 from fhtagn_tui.app.review import ReviewController  # noqa: E402
 from fhtagn_tui.domain.features.campaign import SessionEnded, SessionStarted  # noqa: E402
-from fhtagn_tui.domain.history import Projection, checkpoint_interval  # noqa: E402
+from fhtagn_tui.domain.replay import Projection, checkpoint_interval  # noqa: E402
 from fhtagn_tui.door import open_campaign  # noqa: E402
 from fhtagn_tui.export import export_text  # noqa: E402
 from fhtagn_tui.store import CampaignStore, review_index  # noqa: E402
-from fhtagn_tui.store.view import EventView  # noqa: E402
 from tests.bench.bench_store import build_file, replicate, row, template  # noqa: E402
 
 
@@ -88,13 +87,13 @@ def review_open_as_the_app(path: Path, rounds: int) -> dict[str, float]:
             review_index.path_for(path).unlink(missing_ok=True)
         t0, c0 = time.perf_counter(), time.process_time()
         opened = open_campaign(path, True)
-        ctl = ReviewController(EventView(opened.store), projection=opened.projection)
+        ctl = opened.review_controller(ReviewController)
         assert opened.from_snapshot and ctl.state.characters
         c1, t1 = time.process_time(), time.perf_counter()
         ctl.step(-1)
         assert ctl.state.characters
         c2, t2 = time.process_time(), time.perf_counter()
-        assert fresh == (not opened.projection.resuming)  # the history folded on the first review only
+        assert fresh == (not opened.resuming)  # the history folded on the first review only
         if fresh:
             got["first"].append(c1 - c0)
             got["first_move"].append(c2 - c1)
@@ -110,7 +109,7 @@ def review_open_as_the_app(path: Path, rounds: int) -> dict[str, float]:
                     ctl.go(rng.randint(1, ctl.total))
                     assert ctl.state.characters
                     times.append(time.perf_counter() - t3)
-                assert opened.projection.resuming
+                assert opened.resuming
                 got["jump_med"], got["jump_p95"] = [_ms(times)[0]], [_ms(times)[1]]
         opened.close()
     return {k: statistics.median(v) for k, v in got.items()}

@@ -64,26 +64,28 @@ import resource
 import sys
 import time
 from pathlib import Path
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 
 def painted(app):
     t = resource.getrusage(resource.RUSAGE_SELF)
     print(time.time(), t.ru_utime + t.ru_stime, flush=True)
     app.exit()
 
-class FirstPaint(FhtagnApp):
+class FirstPaint(GmApp):
     def on_mount(self):
         self.call_after_refresh(painted, self)
 
-engine, store, notice = open_engine(Path(sys.argv[1]), True)
-FirstPaint(engine, store, notice).run(headless=True, size=(80, 24))
-store.close()
+door = open_door(Path(sys.argv[1]), True)
+FirstPaint(door).run(headless=True, size=(80, 24))
+door.close(save=False)
 """
 
 MEMORY = """
 import sys
 from pathlib import Path
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 
 def peak_mib():
     for line in open("/proc/self/status"):
@@ -91,7 +93,7 @@ def peak_mib():
             return int(line.split()[1]) / 1024
     return 0.0
 
-class Settled(FhtagnApp):
+class Settled(GmApp):
     # open, paint, let the after-paint work (the pools' history) finish, then stop
     def on_mount(self):
         self.call_after_refresh(self.settle)
@@ -100,8 +102,8 @@ class Settled(FhtagnApp):
         await self.workers.wait_for_complete()
         self.set_timer(0.5, self.exit)
 
-engine, store, notice = open_engine(Path(sys.argv[1]), True)
-Settled(engine, store, notice).run(headless=True, size=(80, 24))
+door = open_door(Path(sys.argv[1]), True)
+Settled(door).run(headless=True, size=(80, 24))
 print(peak_mib())
 """
 
@@ -109,7 +111,8 @@ print(peak_mib())
 SCROLL_AND_REVIEW = """
 import asyncio, sys
 from pathlib import Path
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 
 def peak_mib():
     for line in open("/proc/self/status"):
@@ -118,8 +121,8 @@ def peak_mib():
     return 0.0
 
 async def main():
-    engine, store, notice = open_engine(Path(sys.argv[1]), False)  # the GM, as the writer
-    app = FhtagnApp(engine, store, notice)
+    door = open_door(Path(sys.argv[1]), False)  # the GM, as the writer
+    app = GmApp(door)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.workers.wait_for_complete()
         await pilot.press("5", "home")  # the Log tab, scrolled from its first line to its last
@@ -134,7 +137,7 @@ async def main():
             app._review_moved()
             await pilot.press("full_stop")
         await pilot.pause()
-    store.close()
+    door.close(save=False)
     print(peak_mib())
 
 asyncio.run(main())

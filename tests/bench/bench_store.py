@@ -50,7 +50,7 @@ from fhtagn_tui.domain import codec  # noqa: E402
 from fhtagn_tui.domain.decide import Rejected  # noqa: E402
 from fhtagn_tui.domain.events import Event  # noqa: E402
 from fhtagn_tui.domain.features.campaign import CreateCampaign  # noqa: E402
-from fhtagn_tui.domain.history import Projection, checkpoint_interval  # noqa: E402
+from fhtagn_tui.domain.replay import Projection, checkpoint_interval  # noqa: E402
 from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from fhtagn_tui.service import Engine, MemorySink  # noqa: E402
 from fhtagn_tui.store import CampaignStore  # noqa: E402

@@ -36,12 +36,13 @@ if str(ROOT) not in sys.path:
 
 from textual import events  # noqa: E402
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine  # noqa: E402
+from fhtagn_tui.app.app import open_door  # noqa: E402
 from fhtagn_tui.app.forms.action import ActionForm, ActionMenu  # noqa: E402
+from fhtagn_tui.app.gm import GmApp  # noqa: E402
 from fhtagn_tui.app.screens.initiative import InitiativeTab  # noqa: E402
 from fhtagn_tui.domain.state import Character  # noqa: E402
 from fhtagn_tui.domain.systems import pool_max  # noqa: E402
-from fhtagn_tui.door import Engine  # noqa: E402
+from fhtagn_tui.door import Door  # noqa: E402
 from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from tests.bench.bench_store import build_file, row, template  # noqa: E402
 
@@ -56,13 +57,13 @@ FIGHT = (
 )
 
 
-def _make_whole(engine: Engine, char: Character) -> None:
+def _make_whole(door: Door, char: Character) -> None:
     """No condition left, and every HP back (through the engine, as the GM would type it)."""
     for cond in char.conditions:
-        engine.execute(f'cond remove "{char.id}" {cond}')
-    top = pool_max(engine.state.system, char, "HP")
+        door.execute(f'cond remove "{char.id}" {cond}')
+    top = pool_max(door.state.system, char, "HP")
     if top is not None and char.current.get("HP") != top:
-        engine.execute(f'char pool "{char.id}" HP={top}')
+        door.execute(f'char pool "{char.id}" HP={top}')
 
 
 def campaign(folder: Path) -> Path:
@@ -70,20 +71,20 @@ def campaign(folder: Path) -> Path:
     setup, play = template()
     path = folder / "bench-ui.fhtagn"
     build_file(path, EVENTS, setup, play)
-    engine, store, _ = open_engine(path, False)
+    door = open_door(path, False)
     try:
-        engine.source = RandomSource(11)
+        door.dice = RandomSource(11)
         for line in FIGHT:
-            engine.execute(line)
-        for char in engine.state.characters.values():  # the log's random play left some at 1 HP
-            _make_whole(engine, char)
-        engine.execute("fight next")
+            door.execute(line)
+        for char in door.state.characters.values():  # the log's random play left some at 1 HP
+            _make_whole(door, char)
+        door.execute("fight next")
     finally:
-        store.close()
+        door.close(save=False)
     return path
 
 
-def _painted(app: FhtagnApp) -> bool:
+def _painted(app: GmApp) -> bool:
     screen = app.screen
     return not (screen._layout_required or screen._repaint_required or screen._dirty_widgets)  # noqa: SLF001
 
@@ -95,22 +96,22 @@ def _shown(tab: InitiativeTab, seq: int) -> bool:
     return bool(last) and last[-1].seq > seq
 
 
-async def _raise_the_fallen(app: FhtagnApp, pilot: Any) -> None:
+async def _raise_the_fallen(app: GmApp, pilot: Any) -> None:
     """Untimed: the ghouls the agents have put down stand up again, whole.  Only the agents hit at
     once (``t`` never hits its own side, and an agent attacked chooses a defence, which the key leaves
     to the form), so the ghouls take every blow and would all be down before the run ends."""
-    for char in app.engine.state.characters.values():
+    for char in app.door.state.characters.values():
         if not char.is_pc and (char.has("dead") or char.has("unconscious")):
-            _make_whole(app.engine, char)
+            _make_whole(app.door, char)
     await pilot.pause()
 
 
 async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float], list[float], int]:
     """``gesture`` "key": the highlighted combatant is hit by the acting one (t); "form": ctrl+s on
     the act menu's attack form (opening it is not measured)."""
-    engine, store, notice = open_engine(path, False)
-    engine.source = RandomSource(5)
-    app = FhtagnApp(engine, store, notice)
+    door = open_door(path, False)
+    door.dice = RandomSource(5)
+    app = GmApp(door)
     samples: list[float] = []
     cpu: list[float] = []
     try:
@@ -123,7 +124,7 @@ async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float],
                 steps += 1
                 if steps > 40 * actions:
                     raise RuntimeError("the benchmark fight stalled (nobody left who can attack?)")
-                enc = app.engine.state.encounter
+                enc = app.door.state.encounter
                 assert enc is not None
                 if steps % 10 == 0:
                     await _raise_the_fallen(app, pilot)
@@ -153,12 +154,12 @@ async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float],
                     form.query_one("#af-weapon").value = "unarmed"  # type: ignore[attr-defined]
                     key = "ctrl+s"
                 await pilot.pause()
-                seq = app.engine.projection.seq
+                seq = app.door.seq
                 driver = app._driver  # noqa: SLF001
                 assert driver is not None
                 t0, c0 = time.perf_counter(), time.process_time()
                 driver.send_message(events.Key(key, None))
-                while not (app.screen is main and app.engine.projection.seq > seq and _shown(tab, seq)
+                while not (app.screen is main and app.door.seq > seq and _shown(tab, seq)
                            and _painted(app)):
                     await asyncio.sleep(0.0002)
                     if time.perf_counter() - t0 > 5:
@@ -167,9 +168,9 @@ async def _measure(path: Path, actions: int, gesture: str) -> tuple[list[float],
                 samples.append(time.perf_counter() - t0)
                 cpu.append(time.process_time() - c0)
                 await pilot.pause()
-            fighters = len(app.engine.state.encounter.order) if app.engine.state.encounter else 0
+            fighters = len(app.door.state.encounter.order) if app.door.state.encounter else 0
     finally:
-        store.close()
+        door.close(save=False)
     return samples, cpu, fighters
 
 

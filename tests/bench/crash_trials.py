@@ -37,7 +37,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from fhtagn_tui.domain.decide import Rejected  # noqa: E402
-from fhtagn_tui.domain.history import Projection  # noqa: E402
+from fhtagn_tui.domain.replay import Projection  # noqa: E402
 from fhtagn_tui.rules.dice import RandomSource  # noqa: E402
 from fhtagn_tui.service import Engine, MemorySink  # noqa: E402
 from fhtagn_tui.store import CampaignStore, StoreError  # noqa: E402

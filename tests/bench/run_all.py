@@ -32,6 +32,7 @@ BENCHES = (
     ("serve", "tests.bench.bench_serve"),
     ("import", "tests.bench.bench_import"),
     ("secrets", "tests.bench.bench_secrets"),
+    ("answer", "tests.bench.bench_answer"),
 )
 
 

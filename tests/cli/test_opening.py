@@ -110,7 +110,7 @@ def test_closing_saves_the_snapshot_only_when_the_log_moved(campaign):
         assert opened.from_snapshot
     assert snapshot.path_for(campaign).stat().st_mtime_ns == mark  # nothing new: not rewritten
     with opening.open_campaign(campaign) as opened:
-        opened.engine.execute("note one more")
+        opened.execute("note one more")
     with opening.open_campaign(campaign) as opened:
-        assert opened.from_snapshot and opened.projection.seq == len(opened.store)
+        assert opened.from_snapshot and opened.seq == opened.next_seq - 1
         assert msgspec.json.encode(opened.state) == _replayed(campaign)

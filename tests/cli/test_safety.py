@@ -80,7 +80,7 @@ def test_files_are_created_private(saves: Path):
 
 
 def test_the_start_up_snapshot_is_private(saves: Path):
-    from fhtagn_tui.domain.history import Projection
+    from fhtagn_tui.domain.replay import Projection
     from fhtagn_tui.store import snapshot
 
     path = saves / "delta.fhtagn"

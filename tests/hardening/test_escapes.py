@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Static
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.domain.codec import encode
 from fhtagn_tui.domain.features.campaign import (
     CampaignCreated,
@@ -74,8 +75,8 @@ def test_do_refuses_an_escape_in_typed_text_and_says_so_visibly(poisoned: Path):
 
 
 async def test_tui_log_and_party_tabs_show_escapes_visibly(poisoned: Path):
-    engine, store, notice = open_engine(poisoned / "poison.fhtagn", True)
-    app = FhtagnApp(engine, store, notice)
+    door = open_door(poisoned / "poison.fhtagn", True)
+    app = GmApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             party = app.query_one("#party-table", DataTable)
@@ -89,7 +90,7 @@ async def test_tui_log_and_party_tabs_show_escapes_visibly(poisoned: Path):
                 assert "\x1b" not in text and "\x07" not in text
             assert "\\x1b]52" in cells and "\\x1b]52" in rows and "\\x1b" in app.sub_title
     finally:
-        store.close()
+        door.close(save=False)
 
 
 def test_player_view_over_a_real_pty_never_gets_a_raw_escape_from_user_text(poisoned: Path):

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.campaigns import demo_script
 from fhtagn_tui.domain.features.campaign import CreateCampaign
+from fhtagn_tui.door import Door
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 
@@ -42,15 +43,15 @@ COC_SESSION = [
 ]
 
 
-def play(system: str, lines: list[str]) -> FhtagnApp:
+def play(system: str, lines: list[str]) -> GmApp:
     engine = Engine(MemorySink(), source=RandomSource(1), clock=lambda: 0.0)
     engine.run(CreateCampaign(name="snapshots", system=system))
     for line in lines:
         engine.execute(line)
-    return FhtagnApp(engine)
+    return GmApp(Door(engine))
 
 
-def fhtagn_app() -> FhtagnApp:
+def fhtagn_app() -> GmApp:
     return play("fhtagn", [*demo_script(), *FHTAGN_SESSION])
 
 

@@ -58,9 +58,17 @@ from fhtagn_tui.domain.features.campaign import (
     PoolChanged,
 )
 from fhtagn_tui.domain.features.reference import TableRolled
-from fhtagn_tui.domain.history import Checkpoint, GroupRecord, Projection, Redone, Undone
 from fhtagn_tui.domain.public import PublicEntry, PublicLog, public_log, reveal_marks
-from fhtagn_tui.domain.replay import fast, projection, stream_public
+from fhtagn_tui.domain.replay import (
+    Checkpoint,
+    GroupRecord,
+    Projection,
+    Redone,
+    Undone,
+    fast,
+    projection,
+    stream_public,
+)
 from fhtagn_tui.domain.replay.declared import COUNTED, LEAN, REGISTERED
 from fhtagn_tui.domain.replay.heads import HEAD_TYPES, Head, head_of
 from fhtagn_tui.domain.replay.plain import PlainFold
@@ -666,44 +674,48 @@ def test_the_replay_of_lean_heads_gives_the_real_events_to_whoever_reads_them(sy
         Projection().apply(lean)  # type: ignore[arg-type]  # a head is never folded as an event
 
 
-def test_a_lean_head_whose_type_was_given_another_evolver_is_read_in_full(monkeypatch: pytest.MonkeyPatch) -> None:
-    own = EVOLVERS[PoolChanged]
-    got: list[Any] = []
-
-    def patched(state: State, ev: PoolChanged) -> State:
-        got.append(ev)
-        return own(state, replace(ev, new=ev.new + ev.old))  # reads a field the head does not hold
-
-    events = lean_log("fhtagn")
-    lines = [codec.encode(e) for e in events]
-    heads = codec.decode_for_replay(lines)  # PoolChanged as heads: the decoder was made while it was lean
-    monkeypatch.setitem(decide.EVOLVERS, PoolChanged, patched)
-    ref, _ = one_at_a_time(events, 3)
-    got.clear()
-    fold = replay.fold(heads, log=lines, checkpoint_every=3)
-    assert_same(fold, ref)
-    assert got and all(type(ev) is PoolChanged for ev in got)
+def _doubling_the_old_pool(own: Any) -> Any:
+    """An evolver of PoolChanged reading a field its lean head does not hold (``old``)."""
+    return lambda state, ev: own(state, replace(ev, new=ev.new + ev.old))
 
 
-def test_a_head_whose_type_was_given_another_evolver_is_read_and_folded_by_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    """An evolver patched into the table (which may read the counts) gets the real event, and the
-    counts written in before it."""
-    counter = EVOLVERS[DiceRolled]
+def _doubling_the_notes(own: Any) -> Any:
+    """An evolver of DiceRolled (counted) reading the counts: the notes counted so far."""
+    return lambda state, ev: own(replace(state, notes=state.notes * 2), ev)
+
+
+#: A head's type given another evolver (patched into the table): (the type, the patch, its log, the
+#: checkpoint interval).  PoolChanged is lean (its evolver read few fields), DiceRolled counted.
+PATCHED = {
+    "lean head read in full": (PoolChanged, _doubling_the_old_pool, lambda: lean_log("fhtagn"), 3),
+    "counted head read and folded": (
+        DiceRolled, _doubling_the_notes,
+        lambda: session_log("fhtagn", [(i, op) for i in range(10) for op in ("note", "roll", "pool", "test")], 3), 4),
+}
+
+
+@pytest.mark.parametrize("case", sorted(PATCHED))
+def test_a_head_whose_type_was_given_another_evolver_is_read_and_folded_by_it(
+        case: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An evolver patched into the table (one reading a field the head lacks, or the counts) gets the
+    real event, with the counts written in before it: the fold equals the one-at-a-time fold."""
+    kind, patch, make_log, every = PATCHED[case]
+    own = EVOLVERS[kind]
     seen: list[type] = []
 
-    def patched(state: State, ev: DiceRolled) -> State:
+    def patched(state: State, ev: Any) -> State:
         seen.append(type(ev))
-        return counter(replace(state, notes=state.notes * 2), ev)  # reads the notes counted so far
+        return patch(own)(state, ev)  # type: ignore[no-any-return]
 
-    events = session_log("fhtagn", [(i, op) for i in range(10) for op in ("note", "roll", "pool", "test")], 3)
+    events = make_log()
     lines = [codec.encode(e) for e in events]
-    heads = codec.decode_for_replay(lines)  # DiceRolled as heads: its decoder was made while it was counted
-    monkeypatch.setitem(decide.EVOLVERS, DiceRolled, patched)
-    ref, _ = one_at_a_time(events, 4)
+    heads = codec.decode_for_replay(lines)  # its heads: the decoder was made before the patch
+    monkeypatch.setitem(decide.EVOLVERS, kind, patched)
+    ref, _ = one_at_a_time(events, every)
     seen.clear()
-    fold = replay.fold(heads, log=lines, checkpoint_every=4)
+    fold = replay.fold(heads, log=lines, checkpoint_every=every)
     assert_same(fold, ref)
-    assert seen and set(seen) == {DiceRolled}
+    assert seen and set(seen) == {kind}
 
 
 def test_heads_are_not_events_without_their_log() -> None:

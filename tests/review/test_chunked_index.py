@@ -12,11 +12,10 @@ from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import NoteAdded, SessionStarted
 from fhtagn_tui.domain.features.encounter import RoundStarted
-from fhtagn_tui.domain.history import Projection, Undone
+from fhtagn_tui.domain.replay import Projection, Undone
 from fhtagn_tui.door import open_campaign
 from fhtagn_tui.store.layout import HEADER_LINE
 from fhtagn_tui.store.records import CHUNK
-from fhtagn_tui.store.view import EventView
 from tests.bench.bench_store import template
 
 
@@ -88,9 +87,9 @@ def test_the_index_made_chunk_by_chunk_is_the_one_made_event_by_event(tmp_path: 
     opened = open_campaign(path, True)
     try:
         assert opened.from_snapshot
-        own = ReviewController(EventView(opened.store))
-        shared = ReviewController(EventView(opened.store), projection=opened.projection)
-        again = ReviewController(EventView(opened.store), projection=opened.projection)  # the saved index
+        own = ReviewController(opened.event_view())
+        shared = opened.review_controller(ReviewController)
+        again = opened.review_controller(ReviewController)  # the saved index
         assert shared.projection.resuming  # the history is built when first needed, not at opening
         assert shared.state == fold.state
         before_last = fold.at(len(events) - 1, events).state

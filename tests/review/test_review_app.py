@@ -8,9 +8,11 @@ import pytest
 from textual.widgets import DataTable, Sparkline, Static
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
 from fhtagn_tui.app.screens.timeline import TimelineScreen
 from fhtagn_tui.app.widgets.review_bar import ReviewBar
+from fhtagn_tui.door import Door
 from fhtagn_tui.store import CampaignStore
 
 
@@ -18,35 +20,35 @@ from fhtagn_tui.store import CampaignStore
 def played(tmp_path: Path) -> Path:
     """The demo campaign (session 1 open at event 8) played on: Ada hurt, a note, a fight."""
     path = campaigns.create_demo(tmp_path)
-    engine, store, _ = open_engine(path, False)
+    door = open_door(path, False)
     try:
-        engine.execute("char pool ada HP=4 reason=shot")  # 10
-        engine.execute("note The barn is empty.")  # 11
-        engine.execute("session end")  # 12
-        engine.execute("session start Night two")  # 13
-        engine.execute("char pool ada HP=9 reason=rest")  # 14
+        door.execute("char pool ada HP=4 reason=shot")  # 10
+        door.execute("note The barn is empty.")  # 11
+        door.execute("session end")  # 12
+        door.execute("session start Night two")  # 13
+        door.execute("char pool ada HP=9 reason=rest")  # 14
     finally:
-        store.close()
+        door.close(save=False)
     return path
 
 
-def opened(path: Path, review: bool, session: int | None = None) -> tuple[FhtagnApp, CampaignStore]:
-    engine, store, notice = open_engine(path, review)
-    return FhtagnApp(engine, store, notice, review=review, review_session=session), store
+def opened(path: Path, review: bool, session: int | None = None) -> tuple[GmApp, Door]:
+    door = open_door(path, review)
+    return GmApp(door, review=review, review_session=session), door
 
 
-def hp_cell(app: FhtagnApp) -> str:
+def hp_cell(app: GmApp) -> str:
     table = app.query_one("#party-table", DataTable)
     return str(table.get_cell("ada vance", "HP"))
 
 
-def bar(app: FhtagnApp) -> str:
+def bar(app: GmApp) -> str:
     return str(app.query_one(ReviewBar).render())
 
 
 async def test_review_steps_jumps_and_shows_the_past(played):
     size = played.stat().st_size
-    app, store = opened(played, review=True)
+    app, door = opened(played, review=True)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -69,17 +71,17 @@ async def test_review_steps_jumps_and_shows_the_past(played):
             await pilot.press("left_square_bracket")
             assert ctl.cursor == 9
             await pilot.press("ctrl+z", "colon")  # acting is off while reviewing
-            assert app.engine.readonly and ctl.total == 14
+            assert app.door.readonly and ctl.total == 14
             await pilot.press("5")  # the Log tab: its cursor on the event
             log = app.query_one("#log-table", DataTable)
             assert log.coordinate_to_cell_key(log.cursor_coordinate).row_key.value == "9"
     finally:
-        store.close()
+        door.close(save=False)
     assert played.stat().st_size == size  # review never writes
 
 
 async def test_review_can_start_at_a_session_and_go_to_an_event(played):
-    app, store = opened(played, review=True, session=1)
+    app, door = opened(played, review=True, session=1)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -91,32 +93,32 @@ async def test_review_can_start_at_a_session_and_go_to_an_event(played):
             await pilot.press("escape")  # started as a review: escape does not leave
             assert app.reviewing
     finally:
-        store.close()
+        door.close(save=False)
 
 
 async def test_R_enters_review_in_the_playing_app_and_escape_leaves(played):
-    app, store = opened(played, review=False)
+    app, door = opened(played, review=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             assert not app.query_one(ReviewBar).display
             await pilot.press("R")
-            assert app.reviewing and app.engine.readonly and app.query_one(ReviewBar).display
+            assert app.reviewing and app.door.readonly and app.query_one(ReviewBar).display
             await pilot.press("left_curly_bracket", "left_curly_bracket")
             assert hp_cell(app).startswith("11/11")
             await pilot.press("escape")
-            assert not app.reviewing and not app.engine.readonly
+            assert not app.reviewing and not app.door.readonly
             assert "REVIEW" not in app.sub_title and hp_cell(app).startswith(" 9/11")
             await pilot.press("colon")
             await pilot.press(*"note back to play", "enter")
             await pilot.pause()
-            assert app.engine.projection.seq == 15
+            assert app.door.seq == 15
     finally:
-        store.close()
+        door.close(save=False)
 
 
 async def test_timeline_from_the_party_tab(played):
-    app, store = opened(played, review=False)
+    app, door = opened(played, review=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -132,11 +134,11 @@ async def test_timeline_from_the_party_tab(played):
             await pilot.press("escape")
             assert not isinstance(app.screen, TimelineScreen)
     finally:
-        store.close()
+        door.close(save=False)
 
 
 async def test_search_in_review_moves_the_cursor_to_a_hit(played):
-    app, store = opened(played, review=True)
+    app, door = opened(played, review=True)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -151,11 +153,11 @@ async def test_search_in_review_moves_the_cursor_to_a_hit(played):
             await pilot.pause()
             assert app.review_ctl is not None and app.review_ctl.cursor == 11
     finally:
-        store.close()
+        door.close(save=False)
 
 
 async def test_secret_switch_marks_the_next_action_only(played):
-    app, store = opened(played, review=False)
+    app, door = opened(played, review=False)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
@@ -168,7 +170,7 @@ async def test_secret_switch_marks_the_next_action_only(played):
             await pilot.pause()
             assert not app.secret_next
     finally:
-        store.close()
+        door.close(save=False)
     with CampaignStore.open(played, readonly=True) as again:
         notes = again.events()[-2:]
     assert [(n.text, n.secret) for n in notes] == [("The sheriff lies.", True), ("Dawn comes.", False)]

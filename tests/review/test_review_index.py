@@ -15,12 +15,12 @@ from fhtagn_tui.app.review import ReviewController
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features.campaign import NoteAdded
-from fhtagn_tui.domain.history import Projection, Undone
+from fhtagn_tui.domain.replay import Projection, Undone
 from fhtagn_tui.door import open_campaign
 from fhtagn_tui.store import CampaignStore
 from fhtagn_tui.store import review_index as saved_index
 from fhtagn_tui.store.layout import HEADER_LINE
-from fhtagn_tui.store.view import EventView, record_index
+from fhtagn_tui.store.view import record_index
 from tests.review.test_chunked_index import index_of, index_one_by_one, long_log
 
 MARKED = ("ChaseRoundStarted", "RoundStarted", "SessionStarted")
@@ -121,7 +121,7 @@ def test_records_of_an_older_schema_are_decoded_to_index_them(tmp_path: Path) ->
     open_campaign(path, True).close()
     opened = open_campaign(path, True)
     try:
-        ctl = ReviewController(EventView(opened.store), projection=opened.projection)
+        ctl = opened.review_controller(ReviewController)
         assert index_of(ctl) == index_one_by_one(events)
     finally:
         opened.close()
@@ -134,15 +134,15 @@ def test_review_opened_from_the_snapshot_folds_the_history_when_the_cursor_first
     fold = written_and_snapshotted(path, events)
     opened = open_campaign(path, True)
     try:
-        ctl = ReviewController(EventView(opened.store), projection=opened.projection)
-        assert ctl.at_end and ctl.state == fold.state and opened.projection.resuming
+        ctl = opened.review_controller(ReviewController)
+        assert ctl.at_end and ctl.state == fold.state and opened.resuming
         assert ctl.where() and ctl.what()  # the end shown without the history
-        assert opened.projection.resuming
+        assert opened.resuming
         for seq in (len(events) - 1, 1, 4500, len(events)):
             ctl.go(seq)
             assert ctl.state == fold.at(seq, events).state
-        assert not opened.projection.resuming
-        assert [r.group for r in opened.projection.done] == [r.group for r in fold.done]
+        assert not opened.resuming
+        assert [r.group for r in ctl.projection.done] == [r.group for r in fold.done]
     finally:
         opened.close()
 
@@ -168,7 +168,8 @@ def test_the_states_saved_with_the_index_spare_the_next_review_the_whole_fold(tm
     def review() -> tuple[ReviewController, Projection]:
         opened = open_campaign(path, True)
         doors.append(opened)
-        return ReviewController(EventView(opened.store), projection=opened.projection), opened.projection
+        ctl = opened.review_controller(ReviewController)
+        return ctl, ctl.projection  # (the door's fold: review shares it)
 
     first, projection = review()
     first.go(len(events) - 1)

@@ -16,7 +16,7 @@ import pytest
 from fhtagn_tui.commands.language import SPECS, _find_spec, load_all
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.features.campaign import CreateCampaign
-from fhtagn_tui.domain.history import Projection
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink

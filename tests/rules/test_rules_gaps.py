@@ -269,13 +269,14 @@ def test_the_gm_screen_index_shows_the_changed_rule_texts():
 @pytest.mark.rule("COC-PARTY-04")
 async def test_the_gm_screen_opens_the_major_wound_rule(tmp_path):
     from fhtagn_tui import campaigns
-    from fhtagn_tui.app.app import FhtagnApp, open_engine
+    from fhtagn_tui.app.app import open_door
+    from fhtagn_tui.app.gm import GmApp
     from fhtagn_tui.app.screens.reference import ReferenceScreen
 
     path = tmp_path / "arkham.fhtagn"
     campaigns.create_campaign(path, "coc7", "Arkham").close()
-    engine, store, notice = open_engine(path, False)
-    app = FhtagnApp(engine, store, notice)
+    door = open_door(path, False)
+    app = GmApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.press("question_mark")
@@ -290,7 +291,7 @@ async def test_the_gm_screen_opens_the_major_wound_rule(tmp_path):
             assert screen.current is not None and screen.current.id == "COC-PARTY-04"
             assert "major wound: prone and a CON roll" in text and "First Aid stabilises" in text
     finally:
-        store.close()
+        door.close(save=False)
 
 
 CATALOGUE = next((p / "shared" / "rules" / "catalogue.md" for p in Path(__file__).resolve().parents

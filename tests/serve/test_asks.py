@@ -98,10 +98,12 @@ def test_cancel_and_list():
     eng = engine("fhtagn", ADA, JONAH)
     do(eng, "ask ada,jonah Search")
     do(eng, "answer 1 ada", 10)
-    assert "waiting: Jonah Reyes" in eng.execute("ask list").answer
+    # each answer so far with its roll and level, and who is still owed (issue 34)
+    assert eng.execute("ask list").answer == "#1 Search — Ada Vance 10 → Success · waiting: Jonah Reyes"
     out = do(eng, "ask cancel 1")
     assert isinstance(out[0], RollCancelled) and out[0].waiting == ("jonah reyes",)
-    assert eng.state.asks == () and eng.execute("ask list").answer == "No roll request is open."
+    assert eng.state.asks == () and eng.execute("ask list").answer == (
+        "No roll request is open.\nClosed:\n#1 Search — Ada Vance 10 → Success · cancelled: Jonah Reyes")
     assert "closed" in rejected(eng, "answer 1 jonah", 10)
     assert "no request is open" in rejected(eng, "ask cancel")
 
@@ -281,3 +283,63 @@ def test_an_inbox_others_could_read_is_made_private_when_read(table):
     send(path, Answer(n=1, c="ada vance", p="alice"))
     assert len(Inbox(path).read()) == 1
     assert stat.S_IMODE(inbox_path(path).stat().st_mode) == 0o600
+
+
+# --- each answer's result, from the state (issue 34) ---------------------------------------------
+
+
+def test_ask_list_tells_each_answers_roll_and_level_in_every_system_and_test():
+    e = engine("fhtagn", ADA, JONAH)
+    do(e, "ask ada san 1/1d6")
+    do(e, "answer 1 ada", 80, 4)
+    do(e, "ask ada luck")
+    do(e, "answer 2 ada", 20)
+    do(e, "ask ada Search vs jonah Search", 40)
+    do(e, "answer 3 ada", 10)
+    assert e.execute("ask list").answer.splitlines()[2:] == [
+        "#1 SAN 1/1d6 — Ada Vance 80 → Failure, loses 4 SAN",
+        "#2 Luck — Ada Vance 20 → Success",
+        "#3 Search vs Jonah Reyes Search — Ada Vance 10 → Success, won",
+    ]
+    c = engine("coc7", INV)
+    do(c, 'ask harvey "Spot Hidden" difficulty=hard')
+    do(c, "answer 1 harvey", 25)
+    do(c, "ask harvey san 1/1d6")
+    do(c, "answer 2 harvey", 90, 3)
+    assert c.execute("ask list").answer.splitlines()[2:] == [
+        "#1 Spot Hidden (hard) — Harvey Walters 25 → Hard success",
+        "#2 SAN 1/1d6 — Harvey Walters 90 → Failure, loses 3 SAN",
+    ]
+    g = engine("gurps", ILSE)
+    do(g, "ask ilse IQ")
+    do(g, "answer 1 ilse", 3, 4, 2)
+    do(g, "ask ilse fright")
+    do(g, "answer 2 ilse", 6, 6, 5, 4, 4, 4, 3)
+    listed = g.execute("ask list").answer.splitlines()[2:]
+    assert listed[0] == "#1 IQ — Ilse 9 → Success" and listed[1].startswith("#2 Fright Check — Ilse 17 → ")
+
+
+def test_who_answered_is_folded_from_the_answers_and_kept_for_closed_requests_by_undo_and_replay():
+    from fhtagn_tui.domain.features.asks import CLOSED_KEPT
+
+    e = engine("fhtagn", ADA, JONAH)
+    do(e, "ask ada,jonah Search")
+    do(e, "answer 1 jonah", 70)
+    (ask,) = e.state.asks
+    assert [a.character for a in ask.answers] == ["jonah reyes"] and ask.pending == ("ada vance",)
+    do(e, "answer 1 ada", 12)
+    assert e.state.asks == () and [a.character for a in e.state.asks_closed[0].answers] == ["jonah reyes",
+                                                                                           "ada vance"]
+    do(e, "undo")  # the last answer taken back: the request open again, its answers so far kept
+    assert e.state.asks_closed == () and [a.character for a in e.state.asks[0].answers] == ["jonah reyes"]
+    do(e, "redo")
+    # a request cancelled before any answer leaves no results; one cancelled after some keeps them
+    do(e, "ask ada Search")
+    do(e, "ask cancel")
+    assert [a.number for a in e.state.asks_closed] == [1]
+    for n in range(2 + 1, 2 + CLOSED_KEPT + 2):
+        do(e, "ask ada Search")
+        do(e, f"answer {n} ada", 30)
+    assert len(e.state.asks_closed) == CLOSED_KEPT and e.state.asks_closed[-1].number == 2 + CLOSED_KEPT + 1
+    # the whole log folded again: the same
+    assert fold(_events(e)).asks_closed == e.state.asks_closed

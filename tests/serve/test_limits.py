@@ -223,8 +223,10 @@ async def test_a_player_cannot_take_a_screenshot(tmp_path: Path):
 
 
 def test_the_app_offers_no_screenshot_to_players_or_served_sessions():
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.gm import GmApp
+    from fhtagn_tui.app.player import PlayerApp
     from fhtagn_tui.domain.features.campaign import CreateCampaign
+    from fhtagn_tui.door import Door
     from fhtagn_tui.service import Engine, MemorySink
 
     def engine() -> Engine:
@@ -232,8 +234,8 @@ def test_the_app_offers_no_screenshot_to_players_or_served_sessions():
         e.run(CreateCampaign(name="x", system="fhtagn"))
         return e
 
-    assert FhtagnApp(engine()).screenshots
-    for app in (FhtagnApp(engine(), player=True), FhtagnApp(engine(), served=True)):
+    assert GmApp(Door(engine())).screenshots
+    for app in (PlayerApp(Door(engine())), GmApp(Door(engine()), served=True)):
         assert not app.screenshots
         assert app.deliver_screenshot() is None
         assert app.deliver_text(None) is None

@@ -8,7 +8,9 @@ from pathlib import Path
 from textual.widgets import DataTable, Static
 
 from fhtagn_tui import campaigns
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.gm import GmApp
+from fhtagn_tui.app.player import PlayerApp
 from fhtagn_tui.app.screens.party import PartyTab
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore
@@ -18,7 +20,7 @@ def _cells(table: DataTable, key: str) -> list[str]:
     return [str(cell) for cell in table.get_row(key)]
 
 
-def _log_rows(app: FhtagnApp) -> list[str]:
+def _log_rows(app: GmApp) -> list[str]:
     table = app.query_one("#log-table", DataTable)
     return [str(table.get_row_at(i)[-1]) for i in range(table.row_count)]
 
@@ -30,8 +32,8 @@ async def test_the_player_view_shows_public_values_and_follows_the_gm(tmp_path: 
         gm.execute("privacy full")  # every investigator's numbers (what players see of the others: test_privacy.py)
         gm.execute("note The Caretaker keeps a ledger of names secret")
         gm.execute('char pool "The Caretaker" HP=9 reason="shotgun"')
-    engine, store, notice = open_engine(path, readonly=True)
-    app = FhtagnApp(engine, store, notice, player=True)
+    door = open_door(path, readonly=True)
+    app = PlayerApp(door)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
             assert app.readonly and app.sub_title.startswith("PLAYER VIEW · FHTAGN")
@@ -75,4 +77,4 @@ async def test_the_player_view_shows_public_values_and_follows_the_gm(tmp_path: 
             assert path.read_bytes() == before
             assert not app.query("#command-line")  # nothing is typed in a player view: it has no command line
     finally:
-        store.close()
+        door.close(save=False)

@@ -192,13 +192,13 @@ def test_a_viewer_learned_late_rebuilds_only_when_it_changes_something() -> None
 async def test_a_bound_players_view_shows_their_sheet_and_the_others_without_numbers() -> None:
     from textual.widgets import DataTable, Static
 
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.player import PlayerApp
     from fhtagn_tui.door import Door
 
     door = Door.memory("fhtagn")
     for line in (ADA, BOB, "session start One", "damage bob 3", "disorder add bob Paranoia"):
         door.execute(line)
-    app = FhtagnApp(door, player=True, character="Ada Vance")
+    app = PlayerApp(door, character="Ada Vance")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         table = app.query_one("#party-table", DataTable)
@@ -222,12 +222,12 @@ async def test_a_bound_players_view_shows_their_sheet_and_the_others_without_num
 
 
 async def test_the_gm_sees_a_setting_other_than_own_on_the_party_tab() -> None:
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.gm import GmApp
     from fhtagn_tui.door import Door
 
     door = Door.memory("fhtagn")
     door.execute(ADA)
-    app = FhtagnApp(door)
+    app = GmApp(door)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         scroll = app.query_one("#party-scroll")
@@ -238,7 +238,7 @@ async def test_the_gm_sees_a_setting_other_than_own_on_the_party_tab() -> None:
 
 
 async def test_a_bound_players_projection_is_folded_once_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.player import PlayerApp
     from fhtagn_tui.door import Door
 
     door = Door.memory("fhtagn")
@@ -247,7 +247,7 @@ async def test_a_bound_players_projection_is_folded_once_at_start(monkeypatch: p
     rebuilt: list[str | None] = []
     real = PublicLog.rebuild
     monkeypatch.setattr(PublicLog, "rebuild", lambda self: (rebuilt.append(self.viewer), real(self))[1])
-    app = FhtagnApp(door, player=True, character="ada")  # the key's binding names her by a word of her name
+    app = PlayerApp(door, character="ada")  # the key's binding names her by a word of her name
     assert app.own == A and app.view_state.characters[A].current and not app.view_state.characters[B].current
     assert rebuilt == []  # read as Ada from the first event: not folded again once bound
 

@@ -218,11 +218,12 @@ def test_forms_go_through_the_same_bounds():
 async def test_the_gm_reveals_from_the_log_tab_with_v():
     from textual.widgets import DataTable
 
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.gm import GmApp
+    from fhtagn_tui.door import Door
 
     eng = engine("fhtagn", ADA)
     do(eng, "san ada 1/1d6 secret", 90, 1)
-    app = FhtagnApp(eng, None)
+    app = GmApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
         await pilot.pause()
@@ -254,13 +255,14 @@ def test_a_public_change_after_a_secret_one_stays_secret_until_revealed():
 async def test_the_players_log_tab_numbers_its_lines_without_gaps_and_renumbers_on_reveal():
     from textual.widgets import DataTable
 
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.player import PlayerApp
+    from fhtagn_tui.door import Door
 
     eng = engine("fhtagn", ADA, "note one")
     for i in range(4):
         do(eng, f"note hidden {i} secret")
     do(eng, "note two")
-    app = FhtagnApp(eng, None, player=True)
+    app = PlayerApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("5")
         await pilot.pause()
@@ -281,10 +283,11 @@ async def test_the_players_log_tab_numbers_its_lines_without_gaps_and_renumbers_
 async def test_ctrl_g_marks_the_next_action_secret_and_undo_says_it_cannot_be():
     from textual.widgets import Static
 
-    from fhtagn_tui.app.app import FhtagnApp
+    from fhtagn_tui.app.gm import GmApp
+    from fhtagn_tui.door import Door
 
     eng = engine("fhtagn", ADA, "note one")
-    app = FhtagnApp(eng, None)
+    app = GmApp(Door(eng))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("ctrl+g", "ctrl+z")
         await pilot.pause()

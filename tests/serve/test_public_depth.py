@@ -9,8 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import UNDO_DEPTH
 from fhtagn_tui.domain.public import FOLLOW_DEPTH, PublicLog, public_log
+from fhtagn_tui.domain.replay import UNDO_DEPTH
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
 from tests.serve.test_public_property import run_keeping_secrets

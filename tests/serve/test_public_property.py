@@ -15,11 +15,12 @@ import re
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.player import PlayerApp
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.decide import Rejected
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.public import public_log
+from fhtagn_tui.door import Door
 from fhtagn_tui.export import export_text
 from fhtagn_tui.rules.dice import RandomSource
 from fhtagn_tui.service import Engine, MemorySink
@@ -115,7 +116,7 @@ def screen_lines(svg: str) -> list[str]:
 async def player_screens(eng: Engine) -> list[str]:
     out: list[str] = []
     for size in ((80, 24), (120, 40)):
-        app = FhtagnApp(eng, None, player=True)
+        app = PlayerApp(Door(eng))
         async with app.run_test(size=size) as pilot:
             for key in ("1", "2", "3", "5"):
                 await pilot.press(key)

@@ -25,7 +25,6 @@ from fhtagn_tui.domain.features.campaign import (
     SessionStarted,
 )
 from fhtagn_tui.domain.features.sanity import SanLost
-from fhtagn_tui.domain.history import Projection, Redone, Undone
 from fhtagn_tui.domain.public import (
     _FLAGS,
     PublicLog,
@@ -35,7 +34,7 @@ from fhtagn_tui.domain.public import (
     reveal_marks,
     same_names,
 )
-from fhtagn_tui.domain.replay import stream_public
+from fhtagn_tui.domain.replay import Projection, Redone, Undone, stream_public
 from fhtagn_tui.domain.state import Character, State
 from tests.serve.test_public_property import OPS, SETUP
 from tests.serve.test_public_stream import events_of, gm_sessions

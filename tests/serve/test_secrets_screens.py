@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from fhtagn_tui.app.app import FhtagnApp, open_engine
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.app.player import PlayerApp
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.store import CampaignStore
 from tests.app.screen_text import screen_text
@@ -34,8 +35,8 @@ async def screens(events: list[Event], folder: Path) -> dict[str, str]:
     folder.mkdir()
     path = folder / "twin.fhtagn"
     CampaignStore.create(path, events).close()
-    engine, store, notice = open_engine(path, True)
-    app = FhtagnApp(engine, store, notice, player=True, served=True)
+    door = open_door(path, True)
+    app = PlayerApp(door, served=True)
     out: dict[str, str] = {}
     try:
         async with app.run_test(size=(80, 24)) as pilot:
@@ -46,7 +47,7 @@ async def screens(events: list[Event], folder: Path) -> dict[str, str]:
                 out[key] = screen_text(app)
                 out[f"{key} (colours)"] = app.export_screenshot()
     finally:
-        store.close()
+        door.close(save=False)
     return out
 
 

@@ -17,13 +17,13 @@ from .conftest import Served
 from .test_limits import close, limited
 
 CRASHING = """
-from fhtagn_tui.app.app import FhtagnApp
+from fhtagn_tui.app.gm import GmApp
 
 def action_help(self, *args):
     the_gms_secret = "Kept-In-A-Local-0451"
     raise RuntimeError("probe failure " + str(len(the_gms_secret)))
 
-FhtagnApp.action_help = action_help
+GmApp.action_help = action_help
 """
 
 

@@ -72,3 +72,36 @@ def test_create_takes_the_lock(tmp_path):
         CampaignStore.open(store.path)
     store.close()
     store.close()  # closing twice is harmless
+
+
+# --- whether a writer is running, read without taking the lock (issue 34: a player's prompt) ----------
+
+
+def test_whether_a_writer_holds_the_lock_is_read_without_taking_it(tmp_path):
+    from fhtagn_tui.door import Door
+    from fhtagn_tui.store.lock import _hostname, writer_present
+
+    store, _ = new_campaign(tmp_path)
+    path = store.path
+    assert writer_present(path) is True  # this process holds it
+    follower = Door.open(path, readonly=True)
+    try:
+        assert follower.gm_app_running() is True
+        store.close()  # released: the lock file is emptied
+        assert writer_present(path) is False and follower.gm_app_running() is False
+        # asking never took the lock: a writer opens at once after it
+        again = CampaignStore.open(path)
+        assert writer_present(path) is True
+        again.close()
+        # a writer that died left its pid (the OS released its lock): not running
+        child = subprocess.Popen([sys.executable, "-c", "pass"])
+        child.wait()
+        lock_path(path).write_text(f"{child.pid} {_hostname()}\n")
+        assert writer_present(path) is False
+        # a writer on another host (a shared folder): it cannot be told
+        lock_path(path).write_text(f"{os.getpid()} elsewhere.example\n")
+        assert writer_present(path) is None
+    finally:
+        follower.close(save=False)
+    assert writer_present(tmp_path / "never.fhtagn") is False  # nobody ever wrote it
+    assert Door.memory("fhtagn").gm_app_running() is None

@@ -17,7 +17,8 @@ import pytest
 
 from fhtagn_tui.domain import codec
 from fhtagn_tui.domain.features.campaign import ConditionAdded, DiceRolled, NoteAdded, PoolChanged
-from fhtagn_tui.domain.history import Projection, fold
+from fhtagn_tui.domain.history import fold
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.replay.declared import COUNTED, LEAN
 from fhtagn_tui.domain.replay.heads import Head
 from fhtagn_tui.store import CampaignStore, snapshot

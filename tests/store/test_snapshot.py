@@ -9,8 +9,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from fhtagn_tui.app.app import open_engine
-from fhtagn_tui.domain.history import Projection, Redo, Undo, fold
+from fhtagn_tui.app.app import open_door
+from fhtagn_tui.domain.history import Redo, Undo, fold
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.service import Engine
 from fhtagn_tui.store import CampaignStore, snapshot
 
@@ -29,9 +30,10 @@ def _digest(path: Path) -> str:
 
 
 def _reopen(path: Path, readonly: bool = False) -> tuple[Engine, CampaignStore]:
-    engine, store, notice = open_engine(path, readonly)
-    assert notice == ""
-    return engine, store
+    door = open_door(path, readonly)
+    assert door.notice == ""
+    assert door._store is not None  # noqa: SLF001 - the snapshot is the door's inside: its fold and its file
+    return door._engine, door._store  # noqa: SLF001
 
 
 def test_first_opening_replays_and_writes_the_snapshot_the_next_resumes_from_it(tmp_path):

@@ -59,7 +59,7 @@ def test_an_untouched_campaign_opens_without_reading_its_log(tmp_path, reads, re
         assert reads == []  # opened and folded: not one record read
         assert door.latest(3) == events[-3:]  # the first need reads them, once
         assert reads == ["late"]
-        assert list(door.store.events()) == events and reads == ["late"]
+        assert list(door.events()) == events and reads == ["late"]
     finally:
         door.close()
 
@@ -72,10 +72,10 @@ def test_the_writer_appends_after_an_unread_opening(tmp_path, reads):
         assert reads == []
         door.execute("note the lights went out")  # the records are read first, then the new one written
         assert reads == ["late"]
-        assert door.latest(1)[0].seq == len(_full(path)) == door.engine.projection.seq
+        assert door.latest(1)[0].seq == len(_full(path)) == door.seq
     finally:
         door.close()
-    assert _full(path)[-1].seq == door.engine.projection.seq
+    assert _full(path)[-1].seq == door.seq
 
 
 def test_a_file_appended_to_after_its_snapshot_is_read_at_opening(tmp_path, reads):

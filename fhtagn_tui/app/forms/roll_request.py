@@ -56,6 +56,7 @@ class RollRequest(Vertical):
         self.sent = False
         self._before: Widget | None = None  # what had the keys before it showed
         self._title = self._test = self._target = self._help = ""  # the lines of #rr-body
+        self.gm_away = False  # the GM's app is not running (the answer waits in the inbox for it)
 
     @property
     def shown(self) -> bool:
@@ -83,8 +84,9 @@ class RollRequest(Vertical):
         title = self.get_component_rich_style("roll-request--title", partial=True)
         target = self.get_component_rich_style("roll-request--target", partial=True)
         secret = "Secret: only the GM sees the result." if self.ask is not None and self.ask.hidden else ""
+        away = "Waiting for the GM's app: it is not running" if self.gm_away else ""  # (an answer sent waits for it)
         lines = [(self._title, title), (self._test, None), (self._target, target), (secret, None),
-                 (self._help, None)]
+                 (self._help, None), (away, target)]
         return Text("\n").join(Text(line, style=style or "") for line, style in lines if line)
 
     def _draw_body(self) -> None:
@@ -193,6 +195,26 @@ class RollRequest(Vertical):
 
     def _error(self, text: str) -> None:
         self._line("#rr-error", text)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """The player edits the dice: an error about the last ones is no longer true."""
+        if self.query_one("#rr-error", Static).display:
+            self._error("")
+
+    def set_gm_away(self, away: bool) -> None:
+        """Say (or stop saying) that the GM's app is not running; an error from an earlier attempt goes."""
+        if away == self.gm_away or self.ask is None:
+            return
+        self.gm_away = away
+        self._draw_body()
+        if away:
+            self._error("")
+
+    def waiting(self, text: str) -> None:
+        """Sent, and still on its way (the GM's app has not read it): said in place of the keys' help."""
+        if self.sent:
+            self._help = text
+            self._draw_body()
 
     def refused(self, text: str) -> None:
         """The writer refused the answer (the typed dice did not fit): try again."""

@@ -26,7 +26,7 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 from fhtagn_tui.commands import ParseError
 from fhtagn_tui.domain.commands import Command
 from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import names_of
+from fhtagn_tui.domain.replay import names_of
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import derived
 from fhtagn_tui.rules.dice import DiceError, needed_text, parse_typed

@@ -24,7 +24,7 @@ from fhtagn_tui.domain.features.chase import (
     escape_offer,
     may_escape,
 )
-from fhtagn_tui.domain.history import Undone
+from fhtagn_tui.domain.replay import Undone
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.rules.coc import chase as rc
 from fhtagn_tui.rules.coc.chase import Chase, Participant

@@ -157,14 +157,18 @@ class LogTab(GameTab):
         """The whole of one event: what happened, every die with its purpose, the rules applied.
 
         A players' entry shows its words only (its dice may be a hidden character's)."""
+        from fhtagn_tui.domain.text import visible
+
+        body = getattr(ev if isinstance(ev, Event) else ev.event, "body", None)  # a handout's text (issue 34)
+        handout = f"\n\n{visible(body)}" if isinstance(body, str) else ""
         if not isinstance(ev, Event):  # a players' entry
-            return f"#{ev.no} · {ev.text}"
+            return f"#{ev.no} · {ev.text}{handout}"
         lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret else "")]
         if ev.dice:
             lines.append("dice: " + ", ".join(f"{r.purpose} {r.die}={r.value}" for r in ev.dice))
         if ev.rules:
             lines.append("rules: " + " ".join(ev.rules))
-        return "\n".join(lines)
+        return "\n".join(lines) + handout
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "reveal":  # the GM's: never in a read-only or players' view
@@ -175,7 +179,7 @@ class LogTab(GameTab):
 
     def action_search(self) -> None:
         """Search the whole log (who, kind, rule, words); enter on a hit puts the Log's cursor on it."""
-        from fhtagn_tui.domain.history import names_of
+        from fhtagn_tui.domain.replay import names_of
 
         from ..forms.search import SearchForm
 

@@ -20,8 +20,8 @@ from textual.worker import Worker, WorkerState
 from fhtagn_tui.domain import replay
 from fhtagn_tui.domain.events import Event
 from fhtagn_tui.domain.features import load_all
-from fhtagn_tui.domain.history import Projection
 from fhtagn_tui.domain.privacy import label as privacy_label
+from fhtagn_tui.domain.replay import Projection
 from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
@@ -203,7 +203,7 @@ class PartyTab(GameTab):
 
     def compose(self) -> ComposeResult:
         table: DataTable[object] = RowTable(id="party-table", cursor_type="row", zebra_stripes=True)
-        # The app focuses it at start (FhtagnApp.on_mount): styled as focused from its first style,
+        # The app focuses it at start (AppBase.on_mount): styled as focused from its first style,
         # not styled, then restyled with its nine component classes when the focus comes (~1.2 ms)
         table.set_reactive(Widget.has_focus, True)
         yield OwedLine(id="party-owed")  # what the GM still owes (issue 31): hidden when nothing
@@ -258,10 +258,9 @@ class PartyTab(GameTab):
         if self.gm.player or self._history_loaded:
             return
         self._history_loaded = True
-        projection = door.projection
-        last = projection.seq
+        last = door.seq
         first = max(1, last - HISTORY_WINDOW + 1)
-        if projection.resuming:
+        if door.resuming:
             # Opened from the start-up snapshot: the fold before the window is not at hand (the undo
             # history is built only when needed).  Fold the log in a thread, a chunk at a time, so
             # that the first keys are not kept waiting and little of a long log is held at once.
@@ -273,7 +272,7 @@ class PartyTab(GameTab):
             self.run_worker(partial(_history_from_log, door, first, last), thread=True, group="pool-history",
                             exit_on_error=False)
             return
-        checkpoint = projection.nearest_checkpoint(first - 1)
+        checkpoint = door.nearest_checkpoint(first - 1)
         begin = checkpoint.seq + 1 if checkpoint is not None else 1
         events = door.events_between(begin, last + 1)
         start = Projection(checkpoint_every=0)

@@ -72,7 +72,7 @@ def keys_text(app: object) -> str:
     lines = ["Keys", f"  everywhere: {_binding_words(app, type(app).BINDINGS)} · {gm} the rules of the tab on screen"]
     from importlib import import_module
 
-    from ..app import LATE_TABS, SYSTEM_TABS
+    from ..base import LATE_TABS, SYSTEM_TABS
 
     system = gm_app(app).state.system
     for pane in app.screen_stack[0].query(TabPane):

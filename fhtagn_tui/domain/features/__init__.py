@@ -31,4 +31,7 @@ def load_all() -> None:
     for mod in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{mod.name}")
     importlib.import_module("fhtagn_tui.domain.history")
+    from fhtagn_tui.domain import replay
+
+    replay.Undone  # noqa: B018 - the read side's own events (Undone, Redone) load with its projection
     _loaded = True

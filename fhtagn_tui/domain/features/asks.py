@@ -8,6 +8,9 @@ answered.  A secret request (``hidden``) keeps its results secret (their events 
 secret); the :class:`RollAnswered` stays public so the player's screen knows it was answered.
 """
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from msgspec.structs import replace
 
 from fhtagn_tui.rules.dice import Dice
@@ -16,13 +19,15 @@ from ..commands import Command
 from ..decide import Rejected, decide, decider, evolver
 from ..events import Event
 from ..lookup import find_character
-from ..state import Ask, State
+from ..state import Ask, AskAnswer, State
 
 TESTS = ("skill", "san", "fright", "luck", "oppose")
 DIFFICULTIES = ("regular", "hard", "extreme")
 #: The most characters one request may address, and the most requests open at once.
 MAX_TARGETS = 16
 MAX_OPEN = 32
+#: The requests closed with answers the state keeps for the GM's screen (their results, until dismissed).
+CLOSED_KEPT = 8
 
 
 class RollAsked(Event):
@@ -100,6 +105,61 @@ class AnswerRoll(Command):
 class CancelAsk(Command):
     label = "cancel request"
     number: int = 0  # 0: the latest open one
+
+
+class AnswerResult(NamedTuple):
+    """What came of one answer: its roll, the level (``Hard success``) and what else it cost (a SAN loss)."""
+
+    roll: int | None
+    level: str
+    extra: str = ""
+
+
+def answer_result(answered_seq: int, events: Sequence[Event]) -> AnswerResult | None:
+    """The result of the answer whose ``RollAnswered`` is at ``answered_seq``: the first roll after it in
+    its action (``events`` from that seq on, as the log holds them; None if none is there)."""
+    group = None
+    for ev in events:
+        if ev.seq < answered_seq:
+            continue
+        if ev.seq == answered_seq:
+            if not isinstance(ev, RollAnswered):
+                return None
+            group = ev.group
+            continue
+        if group is None or ev.group != group:
+            return None
+        if active := getattr(ev, "active_level", ""):  # an opposed roll: the player's side, and who won
+            won = getattr(ev, "winner", "")
+            extra = "" if not won else ("won" if won == getattr(ev, "active", "") else "lost")
+            return AnswerResult(getattr(ev, "active_roll", None), str(active), extra or "status quo")
+        level = getattr(ev, "level", "")
+        if isinstance(level, str) and level:
+            roll = getattr(ev, "roll", None)
+            if not isinstance(roll, int) or isinstance(roll, bool):
+                total = getattr(ev, "total", None)
+                roll = total if isinstance(total, int) and not isinstance(total, bool) else None
+            amount = getattr(ev, "amount", None)
+            extra = f"loses {amount} SAN" if isinstance(amount, int) and not isinstance(amount, bool) and amount \
+                else ""
+            return AnswerResult(roll, level, extra)
+    return None
+
+
+#: Call of Cthulhu's success levels, said as successes (``hard`` → ``Hard success``).
+_LEVELS = {"regular": "regular success", "hard": "hard success", "extreme": "extreme success"}
+
+
+def result_text(names: dict[str, str], label: str, character: str, result: AnswerResult | None) -> str:
+    """``Ada Vance: Search 34 → Hard success`` (``answered`` when its roll cannot be read); ``label``: the
+    request's test (``Ask.label``), "" to leave it out."""
+    who = names.get(character, character) + (f": {label}" if label else "")
+    if result is None:
+        return f"{who} answered"
+    roll = f" {result.roll}" if result.roll is not None else ""
+    level = _LEVELS.get(result.level, result.level)
+    level = level[:1].upper() + level[1:]
+    return f"{who}{roll} → {level}" + (f", {result.extra}" if result.extra else "")
 
 
 def open_ask(state: State, number: int) -> Ask | None:
@@ -290,23 +350,34 @@ def _ev_asked(state: State, ev: RollAsked) -> State:
     return replace(state, asks=(*state.asks, ev.ask()), asks_made=max(state.asks_made, ev.number))
 
 
+def _closed(state: State, ask: Ask) -> tuple[Ask, ...]:
+    """The requests closed with answers, with ``ask`` (closed now) last; the oldest beyond CLOSED_KEPT go."""
+    if not ask.answers:
+        return state.asks_closed
+    return (*state.asks_closed, ask)[-CLOSED_KEPT:]
+
+
 @evolver(RollAnswered)
 def _ev_answered(state: State, ev: RollAnswered) -> State:
     asks = []
+    closed = state.asks_closed
     for ask in state.asks:
         if ask.number == ev.number:
             pending = tuple(c for c in ask.pending if c != ev.character)
+            ask = replace(ask, pending=pending, answers=(*ask.answers, AskAnswer(ev.character, ev.seq, ev.by)))
             if not pending:
+                closed = _closed(state, ask)
                 continue
-            ask = replace(ask, pending=pending)
         asks.append(ask)
-    return replace(state, asks=tuple(asks))
+    return replace(state, asks=tuple(asks), asks_closed=closed)
 
 
 @evolver(RollCancelled)
 def _ev_cancelled(state: State, ev: RollCancelled) -> State:
-    return replace(state, asks=tuple(a for a in state.asks if a.number != ev.number))
+    gone = open_ask(state, ev.number)
+    closed = _closed(state, gone) if gone is not None else state.asks_closed
+    return replace(state, asks=tuple(a for a in state.asks if a.number != ev.number), asks_closed=closed)
 
 
-__all__ = ["dice_hint", "target_text", "AnswerRoll", "AskRoll", "CancelAsk", "RollAnswered", "RollAsked", "RollCancelled", "command_for",
+__all__ = ["AnswerResult", "CLOSED_KEPT", "answer_result", "result_text", "dice_hint", "target_text", "AnswerRoll", "AskRoll", "CancelAsk", "RollAnswered", "RollAsked", "RollCancelled", "command_for",
            "open_ask"]

@@ -177,6 +177,8 @@ class ConditionRemoved(Event):
 
 
 class DiceRolled(Event):
+    leaves = "dev"  # a test may leave an experience check or a mark (skill play)
+
     expr: str
     total: int
     label: str = ""

@@ -12,7 +12,7 @@ from ..state import Privacy, State
 
 def stream_public(
     events: Iterable[Event], reveals: set[int], revealed: set[int], targets: set[int], undo: bool = True,
-    since: int = 1, privacy: Privacy | None = None, viewer: str | None = None,
+    since: int = 1, viewer: str | None = None, privacy: Privacy | None = None,
 ) -> Iterator[tuple[Event, PublicEntry | None, int, State, PublicLog]]:
     """The public projection of a whole log read once, in order (an export of a long log): the
     same entries and folds as ``public.public_log`` gives, step by step, nothing of the log kept.
@@ -28,9 +28,9 @@ def stream_public(
     or ``notes``) — the same entries, the same states but for those counts, less work per event; an
     undo met is refused.  ``since`` (with ``undo``): the first seq or group an undo or redo of the log is
     at or reaches (``LogMarks.since``): the folds are plain before it, and keep the history from it.
-    ``privacy`` (the log's setting at its end, ``public.privacy_of``) and ``viewer``: as
-    :class:`~fhtagn_tui.domain.public.PublicLog`'s."""
-    log = PublicLog.streamed(reveals, revealed, targets, undo, since, privacy, viewer)
+    ``viewer``: whose eyes (``PublicLog``): None, a watcher's and the players' recap's; ``privacy``:
+    the log's setting at its end (``public.privacy_of``, ``LogMarks.privacy``)."""
+    log = PublicLog.streamed(reveals, revealed, targets, undo, since, viewer, privacy)
     applied, pop, tell, fold = log.applied, log.applied.pop, log.tell, log.fold  # (a stream is never rebuilt)
     switch = since if undo and since > 1 else 0
     for ev in events:
