@@ -11,7 +11,12 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from fhtagn_tui.door import Door, StoreError
+from fhtagn_tui.domain.replay import gc_paused
+
+# (Start-up: what these imports build lives as long as the process; the collector rests while they
+# load and it is frozen after, as in app/base.py.)
+with gc_paused(freeze=True):
+    from fhtagn_tui.door import Door, StoreError
 
 if TYPE_CHECKING:
     from .base import AppBase

@@ -6,29 +6,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.text import Text
-from textual.binding import Binding, BindingType
-from textual.widgets import Static
+from fhtagn_tui.domain.replay import gc_paused
 
-from fhtagn_tui.domain.decide import Rejected
-from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.history import Redo, Undo
-from fhtagn_tui.domain.state import State
-from fhtagn_tui.door import Door, StoreError
+# (Start-up: what these imports build lives as long as the process; the collector rests while they
+# load and it is frozen after, as in app/base.py.)
+with gc_paused(freeze=True):
+    from rich.text import Text
+    from textual.binding import Binding, BindingType
+    from textual.widgets import Static
 
-from . import render_caches
-from .base import (
-    ASKS_ROWS,
-    PALETTE_BINDINGS,
-    ROWS_BACK_AFTER,
-    TAB_BINDINGS,
-    WRITING_ACTIONS,
-    AppBase,
-    _on_wake,
-)
-from .keymap import UserKeymap, key_text
-from .review import REVIEW_BINDINGS, ReviewMode
-from .widgets.steady import update_steady
+    from fhtagn_tui.domain.decide import Rejected
+    from fhtagn_tui.domain.events import Event
+    from fhtagn_tui.domain.history import Redo, Undo
+    from fhtagn_tui.domain.state import State
+    from fhtagn_tui.door import Door, StoreError
+
+    from . import render_caches
+    from .base import (
+        ASKS_ROWS,
+        PALETTE_BINDINGS,
+        ROWS_BACK_AFTER,
+        TAB_BINDINGS,
+        WRITING_ACTIONS,
+        AppBase,
+        _on_wake,
+    )
+    from .keymap import UserKeymap, key_text
+    from .review import REVIEW_BINDINGS, ReviewMode
+    from .widgets.steady import update_steady
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult

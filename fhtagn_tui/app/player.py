@@ -7,19 +7,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.binding import Binding, BindingType
-from textual.widgets import Static
+from fhtagn_tui.domain.replay import gc_paused
 
-from fhtagn_tui.domain.decide import Rejected
-from fhtagn_tui.domain.events import Event
-from fhtagn_tui.domain.state import State
-from fhtagn_tui.door import Door
+# (Start-up: what these imports build lives as long as the process; the collector rests while they
+# load and it is frozen after, as in app/base.py.)
+with gc_paused(freeze=True):
+    from textual.binding import Binding, BindingType
+    from textual.widgets import Static
 
-from . import render_caches
-from .base import PALETTE_BINDINGS, PROMPT_CSS, TAB_BINDINGS, AppBase
-from .keymap import key_text
-from .screens.log import WINDOW as LOG_WINDOW
-from .screens.log import LogTab
+    from fhtagn_tui.domain.decide import Rejected
+    from fhtagn_tui.domain.events import Event
+    from fhtagn_tui.domain.state import State
+    from fhtagn_tui.door import Door
+
+    from . import render_caches
+    from .base import PALETTE_BINDINGS, PROMPT_CSS, TAB_BINDINGS, AppBase
+    from .keymap import key_text
+    from .screens.log import WINDOW as LOG_WINDOW
+    from .screens.log import LogTab
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult
