@@ -221,7 +221,7 @@ async def test_a_bound_players_view_shows_their_sheet_and_the_others_without_num
         assert any("HP 12 → 9" in r for r in rows) and any("Paranoia" in r for r in rows)
 
 
-async def test_the_gm_sees_a_setting_other_than_own_on_the_party_tab() -> None:
+async def test_the_gm_sees_the_privacy_setting_on_the_party_tab() -> None:
     from fhtagn_tui.app.gm import GmApp
     from fhtagn_tui.door import Door
 
@@ -231,7 +231,7 @@ async def test_the_gm_sees_a_setting_other_than_own_on_the_party_tab() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         scroll = app.query_one("#party-scroll")
-        assert not scroll.border_title  # the default: the privacy command tells it
+        assert scroll.border_title == "players see: privacy own"  # the default, shown too
         door.execute("privacy gm-picks san,bonds")
         await pilot.pause()
         assert scroll.border_title == "players see: privacy gm-picks san,bonds"

@@ -373,11 +373,11 @@ class PartyTab(GameTab):
         self._show_sheet()
 
     def _show_privacy(self, state: State) -> None:
-        """The GM: the players' privacy setting on the sheet's top border, when it is not the default
-        (``own``; the ``privacy`` command tells it always)."""
+        """The GM: the players' privacy setting on the sheet's top border (what players see of the other
+        investigators: ``privacy own`` by default; the ``privacy`` command tells it too)."""
         if self.gm.player:
             return
-        title = "" if state.privacy.mode == "own" else f"players see: privacy {privacy_label(state.privacy)}"
+        title = f"players see: privacy {privacy_label(state.privacy)}"
         scroll = self.query_one("#party-scroll")
         if scroll.border_title != title and (scroll.border_title or title):
             scroll.border_title = title
