@@ -178,6 +178,7 @@ class Engine:
         """Decide, append durably, then fold.  Returns the stamped events."""
         if self.readonly:
             raise Rejected("this campaign is open read-only: nothing can be changed here")
+        command = _with_files(command)
         try:
             check_command(command)  # forms build commands without the parser: the same bounds here
         except TextRefused as exc:
@@ -212,6 +213,7 @@ class Engine:
         """What :meth:`run` would decide, by the very same checks — nothing appended, nothing folded
         (``import --dry-run``: it refuses exactly what the import would).  Works on a read-only
         campaign too.  The events returned are not stamped."""
+        command = _with_files(command)
         try:
             check_command(command)
         except TextRefused as exc:
@@ -358,6 +360,26 @@ class Engine:
         if events:
             for listener in list(self.listeners):
                 listener(list(events))
+
+
+
+def _with_files(command: Command) -> Command:
+    """``command`` with the text file it names read in (a handout: ``GiveHandout.file``), where it
+    enters the Engine — the domain and the command language read no file.  Refused: a file that is
+    not a bounded UTF-8 text file (``store/text_file.py`` says why)."""
+    if not getattr(command, "file", ""):
+        return command
+    from fhtagn_tui.commands.handouts import MAX_FILE_BYTES, TEXT_SUFFIXES, heading_of, short_title
+    from fhtagn_tui.domain.features.handouts import GiveHandout
+    from fhtagn_tui.store.text_file import TextFileError, read_text_file
+
+    if not isinstance(command, GiveHandout):
+        return command
+    try:
+        stem, text = read_text_file(command.file, TEXT_SUFFIXES, MAX_FILE_BYTES)
+    except TextFileError as exc:
+        raise Rejected(str(exc)) from None
+    return replace(command, body=text, title=command.title or heading_of(text) or short_title(stem), file="")
 
 
 __all__ = ["Engine", "EventSink", "MemorySink", "Outcome", "Rejected"]

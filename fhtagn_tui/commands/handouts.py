@@ -1,26 +1,26 @@
 """Commands of whispers and handouts (issue 34): ``whisper``, ``handout``, ``handout list``.
 
-A handout may be read from a file: that is the one piece of IO here (:func:`read_handout`), done
-where the typed line enters, before anything reaches the domain — bounded in size, UTF-8 text
-only, its text then checked like any typed text (``domain.text``).
+A handout may be a file: the command names it (``GiveHandout.file``) and the Engine reads it
+where the command enters (``store/text_file.py``: bounded, UTF-8 text only), its text then checked
+like any typed text (``domain.text``).  Nothing here reads a file.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from fhtagn_tui.domain.features.handouts import GiveHandout, Whisper
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.domain.text import HANDOUT, TITLE
 
-from .language import Args, ParseError, Query, command
+from .language import Args, Query, command
 
 #: The file names read as a handout's text (others are refused: a handout is text).
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".text")
 #: The largest file read (bytes): the text's own bound is ``domain.text.HANDOUT`` characters.
 MAX_FILE_BYTES = 4 * HANDOUT
 #: A Markdown heading (``# Title``, ``## Title``): the handout's title when it has one.
+_EXTENSION = re.compile(r"\.[A-Za-z0-9]{1,10}$")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+(.+?)[ \t#]*$")
 
 
@@ -92,11 +92,9 @@ def _handout(args: Args) -> GiveHandout:
         raise args.fail("handout: which file, or what text?")
     title = args.opt("title")
     if len(args.positional) == 2 and _is_file(what):
-        heading, body = read_handout(what)
-    else:
-        body = what
-        heading = heading_of(body) or "Handout"
-    return GiveHandout(names=names, title=title if title is not None else heading, body=body)
+        # read where the command enters the Engine; the title, when none is given, is the file's
+        return GiveHandout(names=names, title=title or "", body="", file=what)
+    return GiveHandout(names=names, title=title if title is not None else heading_of(what) or "Handout", body=what)
 
 
 @command("handout list", "handout list", "the handouts given, and to whom")
@@ -117,13 +115,12 @@ def handouts_text(state: State) -> str:
 
 
 def _is_file(word: str) -> bool:
-    """Whether the handout's argument names a file: a text file's name, or a file that is there."""
-    if word.casefold().endswith(TEXT_SUFFIXES):
-        return True
-    try:
-        return Path(word).expanduser().is_file()
-    except (OSError, ValueError):
+    """Whether the handout's one word names a file: a name with an extension (``letter.md``,
+    ``~/notes/diary.txt``, ``map.png`` — refused then as not text), with no space unless it is a path
+    (``"~/handouts/vicar letter.md"``); other words are the handout's text."""
+    if _EXTENSION.search(word) is None:
         return False
+    return "/" in word or not any(c.isspace() for c in word)
 
 
 def heading_of(text: str) -> str:
@@ -131,40 +128,13 @@ def heading_of(text: str) -> str:
     for line in text.splitlines():
         found = _HEADING.match(line)
         if found:
-            return _short_title(found.group(1))
+            return short_title(found.group(1))
     return ""
 
 
-def _short_title(text: str) -> str:
+def short_title(text: str) -> str:
     title = " ".join(text.split())
     return title if len(title) <= TITLE else title[:TITLE - 1] + "…"
 
 
-def read_handout(name: str) -> tuple[str, str]:
-    """(title, text) of the handout file ``name``: a regular text file, at most
-    :data:`MAX_FILE_BYTES`, UTF-8 (a byte order mark and Windows line ends are taken off).  Refused
-    with a :class:`ParseError` saying why; the text's characters are checked with the command."""
-    path = Path(name).expanduser()
-    if not path.name.casefold().endswith(TEXT_SUFFIXES):
-        raise ParseError(f"handout: {name!r} is not a text file (a handout is a {', '.join(TEXT_SUFFIXES)} file)")
-    try:
-        if not path.is_file():
-            raise ParseError(f"handout: no file {name!r}" + (" (a folder)" if path.is_dir() else ""))
-        with path.open("rb") as f:
-            raw = f.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise ParseError(f"handout: cannot read {name!r}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise ParseError(f"handout: {name!r} is larger than {MAX_FILE_BYTES // 1024} KB — a handout is at most "
-                         f"{HANDOUT // 1024} KB of text")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise ParseError(f"handout: {name!r} is not UTF-8 text (byte {exc.start + 1}): save it as UTF-8 text") from None
-    text = text.removeprefix("\ufeff").replace("\r\n", "\n")
-    if "\x00" in text:
-        raise ParseError(f"handout: {name!r} is not a text file (it holds NUL bytes)")
-    return heading_of(text) or _short_title(path.stem), text
-
-
-__all__ = ["MAX_FILE_BYTES", "TEXT_SUFFIXES", "handouts_text", "heading_of", "read_handout"]
+__all__ = ["MAX_FILE_BYTES", "TEXT_SUFFIXES", "handouts_text", "heading_of", "short_title"]

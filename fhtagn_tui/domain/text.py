@@ -43,6 +43,8 @@ LONG = 4000
 #: A whisper to players (``whisper``) and a handout's text (``handout``: a letter, a clipping, a page).
 WHISPER = 500
 HANDOUT = 16 * 1024
+#: A file's name as the GM types it (a handout's ``file``: a path, read where the command is run).
+PATH = 1024
 LIMITS: dict[str, int] = {
     "text": LONG,
     "note": LONG,
@@ -58,6 +60,7 @@ LIMITS: dict[str, int] = {
     "flags": TITLE,
     "whisper": WHISPER,
     "body": HANDOUT,
+    "file": PATH,
 }
 WORD = NAME
 
@@ -153,6 +156,7 @@ __all__ = [
     "INVISIBLE",
     "LIMITS",
     "HANDOUT",
+    "PATH",
     "LONG",
     "NAME",
     "RAW_CONTROL",

@@ -11,7 +11,7 @@ never learn it happened.  Given in secret (``secret``, ``ctrl+g``) it is the GM'
 Only player characters the players know by their numbers may be addressed (not an NPC, not a
 hidden character).  The text is checked where it enters (``domain.text``: no control, bidi or
 zero-width characters; a whisper up to 500 characters, a handout's text up to 16 KB); a handout
-read from a file is read by the command layer (``commands/handouts.py``), never here.
+read from a file is read where the command enters the Engine (``service``), never here.
 """
 
 from msgspec.structs import replace
@@ -66,12 +66,17 @@ class Whisper(Command):
 
 
 class GiveHandout(Command):
-    """Give the players of ``names`` a handout (its text ``body``, read from a file or typed)."""
+    """Give the players of ``names`` a handout (its text ``body``, read from a file or typed).
+
+    ``file``: the text file the GM named, read into ``body`` (and ``title``, when none was given)
+    where the command enters the Engine (``service``: the domain reads no file).  A command whose
+    file was not read is refused."""
 
     label = "handout"
     names: tuple[str, ...]
     title: str
     body: str
+    file: str = ""
 
 
 def addressees(state: State, names: tuple[str, ...], what: str) -> tuple[str, ...]:
@@ -104,6 +109,8 @@ def _whisper(state: State, cmd: Whisper, dice: Dice) -> list[Event]:
 
 @decider(GiveHandout)
 def _handout(state: State, cmd: GiveHandout, dice: Dice) -> list[Event]:
+    if cmd.file:
+        raise Rejected(f"handout: the file {cmd.file!r} was not read (a handout's file is read as it is run)")
     to = addressees(state, cmd.names, "handout")
     body = cmd.body.strip("\n")
     if not body.strip():
