@@ -25,6 +25,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
 from ..keymap import key_markup, key_text
+from ..role_keys import offered
 from ..widgets.investigator_card import CARD_WIDTH, InvestigatorCard
 from ..widgets.owed_line import OwedLine
 from ..widgets.row_table import RowTable, settle
@@ -34,6 +35,8 @@ from .base import GameTab
 
 if TYPE_CHECKING:
     from fhtagn_tui.door import Door
+
+    from ..base import AppBase
 from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
 
@@ -216,7 +219,7 @@ class PartyTab(GameTab):
                 yield Static(id="party-notes")  # body, mind, what is due, skills
         yield Static(
             f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
-            "or type [b]:char new NAME STR=…[/b]",
+            "or type [b]:char new NAME STR=…[/b]" if self.offers(self.gm, "new") else "No characters yet.",
             id="party-empty",
         )
 
@@ -299,7 +302,7 @@ class PartyTab(GameTab):
     def show(self, state: State) -> None:
         shown = self._state
         self._state = state
-        self.query_one("#party-owed", OwedLine).show_owed(state, key_text(self.app, "app.owed", "o"))
+        self.query_one("#party-owed", OwedLine).show_owed(state, key_text(self.app, "app.owed", "o") if offered(self, self.gm, "app.owed") else "")
         if not self.gm.reviewing:
             self.history.follow(state)
         if not self.size:  # before the first layout: as wide as the window (on_resize would set it after
@@ -480,10 +483,14 @@ class PartyTab(GameTab):
     #: What writes: none of it in a read-only view (players, review, a second GM).
     ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete", "push", "luck", "oppose", "combine"})
 
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        if action == "push" and app.player:  # a bound player asks to push their own roll (a CoC rule)
+            return bool(app.own) and app.state.system == "coc7"
+        return not (app.readonly and (action in cls.ACTING or action == "ask"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "push" and self.gm.player and self.gm.own:  # a player asks to push their own roll
-            return True
-        if action in self.ACTING and self.gm.readonly:
+        if not self.offers(self.gm, action, parameters):
             return False
         gurps = self._state is not None and self._state.system == "gurps"
         if action == "sanity":
