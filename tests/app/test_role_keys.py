@@ -313,3 +313,29 @@ async def test_the_help_of_a_view_that_does_not_write_lists_no_command(role, cam
         assert gm_words not in text, (gm_words, text)
     if role == "player":
         assert "request" in text and "push" in text
+
+
+async def test_review_names_no_key_to_make_what_is_missing():
+    """The GM's app in review (R): the empty tabs' notes say what is missing, not which key makes it
+    (n, s write: not in review); out of review they name them again."""
+    from fhtagn_tui.app.gm import GmApp
+
+    app = GmApp(Door.memory("coc7"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await _settle(pilot)
+
+        def notes() -> str:
+            return " ".join(str(app.query_one(f"#{i}", Static).content) for i in ("party-empty", "ini-empty"))
+
+        assert "Press [b]n[/b]" in notes() and "Press [b]s[/b]" in notes()
+        await pilot.press("R")
+        await _settle(pilot)
+        await pilot.press("1")  # (a tab out of sight is drawn when opened)
+        await _settle(pilot)
+        assert app.reviewing and "Press" not in notes() and "No characters yet." in notes()
+        await pilot.press("escape", "2")
+        await _settle(pilot)
+        await pilot.press("1")
+        await _settle(pilot)
+        assert not app.reviewing and "Press [b]n[/b]" in notes() and "Press [b]s[/b]" in notes()

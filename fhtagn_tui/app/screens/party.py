@@ -217,11 +217,14 @@ class PartyTab(GameTab):
             with Horizontal(id="party-cols"):  # stacked when narrow, side by side when wide
                 yield Static(id="party-sheet")  # head and pools with their history
                 yield Static(id="party-notes")  # body, mind, what is due, skills
-        yield Static(
-            f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
-            "or type [b]:char new NAME STR=…[/b]" if self.offers(self.gm, "new") else "No characters yet.",
-            id="party-empty",
-        )
+        yield Static(self._empty_text(), id="party-empty")
+
+    def _empty_text(self) -> str:
+        """No characters: how to make one, where that works (not in a read-only view)."""
+        if not self.offers(self.gm, "new"):
+            return "No characters yet."
+        return (f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
+                "or type [b]:char new NAME STR=…[/b]")
 
     def on_mount(self) -> None:
         # after the first paint (the app's own first callbacks run after the refresh that
@@ -363,7 +366,10 @@ class PartyTab(GameTab):
             table.add_row(more, *[Text("") for _ in range(len(pools) + 1)], key=FOLDED_ROW)
         settle(table)  # measured now: a frame drawn before the table is idle shows whole columns
         empty = not state.characters
-        self.query_one("#party-empty").display = empty
+        note = self.query_one("#party-empty", Static)
+        note.display = empty
+        if empty and str(note.content) != (words := self._empty_text()):  # (review comes and goes in the GM's app)
+            note.update(words)
         table.display = not empty
         if state.characters:
             rows_now = len(order) + (1 if folded else 0)
