@@ -205,11 +205,11 @@ def _help(app: AppBase) -> Iterator[Shown]:
     """The help's key list: ``  Party: n new · e edit · Del/x delete`` (the keys of each line)."""
     displays = _displays(app)
     text = str(app.screen.query_one("#ref-text", Static).render())
-    for line in text.splitlines():
-        match = re.match(r"  ([A-Za-z ]+): (.*)$", line)
+    for line in text.split("\n\n", 1)[0].splitlines():  # the key list: up to the first blank line
+        match = re.match(r"  ([A-Za-z ]+(?: \(\S+\))?): (.*)$", line)
         if match is None:
             continue
-        where = match.group(1)
+        where = match.group(1).split(" (")[0]  # "Review (R)": the review keys, in review
         for item in match.group(2).split(" · "):
             keys = item.split(" ", 1)[0]
             if keys in ("type", "/"):  # "type to search"; "/ search" (its key is "/")
