@@ -99,6 +99,9 @@ ROWS_BACK_AFTER = 4.0
 
 #: The app's own keys that write (or open the command line): none of them in a read-only view.
 WRITING_ACTIONS = frozenset({"command_line", "undo", "redo", "toggle_secret", "owed"})
+#: The app's actions that open a form that writes (the tabs' keys call them: Party's b, i, k…).
+WRITING_FORMS = frozenset({"ask", "bestiary", "import_text", "new_character", "edit_character", "requisition",
+                           "delete_character"})
 
 
 def game_commands() -> type[Provider]:
@@ -753,7 +756,19 @@ class AppBase(NoFilesMixin, InputBoundMixin, EscapeThenKeyMixin, QuietCrashMixin
 
     # --- actions ----------------------------------------------------------------------------------
 
+    def offers(self, app: object, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        """The app's ``action`` ever works in this role (app/role_keys.py): a read-only view offers
+        nothing that writes; a role's own keys are its own (``app`` is this app)."""
+        return not (self.readonly and (action in WRITING_ACTIONS or action in WRITING_FORMS))
+
+    def help_text(self) -> str:
+        """What the help (``?``) says after the keys: what this view is and what one does in it."""
+        return ("A read-only view of the campaign: it follows the GM's app as the GM plays.  Nothing is typed "
+                "or recorded here.")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.offers(self, action, parameters):
+            return False
         if action in MAIN_SCREEN_ACTIONS and (len(self.screen_stack) > 1 or self.prompt_shown):
             return False
         if action == "tab" and parameters and SYSTEM_TABS.get(str(parameters[0]), self.state.system) != self.state.system:

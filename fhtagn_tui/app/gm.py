@@ -294,6 +294,26 @@ class GmApp(ReviewMode, AppBase):
 
     # --- actions ----------------------------------------------------------------------------------
 
+    def offers(self, app: object, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        """Read-only (a second GM, review) offers nothing that writes; ``fhtagn review`` is review only
+        (no leaving it, R does nothing)."""
+        if action in ("toggle_review", "review_leave") and self._review_asked:
+            return False
+        return AppBase.offers(self, app, action, parameters)
+
+    def help_text(self) -> str:
+        """The GM's: the commands of the campaign's system; a read-only view's: what it is."""
+        if self.reviewing:
+            return ("Review: the log read-only with a cursor; every tab shows the campaign as it was at the "
+                    "cursor.  The keys above move it.  Nothing is recorded while reviewing.")
+        if self.readonly:
+            return ("A second GM's view: another app holds the campaign (or it was opened read-only), and this one "
+                    f"follows it as it plays.  Nothing is typed or recorded here; {key_text(self, 'app.review', 'R')} "
+                    "reviews the log.")
+        from fhtagn_tui.commands import help_text
+
+        return help_text("", self.state.system)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = AppBase.check_action(self, action, parameters)
         if not allowed:

@@ -267,6 +267,30 @@ class PlayerApp(AppBase):
 
         self.push_screen(HandoutList(handouts_of(self._public.state, self.own)))
 
+    def offers(self, app: object, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        """``a`` (a request put aside) and ``H`` (the handouts given to one's character) are a bound
+        player's; nothing that writes is offered."""
+        if action in ("answer_request", "handouts"):
+            return bool(self.own)
+        return AppBase.offers(self, app, action, parameters)
+
+    def help_text(self) -> str:
+        """What a player does here (not the GM's commands): answer the GM's roll requests, ask for a push."""
+        if not self.own:
+            return ("The table's shared view: it follows the campaign as the GM plays and shows what the players "
+                    "may see.  Nothing is typed or rolled here: each player answers the GM's roll requests on "
+                    "their own screen.")
+        char = self.view_state.characters.get(self.own)
+        text = (f"You play {char.name if char else self.own}.  When the GM asks you for a roll, a prompt opens "
+                "over this screen: roll your dice at the table and type them (or leave them blank: the app rolls), "
+                f"then Enter.  Esc puts a request aside; {key_text(self, 'app.answer', 'a')} brings it back.")
+        if self.view_state.system == "coc7":
+            text += (f"\nAfter a failed roll, {key_text(self, 'party.push', 'u')} on the Party tab asks the GM to "
+                     "push it (say what your character does differently): the GM confirms and rolls.")
+        text += (f"\nThe GM may whisper to you (a notice) or hand you a text (it opens over this screen); "
+                 f"{key_text(self, 'app.handouts', 'H')} lists the handouts you were given, to read again.")
+        return text + "\nThe tabs show what the players see; the Log tells what happened."
+
     def action_answer_request(self) -> None:
         """``a`` in the player's view: bring back a request put aside."""
         if self.own:

@@ -488,7 +488,14 @@ class ReviewMode:
         if action == "review_leave" and self._review_asked:
             return False  # `fhtagn review` is review only: ctrl+q quits
         if action in _REVIEW_ACTIONS:  # priority keys: never while a form is open (its inputs take them)
-            return self.reviewing and len(app.screen_stack) == 1
+            if not (self.reviewing and len(app.screen_stack) == 1):
+                return False
+            ctl = self.review_ctl
+            if action in ("review_step", "review_group") and parameters and ctl is not None:
+                ahead = int(str(parameters[0])) > 0
+                if ctl.at_end if ahead else ctl.cursor <= 0:
+                    return None  # nothing further that way: shown dimmed (app/role_keys.py)
+            return True
         if action in _ACTING and self.reviewing:
             return False
         return True

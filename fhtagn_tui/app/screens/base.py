@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.containers import Container
 
 from fhtagn_tui.domain.events import Event
@@ -10,11 +12,21 @@ from fhtagn_tui.domain.state import State
 from ..access import GmAccess
 from ..messages import EventsAppended
 
+if TYPE_CHECKING:
+    from ..base import AppBase
+
 
 class GameTab(GmAccess, Container):
     """A tab of the app; ``show(state)`` redraws it from the campaign state."""
 
     can_focus = False
+
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        """The tab's ``action`` ever works in ``app``'s role (app/role_keys.py): a key it does not offer
+        is shown nowhere there — not on the key bar, in a hint line or in the help.  Asked of the class:
+        the help lists the keys of a tab not built yet."""
+        return True
 
     def on_mount(self) -> None:
         self.gm.tab_mounted(self)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -31,6 +33,7 @@ from fhtagn_tui.rules.coc.chase import Chase, Participant
 from fhtagn_tui.rules.quoting import quote
 
 from ..keymap import key_markup, key_text
+from ..role_keys import works
 from ..widgets.row_table import settle
 from .base import GameTab
 from .chase_cells import (
@@ -42,13 +45,29 @@ from .chase_cells import (
     role_text,
     table_order,
 )
-from .chase_track import MAX_STACK, MAX_TALL_STACK, SIDE_STYLE, ahead_text, current_actor, draw
+from .chase_track import (
+    MAX_STACK,
+    MAX_TALL_STACK,
+    SIDE_STYLE,
+    ahead_text,
+    current_actor,
+    draw,
+    window,
+)
+
+if TYPE_CHECKING:
+    from ..base import AppBase
 
 EMPTY = (
     "[b]No chase[/b]\n\n"
     "Press [b]{new}[/b] to set one up: a title, then the participants (party, NPCs, vehicles from the charts), "
     "locations, and [b]{start}[/b] to start.\n\nOr type [b]:chase new TITLE[/b]."
 )
+
+#: The action of each key the keys' line names (it names only those that work now: app/role_keys.py).
+HINT_ACTIONS = {"n": "next_round", "e": "end", "l": "random_location", "w": "which", "h": "hazard", "c": "cautious",
+                "b": "barrier", "B": "barrier", "m": "move", "M": "move_more", "p": "pedal", "r": "ram", "s": "shoot",
+                "k": "catch", "x": "crash", "N": "new_chase", "a": "join", "o": "place_location", "g": "start"}
 EMPTY_READONLY = "[b]No chase[/b]\n\nNone is being run at this point of the log."
 NOT_COC = "[b]No chases here[/b]\n\nChases are a Call of Cthulhu 7e rule; this campaign plays {system}."
 WHEN = ("empty", "setup", "running", "ended")
@@ -260,8 +279,23 @@ class ChaseTab(GameTab):
             ahead = ahead_text(chase, focus) if chase.started else self._setup_hint(chase)
         self.query_one("#chase-ahead", Static).update(ahead)
         box.border_title = self._title(chase)
-        box.border_subtitle = r"\[ ] pan · green flee · red pursue · \[x] vehicle"
+        # the pan keys named where they may work (the GM's view names them always)
+        pan = r"\[ ] pan · " if not self.gm.readonly or works(self, "pan(-1)") or works(self, "pan(1)") else ""
+        box.border_subtitle = pan + r"green flee · red pursue · \[x] vehicle"
         self.query_one("#chase-keys", Static).update(self._keys_hint())
+
+    def _track_width(self) -> int:
+        box = self.query_one("#chase-track-box")
+        return box.content_size.width or (self.size.width - 2) or 78
+
+    def _pans(self, step: int) -> bool:
+        """``[``/``]`` move the track's window: it is narrower than the track (a whole track does not pan)."""
+        chase = self.chase
+        if chase is None:
+            return False
+        focus = self.selected()
+        width, at = self._track_width(), focus.position if focus else None
+        return window(chase, width, at, self._pan + 3 * step) != window(chase, width, at, self._pan)
 
     def _stack(self, chase: Chase) -> int:
         """How many participants the track stacks on a location: what the height leaves once the
@@ -307,7 +341,8 @@ class ChaseTab(GameTab):
         mode = self.mode()
         pairs: list[tuple[str, str]]
         if self._readonly():
-            pairs = [("[ ]", "pan the track")] + ([("w", "which chase")] if self._count > 1 else [])
+            pan = " ".join(key for key, step in (("[", -1), ("]", 1)) if works(self, f"pan({step})"))
+            pairs = ([(pan, "pan the track")] if pan else []) + ([("w", "which chase")] if self._count > 1 else [])
         elif self._pending():
             pairs = [("x", f"{self._pending()[0][1].name}'s occupants: your call")]
             pairs += [("N", "new chase")] if mode == "ended" else self._run_keys()
@@ -318,6 +353,8 @@ class ChaseTab(GameTab):
             pairs = [("N", "new chase")] + ([("w", "which chase")] if self._count > 1 else [])
         else:
             pairs = self._run_keys()
+        pairs = [(key, what) for key, what in pairs  # only what works now
+                 if key not in HINT_ACTIONS or works(self, HINT_ACTIONS[key])]
         text = Text()
         for i, (key, what) in enumerate(pairs):
             if i:
@@ -367,12 +404,19 @@ class ChaseTab(GameTab):
                 self.show(self._state)
             self.query_one("#chase-table", DataTable).focus()
 
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        """A read-only view (players, review, a second GM) only looks: which chase, panning the track."""
+        return not app.readonly or action in ("which", "pan")
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self.mode()
-        if self._readonly() and action not in ("which", "pan"):
+        if not self.offers(self.gm, action, parameters):
             return False
         if action in self.SETUP_ACTIONS:
             return mode == "setup"
+        if action == "pan":
+            return mode == "running" and self._pans(int(str(parameters[0])) if parameters else 1)
         if action in self.RUN_ACTIONS:
             return mode == "running"
         if action in self.OPEN_ACTIONS:

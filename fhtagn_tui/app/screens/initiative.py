@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -40,6 +41,7 @@ from ..forms.action_add import FightersForm
 from ..forms.action_specs import ActionSpec, Ctx, actions_for, command_text, defaults
 from ..forms.confirm import Confirm
 from ..keymap import key_markup, key_text
+from ..role_keys import offered, works
 from ..widgets.fit import fit_widths
 from ..widgets.owed_line import OwedLine
 from ..widgets.row_table import RowTable
@@ -59,7 +61,13 @@ from .initiative_view import (
 )
 from .party import NOT_FOR_MONSTERS, bar
 
+if TYPE_CHECKING:
+    from ..base import AppBase
+
 MUTATING = {"start", "act", "hit", "next", "add", "wait", "go", "remove", "ready", "end", "move"}
+#: Keys a read-only view (players, review, a second GM) has no use for: they write, fill in the command
+#: line (c: the check due) or ask players for a roll (k).
+NOT_READ_ONLY = frozenset({*MUTATING, "check", "ask"})
 
 
 class EmptyNote(Static):
@@ -138,17 +146,26 @@ class InitiativeTab(GameTab):
     def compose(self) -> ComposeResult:
         yield self._head
         yield self._owed
-        self._empty = EmptyNote(
-            f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick who fights (party, NPCs, or "
-            "[i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
-            f"Templates: [b]:template add Cultist kind=npc {TEMPLATE_EXAMPLE.get(self.gm.state.system, '')}[/b]",
-            id="ini-empty",
-        )
+        self._empty_shown = self._empty_text()
+        self._empty = EmptyNote(self._empty_shown, id="ini-empty")
         yield self._empty
         with Horizontal(id="ini-body"):
             yield self._table
             yield self._log_box
         yield self._panel_box
+
+    def _empty_text(self) -> str:
+        """The no-fight note: how to start one, where that works (the GM's app; not a read-only view)."""
+        if not self.offers(self.gm, "start"):
+            return "No fight running."
+        return (f"No fight running.\n\nPress [b]{key_markup(self.app, 'initiative.start', 's')}[/b] to start one and pick "
+                "who fights (party, NPCs, or [i]3 cultists[/i] from a template), or type [b]:fight start TITLE[/b].\n"
+                f"Templates: [b]:template add Cultist kind=npc {TEMPLATE_EXAMPLE.get(self.gm.state.system, '')}[/b]")
+
+    def _empty_says(self, text: str) -> None:
+        if text != self._empty_shown:  # (review mode comes and goes in the GM's app)
+            self._empty_shown = text
+            self._empty.update(text)
 
     def take(self, events: list[Event]) -> None:
         """The last action's result, kept before the tab is redrawn (EventsAppended does both, in order)."""
@@ -168,11 +185,12 @@ class InitiativeTab(GameTab):
     def show(self, state: State) -> None:
         self._state = state
         enc = state.encounter
-        head = head_text(state, None if self.gm.player else key_text(self.app, "initiative.next", "n"))
+        head = head_text(state, key_text(self.app, "initiative.next", "n") if works(self, "next") else None)
+        self._empty_says(self._empty_text())
         if self._head_text is None or not same_content(self._head_text, head):  # one line, always
             self._head.update(head, layout=False)
             self._head_text = head
-        self._owed.show_owed(state, key_text(self.app, "app.owed", "o"))
+        self._owed.show_owed(state, key_text(self.app, "app.owed", "o") if offered(self, self.gm, "app.owed") else "")
         table, empty, panel = self._table, self._empty, self._panel_box
         running = enc is not None
         had_focus = empty.has_focus
@@ -301,12 +319,16 @@ class InitiativeTab(GameTab):
         if waiting:
             if text.plain:
                 text.append("\n")
-            text.append(f"Waiting: {', '.join(waiting)} ({key_text(self.app, 'initiative.go', 'g')}: act now)", style="cyan")
+            go = f" ({key_text(self.app, 'initiative.go', 'g')}: act now)" if self.offers(self.gm, "go") else ""
+            text.append(f"Waiting: {', '.join(waiting)}{go}", style="cyan")
         if not text.plain and enc is not None:
-            key = {b: key_text(self.app, f"initiative.{b}", d) for b, d in
-                   (("add", "+"), ("next", "n"), ("act", "a"), ("hit", "t"))}
-            text.append(f"{key['add']} adds fighters · {key['next']} starts the round" if not enc.round
-                        else f"{key['act']}: act · {key['hit']}: hit at once · {key['next']}: next turn", style="dim")
+            # the keys that work here now (app/role_keys.py): none in a read-only view
+            pieces = ((("add", "+", "{} adds fighters"), ("next", "n", "{} starts the round")) if not enc.round
+                      else (("act", "a", "{}: act"), ("hit", "t", "{}: hit at once"), ("next", "n", "{}: next turn")))
+            hint = " · ".join(words.format(key_text(self.app, f"initiative.{action}", default))
+                              for action, default, words in pieces if works(self, action))
+            if hint:
+                text.append(hint, style="dim")
         return text
 
     def on_resize(self, event: Resize) -> None:
@@ -402,12 +424,16 @@ class InitiativeTab(GameTab):
             return ""
         return next((cmd for _, cmd in due(state, acting.id) if cmd), "")
 
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        return not (app.readonly and action in NOT_READ_ONLY)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not self.offers(self.gm, action, parameters):
+            return False
         state = self._state
         if state is None:
             return True
-        if action in MUTATING and self.gm.readonly:
-            return False
         enc = state.encounter
         if action == "start":
             return enc is None

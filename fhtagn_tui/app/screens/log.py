@@ -19,12 +19,15 @@ from fhtagn_tui.domain.features.reveal import Reveal
 from fhtagn_tui.domain.state import State
 
 from ..messages import EventsAppended
+from ..role_keys import works
 from ..widgets.row_table import RowTable
 from ..widgets.steady import update_steady
 from .base import GameTab
 
 if TYPE_CHECKING:  # a players' view's rows (the GM's app does not import the public projection)
     from fhtagn_tui.domain.public import PublicEntry
+
+    from ..base import AppBase
 
 #: How many of the latest events the tab holds (older ones: review mode / `fhtagn log`).
 WINDOW = 1000
@@ -163,19 +166,23 @@ class LogTab(GameTab):
         handout = f"\n\n{visible(body)}" if isinstance(body, str) else ""
         if not isinstance(ev, Event):  # a players' entry
             return f"#{ev.no} · {ev.text}{handout}"
-        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret else "")]
+        lines = [f"#{ev.seq} · {ev.describe(self._names)}" + ("  (secret — v: reveal to the players)" if ev.secret and works(self, "reveal") else "")]
         if ev.dice:
             lines.append("dice: " + ", ".join(f"{r.purpose} {r.die}={r.value}" for r in ev.dice))
         if ev.rules:
             lines.append("rules: " + " ".join(ev.rules))
         return "\n".join(lines) + handout
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
         if action == "reveal":  # the GM's: never in a read-only or players' view
-            return not self.gm.readonly
+            return not app.readonly
         if action == "search":  # the GM's whole log (a players' view holds the public entries only)
-            return not self.gm.player
+            return not app.player
         return True
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offers(self.gm, action, parameters)
 
     def action_search(self) -> None:
         """Search the whole log (who, kind, rule, words); enter on a hit puts the Log's cursor on it."""

@@ -26,6 +26,7 @@ from fhtagn_tui.domain.state import Character, State
 from fhtagn_tui.domain.systems import SHEETS, pool_max
 
 from ..keymap import key_markup, key_text
+from ..role_keys import offered
 from ..widgets.investigator_card import CARD_WIDTH, InvestigatorCard
 from ..widgets.owed_line import OwedLine
 from ..widgets.row_table import RowTable, settle
@@ -35,6 +36,8 @@ from .base import GameTab
 
 if TYPE_CHECKING:
     from fhtagn_tui.door import Door
+
+    from ..base import AppBase
 from .party_sheet import body_text, due_lines, due_text, head_text, mind_text, skills_text
 from .party_sheet import sheet_text as sheet_text  # re-exported: the whole sheet as one text
 
@@ -215,11 +218,14 @@ class PartyTab(GameTab):
             with Horizontal(id="party-cols"):  # stacked when narrow, side by side when wide
                 yield Static(id="party-sheet")  # head and pools with their history
                 yield Static(id="party-notes")  # body, mind, what is due, skills
-        yield Static(
-            f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
-            "or type [b]:char new NAME STR=…[/b]",
-            id="party-empty",
-        )
+        yield Static(self._empty_text(), id="party-empty")
+
+    def _empty_text(self) -> str:
+        """No characters: how to make one, where that works (not in a read-only view)."""
+        if not self.offers(self.gm, "new"):
+            return "No characters yet."
+        return (f"No characters yet. Press [b]{key_markup(self.app, 'party.new', 'n')}[/b] for a new one, "
+                "or type [b]:char new NAME STR=…[/b]")
 
     def on_mount(self) -> None:
         # after the first paint (the app's own first callbacks run after the refresh that
@@ -300,7 +306,7 @@ class PartyTab(GameTab):
     def show(self, state: State) -> None:
         shown = self._state
         self._state = state
-        self.query_one("#party-owed", OwedLine).show_owed(state, key_text(self.app, "app.owed", "o"))
+        self.query_one("#party-owed", OwedLine).show_owed(state, key_text(self.app, "app.owed", "o") if offered(self, self.gm, "app.owed") else "")
         self._show_privacy(state)
         if not self.gm.reviewing:
             self.history.follow(state)
@@ -362,7 +368,10 @@ class PartyTab(GameTab):
             table.add_row(more, *[Text("") for _ in range(len(pools) + 1)], key=FOLDED_ROW)
         settle(table)  # measured now: a frame drawn before the table is idle shows whole columns
         empty = not state.characters
-        self.query_one("#party-empty").display = empty
+        note = self.query_one("#party-empty", Static)
+        note.display = empty
+        if empty and str(note.content) != (words := self._empty_text()):  # (review comes and goes in the GM's app)
+            note.update(words)
         table.display = not empty
         if state.characters:
             rows_now = len(order) + (1 if folded else 0)
@@ -492,10 +501,14 @@ class PartyTab(GameTab):
     #: What writes: none of it in a read-only view (players, review, a second GM).
     ACTING = frozenset({"new", "edit", "sanity", "pools", "test", "delete", "push", "luck", "oppose", "combine"})
 
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        if action == "push" and app.player:  # a bound player asks to push their own roll (a CoC rule)
+            return bool(app.own) and app.state.system == "coc7"
+        return not (app.readonly and (action in cls.ACTING or action == "ask"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "push" and self.gm.player and self.gm.own:  # a player asks to push their own roll
-            return True
-        if action in self.ACTING and self.gm.readonly:
+        if not self.offers(self.gm, action, parameters):
             return False
         gurps = self._state is not None and self._state.system == "gurps"
         if action == "sanity":

@@ -8,7 +8,7 @@ like any other command, so it is logged and can be undone.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import events
@@ -28,7 +28,6 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from fhtagn_tui.commands import help_text
 from fhtagn_tui.domain.features.reference import RollTable, TableRolled
 from fhtagn_tui.domain.state import State
 from fhtagn_tui.reference import (
@@ -53,28 +52,41 @@ from fhtagn_tui.rules.dice import DiceError, parse_typed
 from ..access import gm_app
 from ..keymap import key_markup, key_text, keys_of, typed_key
 from ..messages import EventsAppended
+from ..role_keys import offered, works
 from ..widgets.fit import fit_widths, longest_word
 from ..widgets.key_bar import KeyBar
 from ..widgets.outline import Branch, Leaf, Outline
 from .base import GameTab
+
+if TYPE_CHECKING:
+    from ..base import AppBase
 
 #: Where the GM screen opens from a tab whose ``reference_topic()`` says nothing.
 TAB_TOPICS: dict[str, str] = {"party": "party", "initiative": "combat", "chase": "chase",
                               "requisitions": "requisitions"}
 
 def keys_text(app: object) -> str:
-    """The keys of the app and of each tab, read from their bindings under the user's keymap
-    (they never drift, and a remapped key is shown as the user typed it)."""
+    """The keys of the app and of each tab that work in this view's role (app/role_keys.py), read from
+    their bindings under the user's keymap (they never drift, and a remapped key is shown as the user
+    typed it).  A key the role does not offer is not listed: the players' help has no GM's key."""
     from textual.app import App
 
     assert isinstance(app, App)
+    view = gm_app(app)
     gm = key_text(app, "app.gm_screen", "f1")
-    lines = ["Keys", f"  everywhere: {_binding_words(app, type(app).BINDINGS)} · {gm} the rules of the tab on screen"]
+    own = [b for b in Binding.make_bindings(type(app).BINDINGS) if offered(app, view, b.action)]
+    review = [b for b in own if (b.id or "").startswith("review.")]
+    lines = ["Keys", f"  everywhere: {_binding_words(app, [b for b in own if b not in review])} · "
+                     f"{gm} the rules of the tab on screen"]
+    if review and offered(app, view, "toggle_review"):
+        lines.append(f"  Review ({key_text(app, 'app.review', 'R')}): {_binding_words(app, review)}")
+    elif review and view.reviewing:  # `fhtagn review`: review only
+        lines.append(f"  Review: {_binding_words(app, review)}")
     from importlib import import_module
 
     from ..base import LATE_TABS, SYSTEM_TABS
 
-    system = gm_app(app).state.system
+    system = view.state.system
     for pane in app.screen_stack[0].query(TabPane):
         if SYSTEM_TABS.get(str(pane.id), system) != system:
             continue  # another system's tab (hidden)
@@ -82,15 +94,18 @@ def keys_text(app: object) -> str:
         for widget in pane.query(GameTab):
             for w in (widget, *widget.query("*")):
                 if type(w).__module__.startswith("fhtagn_tui.app"):
-                    found.extend(_this_systems(w, type(w).__dict__.get("BINDINGS", [])))
+                    found.extend(b for b in _this_systems(w, type(w).__dict__.get("BINDINGS", []))
+                                 if offered(w, view, b.action))
         late = LATE_TABS.get(str(pane.id))
         if not found and late is not None:  # a tab not opened yet (built when first opened): its class's keys
-            found.extend(getattr(import_module(f"fhtagn_tui.app.screens.{late[0]}"), late[1]).BINDINGS)
-        if found:
-            lines.append(f"  {str(pane.id).capitalize()}: {_binding_words(app, found, hidden=True)}")
+            cls = getattr(import_module(f"fhtagn_tui.app.screens.{late[0]}"), late[1])
+            found.extend(b for b in Binding.make_bindings(cls.BINDINGS) if offered(cls, view, b.action))
+        if words := _binding_words(app, found, hidden=True):
+            lines.append(f"  {str(pane.id).capitalize()}: {words}")
+    roll = (f"{key_text(app, 'gm_screen.roll', 'ctrl+r')} roll on the table · "
+            if ReferenceScreen.offers(view, "roll") else "")
     lines.append(f"  GM screen: type to search · {key_text(app, 'gm_screen.results', '↓')} to the results · "
-                 f"{key_text(app, 'gm_screen.roll', 'ctrl+r')} roll on the table · "
-                 f"{key_text(app, 'gm_screen.close', 'Esc')} close")
+                 f"{roll}{key_text(app, 'gm_screen.close', 'Esc')} close")
     return "\n".join(lines)
 
 
@@ -140,6 +155,14 @@ class ReferenceScreen(Screen[None]):
         Binding("ctrl+f", "search", "Search", show=False, id="gm_screen.search"),  # typing searches at once
         Binding("down", "results", "Results", show=False, id="gm_screen.results"),
     ]
+
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        """A roll on a table is logged: not in a read-only view (app/role_keys.py)."""
+        return not (action == "roll" and app.readonly)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.offers(gm_app(self), action, parameters)
 
     def __init__(self, topic: str = "", system: str = "") -> None:
         super().__init__(id="reference")
@@ -212,7 +235,7 @@ class ReferenceScreen(Screen[None]):
         where = f"{SYSTEM_NAMES.get(found.system, '')} · {topic_name(found.topic)}" if found.system else ""
         if found.kind == "help":
             title.update(Text(found.title, style="bold"))
-            text.update(Text(keys_text(self.app) + "\n\n" + help_text("", gm_app(self).state.system)))
+            text.update(Text(keys_text(self.app) + "\n\n" + gm_app(self).help_text()))
             self._show_table(None)
         elif found.kind == "rule":
             title.update(Text(found.id, style="bold"))
@@ -246,7 +269,7 @@ class ReferenceScreen(Screen[None]):
 
     def _roll_hint(self, table: RefTable) -> str:
         roll = load_rollables().get(table.id)
-        return f"\n{key_text(self.app, 'gm_screen.roll', 'ctrl+r')} rolls {roll.dice}" if roll else ""
+        return f"\n{key_text(self.app, 'gm_screen.roll', 'ctrl+r')} rolls {roll.dice}" if roll and works(self, "roll") else ""
 
     def _show_table(self, table: RefTable | None, row: int = -1) -> None:
         result = self.query_one("#ref-result", Static)
@@ -376,9 +399,8 @@ class ReferenceScreen(Screen[None]):
             rollable = ", ".join(load_tables()[t].title for t in load_rollables())
             self.notify(f"Nothing to roll here: this is a table to read. Rollable: {rollable}.", severity="warning")
             return
-        if gm_app(self).readonly:
-            self.notify("read-only: rolls are off", severity="warning")
-            return
+        if not self.offers(gm_app(self), "roll"):
+            return  # (not offered: no key runs it)
         state = gm_app(self).state
         self.app.push_screen(TableRollForm(table, roll, _defaults(state, roll)))
 

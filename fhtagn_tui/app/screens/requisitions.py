@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,8 +15,13 @@ from fhtagn_tui.rules.fhtagn import requisition as req
 from fhtagn_tui.rules.fhtagn.requisition import Requisition
 
 from ..keymap import key_markup
+from ..role_keys import works
 from ..widgets.row_table import settle
 from .base import GameTab
+
+if TYPE_CHECKING:
+    from ..base import AppBase
+
 
 ALL = "*"
 
@@ -76,9 +83,13 @@ class RequisitionsTab(GameTab):
         yield Static(id="req-detail")
         yield Static(id="req-empty")
 
+    @classmethod
+    def offers(cls, app: AppBase, action: str, parameters: tuple[object, ...] = ()) -> bool:
+        return not (action == "request" and app.readonly)  # a read-only view (players, review, a second GM) requests nothing
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "request" and self.gm.readonly:
-            return False  # a read-only view (players, review, a second GM) requests nothing
+        if not self.offers(self.gm, action, parameters):
+            return False
         return True
 
     def show(self, state: State) -> None:
@@ -155,7 +166,8 @@ class RequisitionsTab(GameTab):
         this_op = [r for r in state.requisitions if current and r.session == current]
         lost = sum(r.bond_cost for r in this_op)
         where = f"Session {current}: {len(this_op)} request(s), {lost} bond point(s) lost" if current else "No session open"
-        summary.update(f"{where} · {len(state.requisitions)} in the campaign · [b]{key_markup(self.app, 'requisitions.request', 'r')}[/b] new request")
+        new = f" · [b]{key_markup(self.app, 'requisitions.request', 'r')}[/b] new request" if works(self, "request") else ""
+        summary.update(f"{where} · {len(state.requisitions)} in the campaign{new}")
         summary.display = True
         table.display = bool(rows)
         empty.display = not rows

@@ -22,7 +22,8 @@ def owed_summary(state: State, key: str = "o") -> Text | None:
     text.append(items[0].text, style="bold")
     if len(items) > 1:
         text.append(f" · {len(items) - 1} more", style="yellow")
-    text.append(f" — {key}: the list", style="dim")
+    if key:  # "": the list is not opened in this view (a read-only one)
+        text.append(f" — {key}: the list", style="dim")
     return text
 
 
