@@ -239,4 +239,4 @@ def veil_state(state: State, ids: frozenset[str], fields: frozenset[str]) -> Sta
 
 
 __all__ = ["ALL", "FIELDS", "MODES", "POOL_FIELD", "UNTOLD_MIND", "PrivacyError", "event_fields", "explain", "label",
-           "others", "parse", "private_fields", "veil_state", "veiled_character", "wound_word"]
+           "others", "parse", "private_fields", "veil_state", "veiled_character", "veiled_requisitions", "wound_word"]

@@ -62,7 +62,14 @@ from .features.campaign import (
     SessionStarted,
 )
 from .features.reveal import Revealed
-from .privacy import UNTOLD_MIND, event_fields, others, private_fields, veil_state
+from .privacy import (
+    UNTOLD_MIND,
+    event_fields,
+    others,
+    private_fields,
+    veiled_character,
+    veiled_requisitions,
+)
 from .readings import players_reading
 from .replay import UNDO_DEPTH, Projection, Redone, Undone, names_of
 from .state import Character, Privacy, State
@@ -228,7 +235,11 @@ class PublicLog:
         self._fight = 0  # fights begun so far: a fight's events refer to "\0fight N"
         self._renamed: dict[str, str] = {}  # a numbered character's GM name → the players' (chases copy names)
         self._state_cache: tuple[State, State] | None = None
-        self._others: tuple[object, object, frozenset[str]] = (None, None, frozenset())  # (chars before, after, others)
+        self._others: tuple[object, object, frozenset[str], frozenset[str]] = (None, None, frozenset(), frozenset())
+        #: :meth:`view`'s characters: key → (the fold's character, system, private fields, as the viewer reads it)
+        self._viewed: dict[str, tuple[Character, str, frozenset[str], Character]] = {}
+        #: :meth:`view`'s other fields: (who is blanked, the fold's fields, the others, as the viewer reads them)
+        self._view_rest: tuple[frozenset[str], tuple[object, ...], frozenset[str], dict[str, Any]] | None = None
         self._numbered = 0  # entries numbered so far
         self._first: dict[int, PublicEntry] = {}  # streamed: a reveal target group → its first entry
         #: (characters before, after, names of both, hidden names of both, names after, hidden after)
@@ -270,10 +281,11 @@ class PublicLog:
         if viewer == self.viewer:
             return
         before, self.viewer = self.viewer, viewer
+        self._viewed, self._view_rest = {}, None
         if self._away or before is not None or self._private:
             self.rebuild()
         else:
-            self._state_cache, self._others = None, (None, None, frozenset())
+            self._state_cache, self._others = None, (None, None, frozenset(), frozenset())
 
     def filter(self, events: Iterable[Event]) -> list[PublicEntry]:
         """Feed ``events``; the entries they added (all entries if a reveal rebuilt the log)."""
@@ -422,8 +434,11 @@ class PublicLog:
             known = self._names_around(before.characters, fold.state)
             names, hidden = known[2], known[3]
         veil = self._veil(ev, before, fold.state) if self._private else _NO_VEIL
-        text = self._reading(ev, names, hidden, before, fold.state, veil) if hidden or veil else ev.describe(names)
-        if text is None or ((hidden or veil) and text != ev.describe(names)):
+        if hidden or veil:
+            text, changed = self._players_text(ev, names, hidden, before, fold.state, veil)
+        else:
+            text, changed = ev.describe(names), False
+        if text is None or changed:
             self._withhold(ev, hidden)
             if text is None:
                 self.applied.append((ev, None, session))
@@ -442,24 +457,34 @@ class PublicLog:
         than the viewer, when the event is of a kind that may tell a private field (else none)."""
         if self._private.isdisjoint(event_fields(ev)):
             return _NO_VEIL
-        known = self._others
-        if known[0] is not before.characters or known[1] is not after.characters:
-            ids = others(before.characters, self.viewer) | others(after.characters, self.viewer)
-            known = self._others = (before.characters, after.characters, ids)
+        chars_before, chars_after = before.characters, after.characters
+        known = self._others  # (characters before, after, the others of either, the others after)
+        if known[0] is not chars_before or known[1] is not chars_after:
+            # the characters before an event are most often those after the event before
+            ids_before = known[3] if known[1] is chars_before else others(chars_before, self.viewer)
+            ids_after = ids_before if chars_after is chars_before else others(chars_after, self.viewer)
+            known = self._others = (chars_before, chars_after,
+                                    ids_before if ids_after == ids_before else ids_before | ids_after, ids_after)
         return known[2]
 
-    def _reading(self, ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State,
-                 veil: frozenset[str]) -> str | None:
-        """:func:`_reading`, the others ``veil`` read as hidden ones; a change of another's mind (a
-        disorder, a phobia) not told at all when disorders are private."""
+    def _players_text(self, ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State,
+              veil: frozenset[str]) -> tuple[str | None, bool]:
+        """What players read of ``ev`` (:func:`_reading`, the others ``veil`` read as hidden ones; a
+        change of another's mind — a disorder, a phobia — not told at all when disorders are private),
+        and whether that is other than the GM's text (then its group is withheld)."""
         if veil:
             name = type(ev).__name__
             if "disorders" in self._private and name in UNTOLD_MIND and not veil.isdisjoint(refs(ev)):
-                return None
+                return None, True
             if name == "PoolChanged" and getattr(ev, "pool", "") in ("HP", "FP") and getattr(ev, "character", "") in veil:
                 who = names.get(ev.character, ev.character)  # type: ignore[attr-defined]
-                return f"{who} is hurt" if ev.new < ev.old else f"{who} recovers"  # type: ignore[attr-defined]  # wounds in words
-        return _reading(ev, names, hidden, before, after, veil)
+                return (f"{who} is hurt" if ev.new < ev.old else f"{who} recovers"), True  # type: ignore[attr-defined]  # wounds in words
+        named, secret = _named(ev, names, hidden, before, after, veil)
+        text = ev.describe(names)
+        if not secret:
+            return text, False
+        told = players_reading(ev, names, named, secret, text)
+        return told, told is None or told != text
 
     def veiled(self, state: State) -> frozenset[str]:
         """The characters of ``state`` whose whole sheet is private to this viewer (``own``: the others)."""
@@ -584,8 +609,11 @@ class PublicLog:
             text = ("Undo" if flags & _UNDONE_F else "Redo") + what
         else:
             veil = self._veil(ev, before, state) if self._private else _NO_VEIL
-            text = self._reading(ev, names, hidden, before, state, veil) if hidden or veil else ev.describe(names)
-            if text is None or ((hidden or veil) and text != ev.describe(names)):
+            if hidden or veil:
+                text, changed = self._players_text(ev, names, hidden, before, state, veil)
+            else:
+                text, changed = ev.describe(names), False
+            if text is None or changed:
                 self._withhold(ev, hidden)
         if text is None:
             self.applied.append((ev, None, session))
@@ -719,11 +747,44 @@ class PublicLog:
         others' private parts blanked too): the players' recap's timeline."""
         if not self._private:
             return public_view(state)
-        ids = others(state.characters, self.viewer)
+        known = self._others  # the others after the event folded last (most often, ``state``'s)
+        ids = known[3] if known[1] is state.characters else others(state.characters, self.viewer)
         if not ids:
             return public_view(state)
-        blank = ids if "stats" in self._private else frozenset()  # their initiative, chase speed, armour
-        return veil_state(public_state(state, blank), ids, self._private)
+        # Equal to :func:`veil_state` of :func:`public_state` (tests/serve/test_privacy.py::
+        # test_view_is_veil_state), built from what the last call built: each character as the viewer
+        # reads it depends on that character alone (its kind, hidden flag and key decide whether it
+        # is one of the others), the system and the setting — a character the fold left as it was is
+        # read as it was (the same object: the recap's timeline compares characters by identity); the
+        # rest of the state is blanked again only when it, or who is blanked, changed.
+        fields, system, memo = self._private, state.system, self._viewed
+        chars: dict[str, Character] = {}
+        hidden: set[str] = set()
+        for key, char in state.characters.items():
+            if char.hidden:
+                hidden.add(key)
+            hit = memo.get(key)
+            if hit is not None and (hit[1] != system or hit[2] != fields):
+                hit = None
+            if hit is not None and hit[0] is char:
+                chars[key] = hit[3]
+                continue
+            out = public_character(char)
+            if key in ids:
+                out = veiled_character(out, fields, system)
+            if hit is not None and out == hit[3]:  # a change the viewer does not see (another's pool): the same reading
+                out = hit[3]
+            memo[key] = (char, system, fields, out)
+            chars[key] = out
+        blanked = frozenset(hidden) | ids if "stats" in fields else frozenset(hidden)  # + their initiative, chase speed, armour
+        parts = (state.encounter, state.chases, state.templates, state.template_extras, state.armory, state.coc_ammo,
+                 state.requisitions)
+        last = self._view_rest
+        if last is None or last[0] != blanked or last[2] != ids or any(a is not b for a, b in zip(last[1], parts, strict=True)):
+            rest = _public_rest(state, blanked)
+            rest["requisitions"] = veiled_requisitions(state.requisitions, ids, fields)
+            last = self._view_rest = (blanked, parts, ids, rest)
+        return replace(state, characters=chars, **last[3])
 
     @property
     def state(self) -> State:
@@ -860,6 +921,13 @@ def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, 
     the others whose private parts it may tell, read as hidden too): its players'
     reading when it refers to one of them — itself, or a chase participant one of them is (or drives,
     or rides in) — decided from its references (:func:`refs`), never from its text."""
+    return players_reading(ev, names, *_named(ev, names, hidden, before, after, veil))
+
+
+def _named(ev: Event, names: dict[str, str], hidden: set[str], before: State, after: State,
+           veil: frozenset[str]) -> tuple[list[str], set[str]]:
+    """The names of the characters and chase participants ``ev`` refers to (:func:`refs`), and those
+    of them that are hidden (or of the others ``veil``)."""
     named: list[str] = []
     secret: set[str] = set()
     for key in refs(ev):
@@ -878,7 +946,7 @@ def _reading(ev: Event, names: dict[str, str], hidden: set[str], before: State, 
                 if any(cid in hidden or cid in veil for cid in p.occupants):
                     secret.add(p.name)
                 break
-    return players_reading(ev, names, named, secret)
+    return named, secret
 
 
 def public_log(events: Iterable[Event], viewer: str | None = None) -> PublicLog:
@@ -913,14 +981,20 @@ def public_state(state: State, blank: frozenset[str] = frozenset()) -> State:
     characters whose numbers outside their sheets (initiative, chase speed, armour, injuries, rounds
     loaded) are blanked as a hidden one's (the others, for a viewer who may not see their stats)."""
     chars = {key: public_character(char) for key, char in state.characters.items()}
-    hidden = {key for key, char in state.characters.items() if char.hidden} | blank
+    hidden = frozenset(key for key, char in state.characters.items() if char.hidden) | blank
+    return replace(state, characters=chars, **_public_rest(state, hidden))
+
+
+def _public_rest(state: State, hidden: frozenset[str]) -> dict[str, Any]:
+    """:func:`public_state`'s fields of ``state`` other than its characters (``hidden``: the
+    characters whose numbers outside their sheets are blanked)."""
     encounter = state.encounter
     if encounter is not None and hidden & encounter.combatants.keys():
         combatants = {
             key: replace(c, initiative=0.0, tiebreak=0) if key in hidden else c for key, c in encounter.combatants.items()
         }
         encounter = replace(encounter, combatants=combatants)
-    chases = tuple(_public_chase(chase, hidden) for chase in state.chases) if hidden else state.chases
+    chases = tuple(_public_chase(chase, set(hidden)) for chase in state.chases) if hidden else state.chases
     templates = {key: public_character(t) for key, t in state.templates.items()} if state.templates else {}
     extras = {k: v for k, v in state.template_extras.items()
               if not (k in state.templates and state.templates[k].hidden)}
@@ -932,8 +1006,8 @@ def public_state(state: State, blank: frozenset[str] = frozenset()) -> State:
                          injuries={k: v for k, v in armory.injuries.items() if k not in hidden})
     if hidden and not hidden.isdisjoint(ammo):  # the rounds a hidden one has loaded
         ammo = {k: v for k, v in ammo.items() if k not in hidden}
-    return replace(state, characters=chars, encounter=encounter, chases=chases, templates=templates,
-                   template_extras=extras, armory=armory, coc_ammo=ammo)
+    return {"encounter": encounter, "chases": chases, "templates": templates, "template_extras": extras,
+            "armory": armory, "coc_ammo": ammo}
 
 
 def public_view(state: State) -> State:

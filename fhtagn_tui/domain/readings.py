@@ -190,11 +190,14 @@ READINGS: dict[str, Reading] = {
 _DIGIT = re.compile(r"\d")
 
 
-def players_reading(ev: Event, names: dict[str, str], named: list[str], hidden: set[str]) -> str | None:
+def players_reading(ev: Event, names: dict[str, str], named: list[str], hidden: set[str],
+                    text: str | None = None) -> str | None:
     """What players read of ``ev`` (None: nothing).  ``named``: the names of the characters and chase
     participants the event refers to (its fields, in their order: :func:`fhtagn_tui.domain.public.refs`),
-    ``hidden``: those of them that are hidden.  Decided from the references, never from the text."""
-    text = ev.describe(names)
+    ``hidden``: those of them that are hidden; ``text``: ``ev.describe(names)`` when the caller made it.
+    Decided from the references, never from the text."""
+    if text is None:
+        text = ev.describe(names)
     if not hidden:
         return text
     reading = READINGS.get(type(ev).__name__, words)

@@ -276,3 +276,43 @@ def test_gm_picks_tells_a_new_investigator_whole_unless_the_stats_are_picked() -
     assert "Bob joins as agent (STR 12 CON 12 DEX 11 INT 10 POW 10 CHA 10)" in _texts(public_log(_events(eng), viewer=A))
     do(eng, "privacy gm-picks stats")
     assert "Bob appears (agent)" in _texts(public_log(_events(eng), viewer=A))
+
+
+# --- the recap's timeline: PublicLog.view's speed-up -------------------------------------------
+
+
+@pytest.mark.parametrize("setting", [None, "privacy gm-picks hp,stats", "privacy gm-picks bonds,disorders"])
+@pytest.mark.parametrize("viewer", [None, A, B])
+def test_view_is_veil_state(setting: str | None, viewer: str | None) -> None:
+    """``PublicLog.view`` (built from what its last call built) equals the privacy's blanking of the
+    public state (``veil_state`` of ``public_state``) after every event, and a character the fold left
+    as it was is read as the same object (the recap's timeline compares them by identity)."""
+    from fhtagn_tui.domain.privacy import others, private_fields, veil_state
+    from fhtagn_tui.domain.public import public_state
+
+    more = [setting] if setting else []
+    eng = _table()
+    for line in (*more, "char new Cleo kind=npc STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10 --hidden",
+                 "fight start Ambush", "fight add ada bob guard cleo", "fight next", "damage ada 2", "damage cleo 9",
+                 "char new Dana kind=agent STR=10 CON=10 DEX=10 INT=10 POW=10 CHA=10", "damage dana 3",
+                 "fight end", *([] if setting is None else ["privacy own"]), "damage bob 1"):
+        do(eng, line)
+    log = PublicLog(viewer=viewer)
+    last_state, last_view = None, None
+    views = 0
+    for ev in _events(eng):
+        log.feed([ev])
+        state = log.fold.state
+        fields = private_fields(log.privacy)
+        ids = others(state.characters, viewer) if fields else frozenset()
+        view = log.view(state)
+        if ids:
+            views += 1
+            blank = ids if "stats" in fields else frozenset()
+            assert view == veil_state(public_state(state, blank), ids, fields)
+        if last_view is not None and last_state is not None:
+            for key, char in state.characters.items():
+                if last_state.characters.get(key) is char and key in last_view.characters:
+                    assert view.characters[key] is last_view.characters[key]
+        last_state, last_view = state, view
+    assert views > 10
