@@ -143,8 +143,11 @@ class GmApp(ReviewMode, AppBase):
                 for ev in events if type(ev).__name__ == "RollAnswered"]
         text = " · ".join(told)
         numbers = sorted({getattr(ev, "number", 0) for ev in events if type(ev).__name__ == "RollAnswered"})
-        self.notify(text, title="Request " + ", ".join(map(str, numbers)) + " answered", timeout=8, markup=False)
         self._status(text)
+        # the notice after the frame that draws the requests line and the message line: its toast's
+        # layout does not hold back the result (each answer's own frame stays as light as before)
+        self.call_after_refresh(self.notify, text, title="Request " + ", ".join(map(str, numbers)) + " answered",
+                                timeout=8, markup=False)
 
     def _answer_events(self, seq: int) -> list[Event]:
         """An answer's action as the log holds it (its roll follows its RollAnswered), read once."""
